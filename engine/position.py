@@ -1,0 +1,283 @@
+"""Positions on the unbounded board.
+
+A :class:`Position` is immutable.  Its board is a sparse mapping: ``cells``
+holds only the cells that differ from the *default* content, and the default
+of any cell is computed when asked (C20, G1, G13):
+
+* on the main board (all higher indices 1, a 3-tuple coordinate), inside the
+  green main battlefield: the setup arrangement (``base``, shared by every
+  position of a game) or empty;
+* everywhere else — other columns, other planes, every other board — the
+  crowded pawns: white pawns on ranks ``crowded.white``, black on
+  ``crowded.black``, nothing between.
+
+So an untouched board of any dimension costs nothing, and memory grows with
+the number of changed cells only.
+"""
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass
+from typing import Iterable
+
+from .coords import Coord, normalize
+from .errors import IllegalAction
+
+SIDES = ("white", "black")
+EMPTY: tuple = ()
+STAT_KEYS = ("points", "captured", "hired", "green_drops", "hyperjumps")
+LEDGER_KEYS = ("start", "earned", "hire", "surcharge", "hyperjump", "stack")
+
+
+def other(side: str) -> str:
+    return "black" if side == "white" else "white"
+
+
+@dataclass(frozen=True, slots=True)
+class Piece:
+    type: str
+    side: str
+    was: str | None = None     # "pawn" for a promoted pawn, "prince" for a crowned prince
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    winner: str | None         # None = draw
+    reason: str
+
+
+_PAWN = {s: (Piece("pawn", s),) for s in SIDES}
+
+
+def _fresh_stats(rules) -> dict:
+    return {s: {t: dict.fromkeys(STAT_KEYS, 0) for t in rules.pieces} for s in SIDES}
+
+
+class Position:
+    """An immutable cube-chess position.  Build with :func:`start_position`,
+    :meth:`from_setup` or :meth:`from_pieces`; derive new ones with
+    :func:`engine.rules.apply_turn`."""
+
+    __slots__ = ("rules", "base", "cells", "fill", "to_move", "scores", "credits", "stats", "ledger",
+                 "homes", "kings_was", "royals", "ply", "result", "_green", "_crowd", "_size", "_hash")
+
+    def __init__(self, rules, base, cells, fill, to_move, scores, credits, stats, ledger, homes,
+                 kings_was, royals, ply=0, result=None):
+        self.rules = rules
+        self.base = base
+        self.cells = cells
+        self.fill = fill
+        self.to_move = to_move
+        self.scores = scores
+        self.credits = credits
+        self.stats = stats
+        self.ledger = ledger
+        self.homes = homes
+        self.kings_was = kings_was
+        self.royals = royals
+        self.ply = ply
+        self.result = result
+        self._green = rules.green
+        self._crowd = (rules.crowded["white"], rules.crowded["black"]) if fill == "default" else None
+        self._size = rules.size
+        self._hash = None
+
+    # -- cells --------------------------------------------------------------------------
+    def default(self, c: Coord) -> tuple:
+        """Default content of cell ``c`` (computed, never stored)."""
+        crowd = self._crowd
+        if crowd is None:
+            return EMPTY
+        if len(c) == 3:
+            (x0, x1), _, (z0, z1) = self._green
+            if x0 <= c[0] <= x1 and z0 <= c[2] <= z1:
+                return self.base.get(c, EMPTY)
+        y = c[1]
+        (w0, w1), (b0, b1) = crowd
+        if w0 <= y <= w1:
+            return _PAWN["white"]
+        if b0 <= y <= b1:
+            return _PAWN["black"]
+        return EMPTY
+
+    def cell(self, c: Coord) -> tuple:
+        """The pieces on cell ``c`` (a canonical coordinate), bottom first; ``()`` if empty."""
+        v = self.cells.get(c)
+        if v is not None:
+            return v
+        return self.default(c)
+
+    def in_board(self, c: Coord) -> bool:
+        sx, sy, sz = self._size
+        if not (1 <= c[0] <= sx and 1 <= c[1] <= sy and 1 <= c[2] <= sz):
+            return False
+        lo = self.rules.higher_min
+        for v in c[3:]:
+            if v < lo:
+                return False
+        return True
+
+    def check_coord(self, values, what: str = "coordinate") -> Coord:
+        """Canonical, in-board coordinate or :class:`IllegalAction` (code ``out-of-board``)."""
+        c = normalize(values)
+        if not self.in_board(c):
+            sx, sy, sz = self._size
+            raise IllegalAction(f"{what} {list(c)} is outside the board (x 1..{sx}, y 1..{sy}, z 1..{sz}, "
+                                f"higher indices >= {self.rules.higher_min})", code="out-of-board")
+        return c
+
+    def changed(self) -> dict:
+        """Cells that differ from the default (an emptied cell maps to ``()``)."""
+        return dict(self.cells)
+
+    def board_pieces(self, higher: Iterable[int] = ()) -> list:
+        """Every non-empty cell of the 3-D board with the given higher indices."""
+        hi = tuple(normalize((1, 1, 1) + tuple(higher)))[3:]
+        sx, sy, sz = self._size
+        out = []
+        cell = self.cell
+        for z in range(1, sz + 1):
+            for y in range(1, sy + 1):
+                for x in range(1, sx + 1):
+                    c = (x, y, z) + hi
+                    s = cell(c)
+                    if s:
+                        out.append((c, s))
+        return out
+
+    def max_dimension(self) -> int:
+        n = 3
+        for c, s in self.cells.items():
+            if len(c) > n and s:
+                n = len(c)
+        for side in SIDES:
+            for where in self.royals[side].values():
+                if where is not None and len(where) > n:
+                    n = len(where)
+        return n
+
+    def indices_used(self, dim: int) -> list:
+        used = set()
+        for c in self.cells:
+            if len(c) >= dim and c[dim - 1] != 1:
+                used.add(c[dim - 1])
+        return sorted(used)
+
+    def pieces_of(self, side: str) -> list:
+        """Changed-or-base cells holding ``side``'s pieces (the finite part of the board)."""
+        seen = {}
+        for c, s in self.base.items():
+            seen[c] = s
+        seen.update(self.cells)
+        return [(c, s) for c, s in seen.items() if s and s[0].side == side]
+
+    # -- derived --------------------------------------------------------------------------
+    def key(self):
+        """Hashable identity of the position for repetition detection."""
+        if self._hash is None:
+            self._hash = (self.to_move, frozenset((c, s) for c, s in self.cells.items()),
+                          self.scores["white"], self.scores["black"],
+                          tuple(sorted((s, k, v) for s in SIDES for k, v in self.credits[s].items())))
+        return self._hash
+
+    def replace(self, **kw) -> "Position":
+        fields = {k: getattr(self, k) for k in ("rules", "base", "cells", "fill", "to_move", "scores", "credits",
+                                                 "stats", "ledger", "homes", "kings_was", "royals", "ply",
+                                                 "result")}
+        fields.update(kw)
+        return Position(**fields)
+
+    def __eq__(self, other) -> bool:
+        if not isinstance(other, Position):
+            return NotImplemented
+        return (self.rules.name == other.rules.name and self.fill == other.fill and self.to_move == other.to_move
+                and self.cells == other.cells and self.base == other.base and self.scores == other.scores
+                and self.credits == other.credits and self.stats == other.stats and self.homes == other.homes
+                and self.kings_was == other.kings_was and self.ply == other.ply and self.result == other.result)
+
+    __hash__ = None
+
+    def __repr__(self) -> str:
+        return (f"Position({self.rules.name}, {self.to_move} to move, ply {self.ply}, scores {self.scores}, "
+                f"{len(self.cells)} changed cells{', ' + str(self.result) if self.result else ''})")
+
+    # -- construction -----------------------------------------------------------------------
+    @classmethod
+    def from_setup(cls, rules, choices: dict, to_move: str = "white") -> "Position":
+        """The start position after the setup phase: ``choices[side]`` lists each part's
+        pieces (parts in choosing order, then the royal part)."""
+        from .setup import part_squares, royal_homes
+        st = rules.setup
+        nparts = len(st["parts"])
+        base = {}
+        bonus = {}
+        for side in SIDES:
+            parts = choices[side]
+            if len(parts) != nparts + 1:
+                raise IllegalAction(f"{side} setup has {len(parts)} parts, needs {nparts + 1}", code="bad-setup")
+            bonus[side] = rules.pawn_slot_bonus * sum(n == "pawn" for p in parts[:nparts] for n in p)
+            for i, names in enumerate(parts):
+                for sq, name in zip(part_squares(rules, side, i), names):
+                    base[sq] = (Piece(name, side),)
+            for rank, x0, x1 in st["fixed_pawns"]:
+                y = rank if side == "white" else rules.size[1] + 1 - rank
+                for x in range(x0, x1 + 1):
+                    base[(x, y, 1)] = (Piece("pawn", side),)
+        homes = royal_homes(rules, {s: choices[s][nparts] for s in SIDES})
+        scores = {s: rules.start_score + bonus[s] for s in SIDES}
+        ledger = {s: dict.fromkeys(LEDGER_KEYS, 0) | {"start": scores[s]} for s in SIDES}
+        royals = {s: {"king": homes[s]["king"], "prince": homes[s]["prince"]} for s in SIDES}
+        return cls(rules, base, {}, "default", to_move, scores, {s: {} for s in SIDES}, _fresh_stats(rules),
+                   ledger, homes, {s: None for s in SIDES}, royals)
+
+    @classmethod
+    def from_pieces(cls, rules, pieces: dict, *, fill: str = "default", to_move: str = "white",
+                    scores: dict | None = None, credits: dict | None = None, homes: dict | None = None,
+                    kings_was: dict | None = None, ply: int = 0, stats: dict | None = None) -> "Position":
+        """A position from explicit cells (``pieces``: coord -> tuple of Piece; ``()`` empties a
+        default cell).  With ``fill="default"`` the cells lie over the default start position."""
+        if fill not in ("default", "empty"):
+            raise IllegalAction(f"fill must be 'default' or 'empty', got {fill!r}", code="bad-position")
+        start = start_position(rules)
+        base = start.base if fill == "default" else {}
+        homes = homes or start.homes
+        scores = dict(scores) if scores else {s: rules.start_score for s in SIDES}
+        pos = cls(rules, base, {}, fill, to_move, scores, {s: dict((credits or {}).get(s, {})) for s in SIDES},
+                  stats or _fresh_stats(rules),
+                  {s: dict.fromkeys(LEDGER_KEYS, 0) | {"start": scores[s]} for s in SIDES},
+                  homes, dict(kings_was or {s: None for s in SIDES}), {s: {"king": None, "prince": None} for s in SIDES},
+                  ply)
+        cells = {}
+        for c, stack in pieces.items():
+            stack = tuple(stack)
+            if stack != pos.default(c):
+                cells[c] = stack
+        pos.cells = cells
+        pos.royals = _find_royals(pos)
+        return pos
+
+
+def _find_royals(pos: Position) -> dict:
+    royals = {s: {"king": None, "prince": None} for s in SIDES}
+    src = dict(pos.base)
+    src.update(pos.cells)
+    for c, stack in src.items():
+        for p in stack:
+            if p.type in ("king", "prince"):
+                royals[p.side][p.type] = c
+    return royals
+
+
+def start_position(rules="standard", choices: dict | None = None) -> Position:
+    """The position after setup (default arrangement unless ``choices`` is given)."""
+    from .ruleset import load_ruleset
+    from .setup import default_choices
+    if isinstance(rules, str):
+        rules = load_ruleset(rules)
+    return Position.from_setup(rules, choices or default_choices(rules))
+
+
+def copy_tables(pos: Position):
+    """Mutable copies of the per-side tables, for building the next position."""
+    return (dict(pos.scores), {s: dict(pos.credits[s]) for s in SIDES}, copy.deepcopy(pos.stats),
+            {s: dict(pos.ledger[s]) for s in SIDES}, {s: dict(pos.royals[s]) for s in SIDES}, dict(pos.kings_was))

@@ -1,0 +1,583 @@
+"""The turn machine: validates and applies the actions of one turn.
+
+:class:`TurnBuilder` adds actions one at a time and checks each at once
+against the rules — the turn grammar table of the ruleset (C28–C38, G4, G5),
+the geometry of moves and jumps (C2, C19, C22, G2, G3, G12), the costs (C13–C15,
+C42) and the stacking rules (C39–C43) — so the window can say *why* a click is
+illegal.  :func:`apply_turn` runs a whole :class:`~engine.actions.Turn` and
+then checks every win/loss condition (C4, C5, C7, C8, C16, G11, G14).
+"""
+from __future__ import annotations
+
+from .actions import (DISPLACEMENTS, Capture, Drop, HyperJump, Jump, Move, Promote, Split, Stack, Turn)
+from .coords import Coord, normalize
+from .errors import IllegalAction
+from .position import EMPTY, SIDES, Piece, Position, Result, copy_tables, other
+
+GRAMMAR_RULE = {"move": "C29", "capture": "C30", "drop": "C31", "jump": "C32", "hyperjump": "C33",
+                "stack": "C34", "split": "C35", "start": "C28"}
+
+
+def group_rays(rules, group, side):
+    """Union of the movement rays of every piece in ``group`` (G7), without duplicates."""
+    seen, out = set(), []
+    for p in group:
+        for r in rules.pieces[p.type].rays[side]:
+            if r not in seen:
+                seen.add(r)
+                out.append(r)
+    return out
+
+
+def highest_value(rules, stack) -> int:
+    return max((rules.pieces[p.type].value for p in stack), default=0)
+
+
+def stack_value(rules, stack) -> int:
+    return sum(rules.pieces[p.type].value for p in stack)
+
+
+def facing_line_clear(pos: Position, a: Coord, b: Coord) -> bool:
+    """G10: ``a`` and ``b`` lie on one lattice line whose step changes every coordinate by
+    -1, 0 or +1, and every cell strictly between them is empty (C3)."""
+    n = max(len(a), len(b))
+    av = list(a) + [1] * (n - len(a))
+    bv = list(b) + [1] * (n - len(b))
+    d = [y - x for x, y in zip(av, bv)]
+    m = max(abs(v) for v in d)
+    if m == 0 or any(v != 0 and abs(v) != m for v in d):
+        return False
+    step = [(v > 0) - (v < 0) for v in d]
+    for k in range(1, m):
+        c = normalize([x + s * k for x, s in zip(av, step)])
+        if pos.cell(c):
+            return False
+    return True
+
+
+def grammar_error(rules, seq: list, kind: str) -> str | None:
+    """Why ``kind`` may not follow the non-promote action kinds ``seq`` (None if it may).
+    Pure function of the ruleset's grammar table (C28–C38, G4, G5)."""
+    if kind in seq:
+        return f"each kind of action at most once per turn: {kind} was already done (C38)"
+    prev = seq[-1] if seq else "start"
+    if kind not in rules.follows[prev]:
+        if prev == "start":
+            return f"a turn cannot start with {kind}"
+        allowed = ", ".join(sorted(rules.follows[prev])) or "only promote"
+        return f"{kind} may not follow {prev} ({GRAMMAR_RULE[prev]}; allowed after {prev}: {allowed})"
+    count = len(seq) + 1
+    if kind == "stack" and len(seq) == 2 and seq[0] == "split" and seq[1] in rules.composite_stack:
+        count -= 1
+    if rules.max_actions and count > rules.max_actions:
+        return (f"{kind} would be a second companion: after {seq[0]} only one of its companion actions is "
+                f"allowed ({GRAMMAR_RULE[seq[0]]}, G4)")
+    return None
+
+
+class TurnBuilder:
+    """Build one turn for the side to move, validating each action as it is added."""
+
+    def __init__(self, position: Position, origin: Coord | None = None, *, transactional: bool = True):
+        if position.result is not None:
+            raise IllegalAction(f"the game is over ({position.result.reason})", code="game-over")
+        self.position = position
+        self.origin = None if origin is None else position.check_coord(origin, "origin")
+        self._given_origin = self.origin
+        self.transactional = transactional   # restore the state when an action is refused
+        self.actions: list = []
+        self._reset()
+
+    # -- state ------------------------------------------------------------------------------
+    def _reset(self):
+        pos = self.position
+        self.side = pos.to_move
+        self.changes: dict = {}
+        self.group = None          # None: nothing lifted yet (the stack at origin is the group)
+        self.at = self.origin
+        self.kinds: list = []
+        self.cost = 0
+        self.earned = 0
+        self.pending = False       # group hovers over own pieces, a Stack must follow
+        self.captured: list = []   # (coord, stack)
+        (self.scores, self.credits, self.stats, self.ledger, self.royals, self.kings_was) = copy_tables(pos)
+        self.king_taken = False
+        if self.origin is not None:
+            stack = pos.cell(self.origin)
+            if not stack:
+                raise IllegalAction(f"there is no piece on origin {list(self.origin)}", code="empty-origin")
+            if stack[0].side != self.side:
+                raise IllegalAction(f"the pieces on origin {list(self.origin)} belong to {stack[0].side}, "
+                                    f"and it is {self.side}'s turn (C28)", code="not-your-piece")
+
+    def cell(self, c):
+        v = self.changes.get(c)
+        return v if v is not None else self.position.cell(c)
+
+    def _set(self, c, stack):
+        self.changes[c] = tuple(stack)
+
+    @property
+    def current_group(self) -> tuple:
+        if self.group is not None:
+            return self.group
+        return self.cell(self.origin) if self.origin is not None else EMPTY
+
+    @property
+    def complete(self) -> bool:
+        return bool(self.kinds) and not self.pending and [k for k in self.kinds if k != "promote"][-1:] != ["split"]
+
+    def _lift(self):
+        """Take the moving group off its square before a displacement."""
+        if self.group is None:
+            self.group = self.cell(self.origin)
+            self._set(self.origin, EMPTY)
+        elif not self.pending:
+            self._set(self.at, EMPTY)
+        self.pending = False
+
+    def _land(self, to):
+        """Put the group on ``to`` (empty) or hover over own pieces there (a Stack must follow)."""
+        self.at = to
+        if self.cell(to):
+            self.pending = True
+        else:
+            self._set(to, self.group)
+
+    def _spend(self, n, what):
+        """Charge ``n`` points; a turn may not cost more than the side holds (house rule, docs/RULES.md)."""
+        self.cost += n
+        self.ledger[self.side][what] += n
+        if self.cost > self.position.scores[self.side] + self.earned:
+            raise IllegalAction(f"this turn would cost {self.cost} points but {self.side} has only "
+                                f"{self.position.scores[self.side] + self.earned}", code="insufficient-score")
+
+    # -- grammar -----------------------------------------------------------------------------
+    def _grammar(self, kind):
+        if kind == "promote":
+            if "promote" in self.kinds:
+                raise IllegalAction("only one promotion per turn (C38)", code="grammar")
+            return
+        if self.pending and kind != "stack":
+            raise IllegalAction(f"the pieces now hover over own pieces on {list(self.at)}: the next action must "
+                                f"be stack (C39) or promote", code="grammar")
+        msg = grammar_error(self.position.rules, [k for k in self.kinds if k != "promote"], kind)
+        if msg:
+            raise IllegalAction(msg, code="grammar")
+
+    # -- actions ---------------------------------------------------------------------------
+    def add(self, action) -> "TurnBuilder":
+        """Validate and apply one action; raises :class:`IllegalAction` saying why not."""
+        kind = getattr(action, "kind", None)
+        handler = getattr(self, "_do_" + str(kind), None)
+        if handler is None:
+            raise IllegalAction(f"unknown action {action!r}", code="unknown-action")
+        if kind != "drop" and self.origin is None and not self.kinds:
+            raise IllegalAction(f"{kind} needs an origin square (only a drop can start without one)",
+                                code="no-origin")
+        self._grammar(kind)
+        if self.transactional:
+            snapshot = self._snapshot()
+            try:
+                handler(action)
+            except IllegalAction:
+                self._restore(snapshot)
+                raise
+        else:
+            handler(action)
+        self.kinds.append(kind)
+        self.actions.append(action)
+        return self
+
+    def _snapshot(self):
+        import copy
+        return copy.deepcopy({k: v for k, v in self.__dict__.items() if k not in ("position",)})
+
+    def _restore(self, snap):
+        self.__dict__.update(snap)
+
+    def undo_last(self):
+        """Take back the last action (replays the others); returns it, or None."""
+        if not self.actions:
+            return None
+        last = self.actions[-1]
+        actions = self.actions[:-1]
+        self.actions = []
+        self.origin = self._given_origin
+        self._reset()
+        for a in actions:
+            self.add(a)
+        return last
+
+    def _target(self, to, what):
+        return self.position.check_coord(to, f"{what} target")
+
+    def _displacement_checks(self, kind, to):
+        group = self.current_group
+        if not group:
+            raise IllegalAction(f"no pieces to {kind}", code="empty-origin")
+        if to == self.at:
+            raise IllegalAction(f"{kind} to {list(to)} does not change the square", code="illegal-move")
+        return group
+
+    def _do_move(self, a: Move):
+        to = self._target(a.to, "move")
+        group = self._displacement_checks("move", to)
+        at = self.at
+        if to[2:] != at[2:]:
+            raise IllegalAction(f"a planar move keeps z and the higher indices (G3): {list(at)} -> {list(to)}; "
+                                f"use jump or hyperjump", code="illegal-move")
+        dest = self.cell(to)
+        if dest and dest[0].side != self.side:
+            raise IllegalAction(f"{list(to)} holds enemy pieces: use capture", code="illegal-move")
+        if not self._reaches(group, at, to, capture=False):
+            raise IllegalAction(f"{_names(group)} on {list(at)} cannot move to {list(to)}", code="illegal-move")
+        if dest:
+            self._check_stackable(group, dest, to)
+        self._lift()
+        self._land(to)
+
+    def _do_capture(self, a: Capture):
+        to = self._target(a.to, "capture")
+        group = self._displacement_checks("capture", to)
+        at = self.at
+        dest = self.cell(to)
+        if not dest:
+            raise IllegalAction(f"there is nothing to capture on {list(to)}", code="illegal-capture")
+        if dest[0].side == self.side:
+            raise IllegalAction(f"{list(to)} holds your own pieces: use move and stack", code="illegal-capture")
+        rules = self.position.rules
+        for p in dest:
+            if rules.pieces[p.type].immune:
+                raise IllegalAction(f"the {p.side} {p.type} on {list(to)} cannot be captured (C6)",
+                                    code="illegal-capture")
+        facing = (len(group) == 1 and group[0].type == "king" and any(p.type == "king" for p in dest))
+        planar = to[2:] == at[2:] and self._reaches(group, at, to, capture=True)
+        if not planar:
+            if not (facing and facing_line_clear(_View(self), at, to)):
+                why = " (kings face each other only along a clear line, C3/G10)" if facing else ""
+                raise IllegalAction(f"{_names(group)} on {list(at)} cannot capture on {list(to)}{why}",
+                                    code="illegal-capture")
+        self._lift()
+        enemy = other(self.side)
+        gained = stack_value(rules, dest)
+        for p in dest:
+            st = self.stats[self.side][p.type]
+            st["points"] += rules.pieces[p.type].value
+            st["captured"] += 1
+            if p.type in rules.credit_kinds:
+                self.credits[self.side][p.type] = self.credits[self.side].get(p.type, 0) + 1
+            if p.type == "king":
+                self.king_taken = True
+                self.royals[enemy]["king"] = None
+        self.earned += gained
+        self.ledger[self.side]["earned"] += gained
+        self.captured.append((to, dest))
+        self._set(to, EMPTY)
+        self._land(to)
+
+    def _jump_common(self, to, kind):
+        dest = self.cell(to)
+        if dest and dest[0].side != self.side:
+            raise IllegalAction(f"{kind} target {list(to)} holds enemy pieces: no capture in a jump step "
+                                f"({'C19' if kind == 'jump' else 'C22'}, G12)", code="illegal-jump")
+        if dest:
+            self._check_stackable(self.current_group, dest, to)
+        self._lift()
+        self._land(to)
+
+    def _do_jump(self, a: Jump):
+        to = self._target(a.to, "jump")
+        self._displacement_checks("jump", to)
+        at = self.at
+        if not (to[:2] == at[:2] and to[3:] == at[3:] and abs(to[2] - at[2]) == 1):
+            raise IllegalAction(f"a 3-D jump goes to the same (x, y) on the plane directly above or below (C19): "
+                                f"{list(at)} -> {list(to)}", code="illegal-jump")
+        self._jump_common(to, "jump")
+
+    def _do_hyperjump(self, a: HyperJump):
+        to = self._target(a.to, "hyperjump")
+        group = self._displacement_checks("hyperjump", to)
+        at = self.at
+        n = max(len(at), len(to))
+        av = list(at) + [1] * (n - len(at))
+        tv = list(to) + [1] * (n - len(to))
+        diff = [i for i in range(n) if av[i] != tv[i]]
+        if len(diff) != 1 or diff[0] < 3 or abs(av[diff[0]] - tv[diff[0]]) != 1:
+            raise IllegalAction(f"a hyper-jump changes exactly one index beyond the third by 1 (C22): "
+                                f"{list(at)} -> {list(to)}", code="illegal-hyperjump")
+        rules = self.position.rules
+        if len(group) > 1 and rules.stack_hyperjump_pays_highest:
+            price = max(rules.hyperjump_cost, highest_value(rules, group))
+        else:
+            price = rules.hyperjump_cost
+        self._spend(price, "hyperjump")
+        for p in group:
+            self.stats[self.side][p.type]["hyperjumps"] += 1
+        self._jump_common(to, "hyperjump")
+
+    def _check_stackable(self, group, dest, to):
+        rules = self.position.rules
+        for p in tuple(group) + tuple(dest):
+            if not rules.pieces[p.type].stackable:
+                raise IllegalAction(f"the {p.type} cannot stack or be carried (C39): {list(to)}",
+                                    code="illegal-stack")
+
+    def _do_stack(self, a: Stack):
+        if not self.pending:
+            raise IllegalAction("stack needs a preceding move, jump, hyper-jump or drop that ends on your own "
+                                "pieces", code="illegal-stack")
+        rules = self.position.rules
+        below = self.cell(self.at)
+        merged = tuple(below) + tuple(self.group)
+        if rules.beyond_promotion(self.side, self.at[1]):
+            price = rules.stack_after_promotion_line
+        else:
+            price = highest_value(rules, merged)
+        self._spend(price, "stack")
+        self.pending = False
+        self.group = merged
+        self._set(self.at, merged)
+
+    def _do_split(self, a: Split):
+        stack = self.cell(self.origin)
+        if self.group is not None:
+            raise IllegalAction("split must come before the stack moves", code="illegal-split")
+        if len(stack) < 2:
+            raise IllegalAction(f"a split needs a stack of at least two pieces on {list(self.origin)}",
+                                code="illegal-split")
+        take = list(a.take)
+        rest = list(stack)
+        taken = []
+        for name in take:
+            # prefer an unpromoted piece of that type, then a promoted one
+            idx = next((i for i, p in enumerate(rest) if p.type == name and p.was is None), None)
+            if idx is None:
+                idx = next((i for i, p in enumerate(rest) if p.type == name), None)
+            if idx is None:
+                raise IllegalAction(f"the stack on {list(self.origin)} ({_names(stack)}) has no {name} left to "
+                                    f"split off", code="illegal-split")
+            taken.append(rest.pop(idx))
+        if not taken or not rest:
+            raise IllegalAction("a split takes part of the stack: at least one piece goes and one stays (C43)",
+                                code="illegal-split")
+        self._set(self.origin, tuple(rest))
+        self.group = tuple(taken)
+        self.pending = False
+
+    def _do_drop(self, a: Drop):
+        rules = self.position.rules
+        if self.origin is not None and self.kinds:
+            raise IllegalAction("a drop must start its turn", code="grammar")
+        spec = rules.pieces.get(a.piece)
+        if spec is None:
+            raise IllegalAction(f"unknown piece {a.piece!r}", code="unknown-name")
+        to = self._target(a.to, "drop")
+        if self.origin is not None and to != self.origin:
+            raise IllegalAction(f"a drop turn concerns its target square only (C28): origin {list(self.origin)} "
+                                f"!= drop target {list(to)}", code="grammar")
+        if spec.hire == "none":
+            raise IllegalAction(f"a {a.piece} cannot be hired (C11, C12)", code="illegal-drop")
+        if spec.hire == "credit" and self.credits[self.side].get(a.piece, 0) < 1:
+            raise IllegalAction(f"a {a.piece} can be hired only after capturing the enemy's {a.piece} (C12, G9)",
+                                code="no-credit")
+        dest = self.cell(to)
+        if dest and dest[0].side != self.side:
+            raise IllegalAction(f"cannot drop on {list(to)}: it holds enemy pieces (C11)", code="illegal-drop")
+        piece = Piece(a.piece, self.side)
+        if dest:
+            self._check_stackable((piece,), dest, to)
+        if spec.hire == "credit":
+            self.credits[self.side][a.piece] -= 1
+            if not self.credits[self.side][a.piece]:
+                del self.credits[self.side][a.piece]
+        self._spend(spec.value, "hire")
+        st = self.stats[self.side][a.piece]
+        st["hired"] += 1
+        if rules.in_green(to):
+            self._spend(rules.green_drop_surcharge, "surcharge")
+            st["green_drops"] += 1
+        self.origin = self.origin or to
+        self.group = (piece,)
+        self._land(to)
+
+    def _do_promote(self, a: Promote):
+        rules = self.position.rules
+        group = self.current_group
+        where = self.at
+        if where is None:
+            raise IllegalAction("promote needs a square", code="illegal-promote")
+        idx = next((i for i, p in enumerate(group) if p.type == "pawn"), None)
+        if idx is None:
+            raise IllegalAction(f"there is no pawn to promote in {_names(group) or 'nothing'} on {list(where)} "
+                                f"(C37)", code="illegal-promote")
+        if not rules.beyond_promotion(self.side, where[1]):
+            line = rules.promotion[self.side]
+            rel = ">=" if self.side == "white" else "<="
+            raise IllegalAction(f"a {self.side} pawn promotes on rank y {rel} {line}; {list(where)} is not there (G8)",
+                                code="illegal-promote")
+        if a.to not in rules.pieces["pawn"].promotes_to:
+            raise IllegalAction(f"a pawn cannot promote to {a.to!r} (allowed: "
+                                f"{', '.join(rules.pieces['pawn'].promotes_to)})", code="illegal-promote")
+        new = list(group)
+        new[idx] = Piece(a.to, self.side, "pawn")
+        new = tuple(new)
+        if self.group is None:
+            self._set(self.origin, new)
+        else:
+            self.group = new
+            if not self.pending and self.cell(where) == group:
+                self._set(where, new)
+
+    # -- geometry ----------------------------------------------------------------------------
+    def _reaches(self, group, at, to, capture: bool) -> bool:
+        rules = self.position.rules
+        dx, dy = to[0] - at[0], to[1] - at[1]
+        rest = at[2:]
+        cell = self.cell
+        for r in group_rays(rules, group, self.side):
+            if capture and not r.can_capture or not capture and not r.can_move:
+                continue
+            if r.dx:
+                if dx % r.dx:
+                    continue
+                k = dx // r.dx
+            else:
+                if dx or not r.dy or dy % r.dy:
+                    continue
+                k = dy // r.dy
+            if k < 1 or k > r.max_steps or r.dy * k != dy or r.dx * k != dx:
+                continue
+            between = sum(1 for i in range(1, k) if cell((at[0] + r.dx * i, at[1] + r.dy * i) + rest))
+            if (r.hop and between == 1) or (not r.hop and between == 0):
+                return True
+        return False
+
+    # -- finishing ---------------------------------------------------------------------------
+    def preview(self) -> Position:
+        """The position after the actions so far (not yet checked for results)."""
+        return self._build(final=False)
+
+    def finish(self) -> Turn:
+        if not self.kinds:
+            raise IllegalAction("a turn needs at least one action", code="empty-turn")
+        if self.pending:
+            raise IllegalAction(f"the turn ends with pieces on top of your own on {list(self.at)}: add stack "
+                                f"(C39) or go elsewhere", code="grammar")
+        if [k for k in self.kinds if k != "promote"][-1:] == ["split"]:
+            raise IllegalAction("a split part must leave for another square (C43)", code="illegal-split")
+        return Turn(self.origin, tuple(self.actions))
+
+    def _build(self, final: bool) -> Position:
+        pos = self.position
+        cells = dict(pos.cells)
+        default = pos.default
+        for c, s in self.changes.items():
+            if s == default(c):
+                cells.pop(c, None)
+            else:
+                cells[c] = s
+        scores = dict(self.scores)
+        scores[self.side] = pos.scores[self.side] + self.earned - self.cost
+        royals = {s: dict(self.royals[s]) for s in SIDES}
+        for c, s in self.changes.items():
+            for p in s:
+                if p.type in ("king", "prince"):
+                    royals[p.side][p.type] = c
+        # a royal moved away from a square: drop stale pointers
+        for s_ in SIDES:
+            for t in ("king", "prince"):
+                c = royals[s_][t]
+                if c is not None and not any(p.type == t and p.side == s_ for p in (cells.get(c) or default(c))):
+                    royals[s_][t] = None
+        new = Position(pos.rules, pos.base, cells, pos.fill, other(self.side) if final else self.side, scores,
+                       self.credits, self.stats, self.ledger, pos.homes, dict(self.kings_was), royals,
+                       pos.ply + (1 if final else 0))
+        return new
+
+    def options(self, horizon: int = 5) -> list:
+        """Single actions that may legally be added next (for highlighting)."""
+        from .movegen import next_actions
+        return next_actions(self, horizon)
+
+
+class _View:
+    """Read access to the board as the builder currently sees it."""
+
+    def __init__(self, b: TurnBuilder):
+        self.cell = b.cell
+
+
+def _names(stack) -> str:
+    return "+".join(p.type for p in stack)
+
+
+def apply_turn(position: Position, turn: Turn) -> tuple[Position, int]:
+    """Validate and apply a whole turn; returns ``(new_position, cost)``.  Every loss
+    condition is checked afterwards and recorded in ``new_position.result``."""
+    b = TurnBuilder(position, turn.origin, transactional=False)
+    for i, a in enumerate(turn.actions):
+        try:
+            b.add(a)
+        except IllegalAction as exc:
+            raise IllegalAction(f"action {i + 1} ({a.kind}): {exc}", code=exc.code) from None
+    b.finish()
+    return conclude(b), b.cost
+
+
+def conclude(b: TurnBuilder) -> Position:
+    new = b._build(final=True)
+    return judge(new, mover=b.side, king_taken=b.king_taken)
+
+
+def judge(pos: Position, mover: str, king_taken: bool) -> Position:
+    """Apply C4/C8 (crowning the prince) and decide C4, C5, C7, C8, C16, G11, G14."""
+    rules = pos.rules
+    losers: dict = {}
+    victim = other(mover)
+    if king_taken:
+        if pos.kings_was[victim] == "prince":
+            losers[victim] = "crowned-prince-captured (C8)"
+        elif pos.scores[victim] <= pos.scores[mover]:
+            losers[victim] = "king-captured (C4)"
+        else:
+            pc = pos.royals[victim]["prince"]
+            if pc is None:
+                losers[victim] = "king-captured, no prince to crown (C4)"
+            else:
+                stack = tuple(Piece("king", victim, "prince") if p.type == "prince" else p for p in pos.cell(pc))
+                cells = dict(pos.cells)
+                cells[pc] = stack
+                royals = {s: dict(pos.royals[s]) for s in SIDES}
+                royals[victim] = {"king": pc, "prince": None}
+                kw = dict(pos.kings_was)
+                kw[victim] = "prince"
+                pos = pos.replace(cells=cells, royals=royals, kings_was=kw)
+    for side in SIDES:
+        opp = other(side)
+        if side in losers:
+            continue
+        for royal in ("king", "prince"):
+            home = pos.homes[side][royal]
+            occ = pos.cell(home)
+            if any(p.side == opp and p.type in ("king", "prince") for p in occ):
+                losers[side] = f"{royal}-home-occupied ({'C5' if royal == 'king' else 'C7'})"
+                break
+        else:
+            s, o = pos.scores[side], pos.scores[opp]
+            if s <= 0 or 2 * s <= o:
+                losers[side] = "score (C16)"
+    result = None
+    if len(losers) == 1:
+        (loser, reason), = losers.items()
+        result = Result(other(loser), reason)
+    elif len(losers) == 2:
+        if rules.both_lose == "draw":
+            result = Result(None, f"both sides lose at once (G11): {losers['white']} / {losers['black']}")
+        else:
+            result = Result(other(mover), f"both sides lose at once; the mover loses (G11): {losers[mover]}")
+    elif rules.max_plies and pos.ply >= rules.max_plies:
+        result = Result(None, f"turn limit of {rules.max_plies} plies (G14)")
+    if result is not None:
+        pos = pos.replace(result=result)
+    return pos

@@ -1,0 +1,494 @@
+"""Spirit-chess positions and turns (S3-S13, H1-H3, H5, H6).
+
+A :class:`SpiritPosition` is immutable; :func:`apply_spirit_turn` returns a new one.
+A turn (S13) = raise one own piece by one level, then move one piece by exactly its step
+count, then (optionally, S8) turn an own disciple of level >= 3 into a depleted kind.
+"""
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass, field, replace
+from types import MappingProxyType
+from typing import Iterable, Mapping, NamedTuple
+
+from ..coords import format_ascii, normalize
+from ..errors import IllegalAction, NotationError
+from .rules import SIDES, SpiritRules
+
+Coord = tuple[int, int]
+KING_DIRS = tuple((dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy)
+DIAG_DIRS = tuple((dx, dy) for dx, dy in KING_DIRS if dx and dy)
+
+
+def fmt(c) -> str:
+    return format_ascii(c)
+
+
+def other(side: str) -> str:
+    return "black" if side == "white" else "white"
+
+
+def adjacent(a: Coord, b: Coord) -> bool:
+    return a != b and abs(a[0] - b[0]) <= 1 and abs(a[1] - b[1]) <= 1
+
+
+def as_coord(value, rules: SpiritRules, what: str = "square") -> Coord:
+    """Validate a 2-D board square: a pair of ints inside the board."""
+    if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
+        raise NotationError(f"{what} {value!r} is not a coordinate [x, y]", code="malformed")
+    c = normalize(list(value), min_len=2)
+    if len(c) != 2:
+        raise NotationError(f"{what} {fmt(c)} must have exactly two numbers (x, y)", code="malformed")
+    if not rules.on_board(c):
+        raise IllegalAction(f"{what} {fmt(c)} is outside the {rules.size[0]}x{rules.size[1]} board",
+                            code="out-of-board")
+    return c
+
+
+@dataclass(frozen=True)
+class SpiritPiece:
+    type: str
+    side: str
+    level: int
+
+
+class SpiritResult(NamedTuple):
+    winner: str | None          # "white" | "black" | None (draw)
+    reason: str                 # "sect-captured" | "no-legal-turn" | "turn-limit"
+
+
+class SpiritCapture(NamedTuple):
+    at: Coord
+    piece: SpiritPiece
+    reason: str                 # "level" (S10) | "formation" (S11) | "formation-square" (S12)
+
+
+class SpiritTransform(NamedTuple):
+    at: Coord
+    into: str
+
+
+@dataclass(frozen=True)
+class SpiritTurn:
+    """levelup: square of the own piece raised (S13); origin: square of the piece moved;
+    path: the squares stepped on, in order, ending on the destination; transform: optional
+    ``SpiritTransform(at, into)`` (S8)."""
+    levelup: Coord
+    origin: Coord
+    path: tuple[Coord, ...]
+    transform: SpiritTransform | None = None
+
+    def __post_init__(self):
+        object.__setattr__(self, "levelup", tuple(self.levelup))
+        object.__setattr__(self, "origin", tuple(self.origin))
+        object.__setattr__(self, "path", tuple(tuple(p) for p in self.path))
+        if self.transform is not None:
+            at, into = self.transform
+            object.__setattr__(self, "transform", SpiritTransform(tuple(at), into))
+
+    @property
+    def end(self) -> Coord:
+        return self.path[-1] if self.path else self.origin
+
+
+@dataclass(frozen=True, eq=False)
+class SpiritPosition:
+    rules: SpiritRules
+    to_move: str
+    pieces: Mapping[Coord, SpiritPiece]
+    start_counts: Mapping[str, Mapping[str, int]] = field(default=None)
+    ply: int = 0
+    result: SpiritResult | None = None
+
+    def __post_init__(self):
+        object.__setattr__(self, "pieces", MappingProxyType(dict(self.pieces)))
+        sc = self.start_counts
+        if sc is None:
+            sc = {s: self.rules.start_counts() for s in SIDES}
+        object.__setattr__(self, "start_counts",
+                           MappingProxyType({s: MappingProxyType(dict(sc[s])) for s in SIDES}))
+
+    def __eq__(self, o) -> bool:
+        if not isinstance(o, SpiritPosition):
+            return NotImplemented
+        return (self.rules.name, self.to_move, dict(self.pieces), self.ply, self.result,
+                {s: dict(v) for s, v in self.start_counts.items()}) == \
+            (o.rules.name, o.to_move, dict(o.pieces), o.ply, o.result,
+             {s: dict(v) for s, v in o.start_counts.items()})
+
+    __hash__ = None
+
+    def counts(self, side: str) -> dict[str, int]:
+        out = {k: 0 for k in self.rules.pieces}
+        for p in self.pieces.values():
+            if p.side == side:
+                out[p.type] = out.get(p.type, 0) + 1
+        return out
+
+    def side_pieces(self, side: str) -> list[tuple[Coord, SpiritPiece]]:
+        return sorted(((c, p) for c, p in self.pieces.items() if p.side == side), key=lambda cp: (cp[0][1], cp[0][0]))
+
+    def replace(self, **kw) -> "SpiritPosition":
+        return replace(self, **kw)
+
+
+# --- levels and zones ----------------------------------------------------------------------
+
+def _zone(rules: SpiritRules, pieces: Mapping, side: str, sq: Coord) -> int:
+    """Summed level of ``side``'s formations whose 8 neighbours include ``sq`` (S9, S11)."""
+    total = 0
+    for dx, dy in KING_DIRS:
+        p = pieces.get((sq[0] + dx, sq[1] + dy))
+        if p is not None and p.side == side and rules.pieces[p.type].formation:
+            total += p.level
+    return total
+
+
+def _effective(rules: SpiritRules, pieces: Mapping, sq: Coord, piece: SpiritPiece) -> int:
+    if rules.pieces[piece.type].formation:
+        return piece.level          # formations are not boosted by formations (documented)
+    return piece.level + _zone(rules, pieces, piece.side, sq)
+
+
+def effective_level(pos: SpiritPosition, coord) -> int:
+    """Level of the piece on ``coord`` counting own formations around it (S9)."""
+    c = as_coord(coord, pos.rules)
+    p = pos.pieces.get(c)
+    if p is None:
+        raise IllegalAction(f"no piece on {fmt(c)}", code="no-piece")
+    return _effective(pos.rules, pos.pieces, c, p)
+
+
+def formation_zones(pos: SpiritPosition) -> dict[Coord, dict[str, int]]:
+    """For shading: ``{square: {"white": level, "black": level}}`` summed formation levels, non-zero only."""
+    out: dict[Coord, dict[str, int]] = {}
+    for c, p in pos.pieces.items():
+        if not pos.rules.pieces[p.type].formation:
+            continue
+        for dx, dy in KING_DIRS:
+            n = (c[0] + dx, c[1] + dy)
+            if pos.rules.on_board(n):
+                z = out.setdefault(n, {s: 0 for s in SIDES})
+                z[p.side] += p.level
+    return out
+
+
+# --- movement ------------------------------------------------------------------------------
+
+def _levelled(pos: SpiritPosition, levelup) -> dict:
+    """Pieces after the S13 level-up; raises IllegalAction for a bad level-up square."""
+    rules = pos.rules
+    c = as_coord(levelup, rules, "level-up square")
+    p = pos.pieces.get(c)
+    if p is None:
+        raise IllegalAction(f"level-up square {fmt(c)} is empty", code="illegal-levelup")
+    if p.side != pos.to_move:
+        raise IllegalAction(f"level-up square {fmt(c)} holds a {p.side} {p.type}; {pos.to_move} must raise "
+                            f"one of its own pieces", code="illegal-levelup")
+    if not rules.levellable(p.type):
+        why = "the sect can never be levelled (S3)" if rules.pieces[p.type].royal else \
+            "formations cannot be levelled in this ruleset (H1)"
+        raise IllegalAction(f"cannot raise the {p.type} on {fmt(c)}: {why}", code="illegal-levelup")
+    pieces = dict(pos.pieces)
+    pieces[c] = SpiritPiece(p.type, p.side, p.level + 1)
+    return pieces
+
+
+def step_budget(rules: SpiritRules, piece: SpiritPiece) -> int | None:
+    """Exact number of steps the piece must make, or None for "any number >= 1" (S7)."""
+    k = rules.pieces[piece.type]
+    if k.unlimited_from_level is not None and piece.level >= k.unlimited_from_level:
+        return None
+    return k.steps
+
+
+def _end_problem(rules: SpiritRules, pieces: Mapping, mover: SpiritPiece, end: Coord) -> str | None:
+    """Why the move may not end on ``end`` (H3), or None.  ``pieces`` excludes the mover."""
+    if not rules.higher_may_not_end_in_zone:
+        return None
+    target = pieces.get(end)
+    if target is not None and rules.pieces[target.type].formation:
+        pieces = {c: p for c, p in pieces.items() if c != end}    # S12 removes it first
+    z = _zone(rules, pieces, other(mover.side), end)
+    if z <= 0:
+        return None
+    lm = _effective(rules, pieces, end, mover)
+    if lm > z:
+        return (f"{fmt(end)} is inside a {other(mover.side)} formation zone of level {z} and the "
+                f"{mover.type}'s level there is {lm}, higher, so it may not end its move there (S11, H3)")
+    return None
+
+
+def _formation_targets(rules: SpiritRules, pieces: Mapping, origin: Coord, side: str) -> list[Coord]:
+    out = []
+    for dx, dy in KING_DIRS:
+        helper = (origin[0] + dx, origin[1] + dy)
+        hp = pieces.get(helper)
+        if hp is None or hp.side != side or rules.pieces[hp.type].formation:
+            continue
+        for ex, ey in KING_DIRS:
+            t = (origin[0] + ex, origin[1] + ey)
+            if t in out or not rules.on_board(t) or not adjacent(t, helper):
+                continue
+            tp = pieces.get(t)
+            if tp is None or (tp.side != side and rules.pieces[tp.type].formation):
+                out.append(t)
+    return out
+
+
+def _paths_from(rules: SpiritRules, pieces: Mapping, origin: Coord, mover: SpiritPiece) -> dict:
+    """Candidate end squares -> one path, before the H3 end-square check.  ``pieces`` excludes the mover."""
+    k = rules.pieces[mover.type]
+    if k.formation:
+        return {t: (t,) for t in _formation_targets(rules, pieces, origin, mover.side)}
+    dirs = DIAG_DIRS if k.diagonal else KING_DIRS
+    n = step_budget(rules, mover)
+
+    def passable(sq):
+        return rules.pass_through_occupied or sq not in pieces
+
+    def can_end(sq):
+        return sq != origin and (sq not in pieces or pieces[sq].side != mover.side)
+
+    ends: dict[Coord, tuple] = {}
+    if n is None:                                   # any number of steps: BFS (shortest paths)
+        prev = {origin: None}
+        queue = deque([origin])
+        while queue:
+            sq = queue.popleft()
+            for dx, dy in dirs:
+                nb = (sq[0] + dx, sq[1] + dy)
+                if nb in prev or not rules.on_board(nb):
+                    continue
+                if can_end(nb) and nb not in ends:
+                    path, c = [nb], sq
+                    while c != origin:
+                        path.append(c)
+                        c = prev[c]
+                    ends[nb] = tuple(reversed(path))
+                if passable(nb) or nb == origin:
+                    prev[nb] = sq
+                    queue.append(nb)
+        return ends
+    if rules.revisit:                               # layered search: states are squares
+        frontier = {origin: ()}
+        for step in range(1, n + 1):
+            nxt: dict[Coord, tuple] = {}
+            for sq, path in frontier.items():
+                for dx, dy in dirs:
+                    nb = (sq[0] + dx, sq[1] + dy)
+                    if not rules.on_board(nb):
+                        continue
+                    if step == n:
+                        if can_end(nb) and nb not in ends:
+                            ends[nb] = path + (nb,)
+                    elif (passable(nb) or nb == origin) and nb not in nxt:
+                        nxt[nb] = path + (nb,)
+            frontier = nxt
+        return ends
+
+    def dfs(sq, path, seen):                        # simple paths only
+        for dx, dy in dirs:
+            nb = (sq[0] + dx, sq[1] + dy)
+            if nb in seen or not rules.on_board(nb):
+                continue
+            if len(path) + 1 == n:
+                if can_end(nb) and nb not in ends:
+                    ends[nb] = path + (nb,)
+            elif passable(nb):
+                dfs(nb, path + (nb,), seen | {nb})
+    dfs(origin, (), frozenset({origin}))
+    return ends
+
+
+def _mover_at(pos: SpiritPosition, pieces: Mapping, origin: Coord) -> SpiritPiece:
+    p = pieces.get(origin)
+    if p is None:
+        raise IllegalAction(f"origin {fmt(origin)} is empty", code="illegal-origin")
+    if p.side != pos.to_move:
+        raise IllegalAction(f"origin {fmt(origin)} holds a {p.side} {p.type}; it is {pos.to_move}'s turn",
+                            code="illegal-origin")
+    if not pos.rules.pieces[p.type].movable:
+        raise IllegalAction(f"the {p.type} on {fmt(origin)} never moves (S3)", code="illegal-origin")
+    return p
+
+
+def legal_paths(pos: SpiritPosition, origin, levelup=None) -> dict[Coord, tuple[Coord, ...]]:
+    """Every legal end square of the piece on ``origin`` -> one legal path to it (for highlighting).
+
+    With ``levelup`` the level-up is applied first (it may change the step budget or H3); without
+    it the current levels are used.  An empty dict if ``origin`` holds no own movable piece.
+    """
+    rules = pos.rules
+    o = as_coord(origin, rules, "origin")
+    if pos.result is not None:
+        return {}
+    pieces = _levelled(pos, levelup) if levelup is not None else dict(pos.pieces)
+    p = pieces.get(o)
+    if p is None or p.side != pos.to_move or not rules.pieces[p.type].movable:
+        return {}
+    del pieces[o]
+    return {e: path for e, path in _paths_from(rules, pieces, o, p).items()
+            if _end_problem(rules, pieces, p, e) is None}
+
+
+def _check_path(rules: SpiritRules, pieces: Mapping, origin: Coord, mover: SpiritPiece, path) -> Coord:
+    """Validate an explicit path (H2, S7, S9, S13); ``pieces`` excludes the mover."""
+    k = rules.pieces[mover.type]
+    if not path:
+        raise IllegalAction(f"the {mover.type} on {fmt(origin)} must move (S13): the path is empty",
+                            code="illegal-path")
+    steps = [as_coord(c, rules, f"path square {i + 1}") for i, c in enumerate(path)]
+    shown = "-".join(fmt(c) for c in (origin, *steps))
+    if k.formation:
+        if len(steps) != 1 or steps[0] not in _formation_targets(rules, pieces, origin, mover.side):
+            raise IllegalAction(f"formation path {shown}: a formation moves one step onto an empty square "
+                                f"(or an enemy formation) next to both itself and an own non-formation piece "
+                                f"next to it (S9)", code="illegal-path")
+        return steps[0]
+    n = step_budget(rules, mover)
+    if n is None:
+        if len(steps) < 1:
+            raise IllegalAction(f"path {shown} is empty", code="illegal-path")
+    elif len(steps) != n:
+        raise IllegalAction(f"path {shown} has {len(steps)} steps but the {mover.type} (level {mover.level}) "
+                            f"must make exactly {n} (S13)", code="illegal-path")
+    prev = origin
+    for i, sq in enumerate(steps):
+        dx, dy = sq[0] - prev[0], sq[1] - prev[1]
+        if not adjacent(prev, sq):
+            raise IllegalAction(f"path {shown}: step {i + 1} {fmt(prev)}->{fmt(sq)} is not a move to one of "
+                                f"the 8 neighbouring squares", code="illegal-path")
+        if k.diagonal and not (dx and dy):
+            raise IllegalAction(f"path {shown}: step {i + 1} {fmt(prev)}->{fmt(sq)} is not diagonal; the "
+                                f"{mover.type} moves diagonally only (S7)", code="illegal-path")
+        last = i == len(steps) - 1
+        if not last and sq in pieces and not rules.pass_through_occupied:
+            q = pieces[sq]
+            raise IllegalAction(f"path {shown}: step {i + 1} passes over {fmt(sq)}, which holds a {q.side} "
+                                f"{q.type}; only the last step may land on a piece (H2)", code="illegal-path")
+        prev = sq
+    if not rules.revisit and len({origin, *steps}) != len(steps) + 1:
+        raise IllegalAction(f"path {shown} visits a square twice (H2 in this ruleset)", code="illegal-path")
+    end = steps[-1]
+    if end == origin:
+        raise IllegalAction(f"path {shown} ends where it started; the piece must move", code="illegal-path")
+    if end in pieces and pieces[end].side == mover.side:
+        q = pieces[end]
+        raise IllegalAction(f"path {shown} ends on {fmt(end)}, which holds your own {q.type}",
+                            code="illegal-path")
+    return end
+
+
+def _resolve(rules: SpiritRules, pieces: dict, mover: SpiritPiece, end: Coord) -> list[SpiritCapture]:
+    """Put the mover on ``end`` applying S10-S12 (mutates ``pieces``, which excludes the mover)."""
+    caps: list[SpiritCapture] = []
+    target = pieces.get(end)
+    if target is not None and rules.pieces[target.type].formation:            # S12
+        caps.append(SpiritCapture(end, target, "formation-square"))
+        del pieces[end]
+        target = None
+    z = _zone(rules, pieces, other(mover.side), end)
+    lm = _effective(rules, pieces, end, mover)
+    if z > 0 and lm <= z:                                                      # S11
+        caps.append(SpiritCapture(end, mover, "formation"))
+        return caps
+    if target is None:
+        pieces[end] = mover
+        return caps
+    ld = _effective(rules, pieces, end, target)                               # S10
+    if lm > ld or (lm == ld and rules.equal_level_captured == "defender"):
+        caps.append(SpiritCapture(end, target, "level"))
+        pieces[end] = mover
+    else:
+        caps.append(SpiritCapture(end, mover, "level"))
+    return caps
+
+
+def _transform(pos: SpiritPosition, pieces: dict, tr) -> None:
+    rules, side = pos.rules, pos.to_move
+    try:
+        at, into = tr
+    except (TypeError, ValueError):
+        raise NotationError(f"transform {tr!r} must be (square, piece type)", code="malformed") from None
+    at = as_coord(at, rules, "transform square")
+    if into not in rules.pieces:
+        raise NotationError(f"transform into {into!r}: unknown piece type (known: {', '.join(rules.pieces)})",
+                            code="unknown-name")
+    p = pieces.get(at)
+    if p is None or p.side != side or not rules.pieces[p.type].transforms:
+        what = "nothing" if p is None else f"a {p.side} {p.type}"
+        raise IllegalAction(f"transform at {fmt(at)}: only an own disciple may transform, found {what} "
+                            f"after the move (S8)", code="illegal-transform")
+    k = rules.pieces[p.type]
+    if p.level < k.transform_level:
+        raise IllegalAction(f"transform at {fmt(at)}: the {p.type} is level {p.level}; it needs level "
+                            f"{k.transform_level} (S8)", code="illegal-transform")
+    ik = rules.pieces[into]
+    if ik.royal or ik.transforms:
+        raise IllegalAction(f"transform at {fmt(at)} into {into!r}: a disciple may not become a "
+                            f"{into} (S8)", code="illegal-transform")
+    have = sum(1 for q in pieces.values() if q.side == side and q.type == into)
+    start = pos.start_counts[side].get(into, 0)
+    if have >= start:
+        raise IllegalAction(f"transform at {fmt(at)} into {into!r}: {side} has {have} {into} pieces, not "
+                            f"fewer than the {start} it started with (S8)", code="illegal-transform")
+    pieces[at] = SpiritPiece(into, side, p.level)
+
+
+def apply_spirit_turn(pos: SpiritPosition, turn: SpiritTurn) -> tuple[SpiritPosition, list[SpiritCapture]]:
+    """Play one complete turn; return ``(new position, captures)``.  Raises IllegalAction."""
+    rules = pos.rules
+    if pos.result is not None:
+        w = pos.result.winner or "nobody"
+        raise IllegalAction(f"the game is over ({pos.result.reason}, winner: {w})", code="game-over")
+    pieces = _levelled(pos, turn.levelup)                                       # S13 step 1
+    origin = as_coord(turn.origin, rules, "origin")
+    mover = _mover_at(pos, pieces, origin)
+    del pieces[origin]
+    end = _check_path(rules, pieces, origin, mover, turn.path)                  # S13 step 2
+    problem = _end_problem(rules, pieces, mover, end)
+    if problem:
+        raise IllegalAction(problem, code="illegal-path")
+    caps = _resolve(rules, pieces, mover, end)
+    if turn.transform is not None:                                              # S8
+        _transform(pos, pieces, turn.transform)
+    side = pos.to_move
+    result = None
+    if any(c.piece.side != side and rules.pieces[c.piece.type].royal for c in caps):
+        result = SpiritResult(side, "sect-captured")                             # S3
+    new = SpiritPosition(rules, other(side), pieces, pos.start_counts, pos.ply + 1, result)
+    if result is None and not has_legal_turn(new):
+        winner = side if rules.no_legal_turn == "lose" else None
+        new = new.replace(result=SpiritResult(winner, "no-legal-turn"))
+    elif result is None and rules.max_plies and new.ply >= rules.max_plies:   # H6
+        new = new.replace(result=SpiritResult(None, "turn-limit"))
+    return new, caps
+
+
+def levelup_squares(pos: SpiritPosition) -> list[Coord]:
+    """Squares of the pieces the side to move may raise (S3, S13, H1)."""
+    return [c for c, p in pos.side_pieces(pos.to_move) if pos.rules.levellable(p.type)]
+
+
+def has_legal_turn(pos: SpiritPosition) -> bool:
+    """Whether the side to move can complete a turn (a level-up and a move)."""
+    ups = levelup_squares(pos)
+    movers = [c for c, p in pos.side_pieces(pos.to_move) if pos.rules.pieces[p.type].movable]
+    for m in movers:
+        for u in ups:
+            if legal_paths(pos, m, u):
+                return True
+    return False
+
+
+def legal_turns(pos: SpiritPosition):
+    """Yield every legal turn without transforms (one path per end square); for tests and bots."""
+    if pos.result is not None:
+        return
+    for u in levelup_squares(pos):
+        for c, p in pos.side_pieces(pos.to_move):
+            if not pos.rules.pieces[p.type].movable:
+                continue
+            for path in legal_paths(pos, c, u).values():
+                yield SpiritTurn(u, c, path)

@@ -1,0 +1,263 @@
+"""Spirit-chess text records and the game model (history, undo/redo, save/load).
+
+Grammar (documented in docs/RULES-spirit.md)::
+
+    # comment                      blank lines and '#' comments are ignored
+    ruleset spirit                 optional, default "spirit"
+    white: sect(10,2) master(10,3) ...     the 19 placements of each side (S1, S2)
+    black: sect(10,18) ...
+    1. +(10,3) (10,3)-(10,4)-(10,5)-(10,6)            turn: level-up, origin-path
+    2. +(4,18) (4,18)-(5,17) =elder(5,17)             ... with a disciple transform (S8)
+    result white sect-captured     optional; must match the replay
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..coords import format_ascii, match_coord
+from ..errors import DaqiError, IllegalAction, NotationError
+from .position import SpiritCapture, SpiritPosition, SpiritResult, SpiritTurn, apply_spirit_turn
+from .rules import SIDES, SpiritRules
+from .setup import Placements, default_placement, normalize_placements, spirit_start_position
+
+_NAME = re.compile(r"[a-z][a-z0-9_-]*")
+_WS = re.compile(r"\s*")
+
+
+def _coord_at(text: str, i: int) -> tuple[tuple[int, int], int]:
+    c, end, _ = match_coord(text, i, min_len=2)
+    if len(c) != 2:
+        raise NotationError(f"{text[i:end]!r} must have exactly two numbers (x, y)", code="malformed")
+    return c, end
+
+
+def format_spirit_turn(turn: SpiritTurn) -> str:
+    """``+(x,y) (x,y)-(x,y)-... [=type(x,y)]``"""
+    s = f"+{format_ascii(turn.levelup)} " + "-".join(format_ascii(c) for c in (turn.origin, *turn.path))
+    if turn.transform is not None:
+        s += f" ={turn.transform.into}{format_ascii(turn.transform.at)}"
+    return s
+
+
+def parse_spirit_turn(text: str) -> SpiritTurn:
+    """Inverse of :func:`format_spirit_turn`; raises NotationError naming the column."""
+    i = _WS.match(text, 0).end()
+    if not text.startswith("+", i):
+        raise NotationError(f"turn {text!r} must start with '+' and the level-up square, e.g. +(10,3)",
+                            code="malformed")
+    levelup, i = _coord_at(text, i + 1)
+    i = _WS.match(text, i).end()
+    origin, i = _coord_at(text, i)
+    path = []
+    while text.startswith("-", i):
+        c, i = _coord_at(text, i + 1)
+        path.append(c)
+    if not path:
+        raise NotationError(f"turn {text!r}: expected '-' and the next square at column {i + 1}",
+                            code="malformed")
+    transform = None
+    i = _WS.match(text, i).end()
+    if text.startswith("=", i):
+        m = _NAME.match(text, i + 1)
+        if not m:
+            raise NotationError(f"turn {text!r}: expected a piece type after '=' at column {i + 2}",
+                                code="malformed")
+        at, i = _coord_at(text, m.end())
+        transform = (at, m.group(0))
+        i = _WS.match(text, i).end()
+    if i != len(text):
+        raise NotationError(f"turn {text!r}: unexpected {text[i:]!r} at column {i + 1}", code="malformed")
+    return SpiritTurn(levelup, origin, tuple(path), transform)
+
+
+@dataclass(frozen=True)
+class SpiritRecord:
+    ruleset: str
+    white: Placements
+    black: Placements
+    turns: tuple[SpiritTurn, ...] = ()
+    result: SpiritResult | None = None
+    turn_lines: tuple[int, ...] = field(default=(), compare=False, repr=False)
+    result_line: int = field(default=0, compare=False, repr=False)
+
+
+def _format_placements(pl: Placements) -> str:
+    return " ".join(f"{kind}{format_ascii(c)}" for c, kind in sorted(pl.items(), key=lambda ck: (ck[0][1], ck[0][0])))
+
+
+def format_spirit_record(record) -> str:
+    """Text of a :class:`SpiritRecord` (or a :class:`SpiritGame`)."""
+    if isinstance(record, SpiritGame):
+        record = record.record()
+    lines = ["# Daqi spirit chess record", f"ruleset {record.ruleset}",
+             f"white: {_format_placements(record.white)}", f"black: {_format_placements(record.black)}"]
+    lines += [f"{i}. {format_spirit_turn(t)}" for i, t in enumerate(record.turns, 1)]
+    if record.result is not None:
+        lines.append(f"result {record.result.winner or 'draw'} {record.result.reason}")
+    return "\n".join(lines) + "\n"
+
+
+def _parse_placements(text: str) -> Placements:
+    out: Placements = {}
+    i = _WS.match(text, 0).end()
+    while i < len(text):
+        m = _NAME.match(text, i)
+        if not m:
+            raise NotationError(f"expected a placement like master(10,3) at {text[i:i + 20]!r}", code="malformed")
+        c, i = _coord_at(text, m.end())
+        if c in out:
+            raise NotationError(f"two placements on {format_ascii(c)}", code="malformed")
+        out[c] = m.group(0)
+        i = _WS.match(text, i).end()
+    return out
+
+
+def parse_spirit_record(text: str) -> SpiritRecord:
+    """Parse a record; a malformed line raises NotationError naming its line number."""
+    ruleset, setups, turns, tlines, result, rline = "spirit", {}, [], [], None, 0
+    for n, raw in enumerate(text.splitlines(), 1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        try:
+            head, _, rest = line.partition(" ")
+            if result is not None:
+                raise NotationError("nothing may follow the result line", code="malformed")
+            if head == "ruleset":
+                if setups or turns or not rest.strip():
+                    raise NotationError("'ruleset NAME' must come first", code="malformed")
+                ruleset = rest.strip()
+            elif ":" in line and line.split(":", 1)[0].strip() in SIDES:
+                side, _, body = line.partition(":")
+                side = side.strip()
+                if side in setups:
+                    raise NotationError(f"second setup line for {side}", code="malformed")
+                if turns:
+                    raise NotationError("setup lines must come before the turns", code="malformed")
+                setups[side] = _parse_placements(body)
+            elif head == "result":
+                parts = rest.split()
+                if len(parts) != 2 or parts[0] not in ("white", "black", "draw"):
+                    raise NotationError(f"result line {line!r} must be 'result white|black|draw REASON'",
+                                        code="malformed")
+                result = SpiritResult(None if parts[0] == "draw" else parts[0], parts[1])
+                rline = n
+            elif re.fullmatch(r"\d+\.", head):
+                if len(setups) != 2:
+                    raise NotationError("both setup lines (white:, black:) must come before the turns",
+                                        code="malformed")
+                if int(head[:-1]) != len(turns) + 1:
+                    raise NotationError(f"turn number {head[:-1]} should be {len(turns) + 1}", code="malformed")
+                turns.append(parse_spirit_turn(rest))
+                tlines.append(n)
+            else:
+                raise NotationError(f"cannot read {line!r}", code="malformed")
+        except NotationError as exc:
+            raise NotationError(str(exc), code=exc.code, where=f"line {n}") from None
+    for side in SIDES:
+        if side not in setups:
+            raise NotationError(f"the record has no '{side}:' setup line", code="malformed", where="record")
+    return SpiritRecord(ruleset, setups["white"], setups["black"], tuple(turns), result, tuple(tlines), rline)
+
+
+class SpiritGame:
+    """A game: start placements, the turns played, undo/redo, save/load as a text record."""
+
+    def __init__(self, rules: SpiritRules | str | None = None, white=None, black=None):
+        if rules is None or isinstance(rules, str):
+            from ..ruleset import load_ruleset
+            rules = load_ruleset(rules or "spirit")
+        if getattr(rules, "game", None) != "spirit":
+            raise IllegalAction(f"ruleset {getattr(rules, 'name', rules)!r} is not a spirit-chess ruleset",
+                                code="unknown-name")
+        self.rules = rules
+        self.white = normalize_placements(rules, white if white is not None else default_placement(rules, "white"))
+        self.black = normalize_placements(rules, black if black is not None else default_placement(rules, "black"))
+        self.positions: list[SpiritPosition] = [spirit_start_position(rules, self.white, self.black)]
+        self.turns: list[SpiritTurn] = []
+        self.captures: list[list[SpiritCapture]] = []
+        self._redo: list[SpiritTurn] = []
+
+    @property
+    def position(self) -> SpiritPosition:
+        return self.positions[-1]
+
+    @property
+    def result(self) -> SpiritResult | None:
+        return self.position.result
+
+    def play(self, turn: SpiritTurn) -> list[SpiritCapture]:
+        new, caps = apply_spirit_turn(self.position, turn)
+        self.positions.append(new)
+        self.turns.append(turn)
+        self.captures.append(caps)
+        self._redo.clear()
+        return caps
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self.turns)
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self._redo)
+
+    def undo(self) -> SpiritTurn:
+        if not self.turns:
+            raise IllegalAction("nothing to undo", code="no-history")
+        self.positions.pop()
+        self.captures.pop()
+        turn = self.turns.pop()
+        self._redo.append(turn)
+        return turn
+
+    def redo(self) -> list[SpiritCapture]:
+        if not self._redo:
+            raise IllegalAction("nothing to redo", code="no-history")
+        turn = self._redo.pop()
+        redo = self._redo
+        caps = self.play(turn)
+        self._redo = redo
+        return caps
+
+    def record(self) -> SpiritRecord:
+        return SpiritRecord(self.rules.name, dict(self.white), dict(self.black), tuple(self.turns), self.result)
+
+    def to_text(self) -> str:
+        return format_spirit_record(self.record())
+
+    @classmethod
+    def from_record(cls, record: SpiritRecord) -> "SpiritGame":
+        try:
+            game = cls(record.ruleset, record.white, record.black)
+        except DaqiError as exc:
+            raise NotationError(f"setup: {exc}", code=exc.code, where="record") from None
+        for i, turn in enumerate(record.turns):
+            try:
+                game.play(turn)
+            except IllegalAction as exc:
+                line = record.turn_lines[i] if i < len(record.turn_lines) else 0
+                raise IllegalAction(f"turn {i + 1}: {exc}", code=exc.code,
+                                    where=f"line {line}" if line else None) from None
+        if record.result is not None and record.result != game.result:
+            got = f"{game.result.winner or 'draw'} {game.result.reason}" if game.result else "no result"
+            raise NotationError(f"the record says '{record.result.winner or 'draw'} {record.result.reason}' "
+                                f"but the replay gives {got}", code="malformed",
+                                where=f"line {record.result_line}" if record.result_line else None)
+        return game
+
+    @classmethod
+    def from_text(cls, text: str) -> "SpiritGame":
+        return cls.from_record(parse_spirit_record(text))
+
+    def save(self, path) -> None:
+        p = Path(path)
+        tmp = p.with_name(p.name + ".tmp")
+        tmp.write_text(self.to_text(), encoding="utf-8")
+        tmp.replace(p)
+
+    @classmethod
+    def load(cls, path) -> "SpiritGame":
+        return cls.from_text(Path(path).read_text(encoding="utf-8"))
