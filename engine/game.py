@@ -212,3 +212,11 @@ class Game:
     def _autosave(self):
         if self.autosave_path is not None:
             self.save(self.autosave_path)
+
+
+SAMPLES = Path(__file__).with_name("samples")
+
+
+def sample_game(name: str = "demo") -> Game:
+    """A built-in sample game (``engine/samples/<name>.txt``) used for demos and recordings."""
+    return Game.load(SAMPLES / f"{name}.txt")

@@ -5,9 +5,17 @@ single actions that may start a turn from one origin square.  Because the
 board has unboundedly many dimensions, hyper-jumps are listed only for
 dimensions up to an explicit ``horizon`` (house style 6); ``in`` answers by
 validating the action directly, so it needs no enumeration.
+
+Speed (benchmarks/README.md): everything that depends on the ruleset only —
+the turn-grammar answers for a sequence of action kinds, the merged rays of a
+group of piece types, which types may stack or are immune — is computed once
+per ruleset and kept in a small module cache.  The ray walk then does plain
+integer arithmetic, one dict lookup per cell (``cells.get``) and falls back
+to ``Position.default`` only for unchanged cells.
 """
 from __future__ import annotations
 
+import dataclasses
 from itertools import product
 
 from .actions import Capture, HyperJump, Jump, Move, Promote, Split
@@ -15,6 +23,89 @@ from .coords import Coord, normalize
 from .errors import IllegalAction
 from .rules import TurnBuilder, facing_line_clear, grammar_error, group_rays, highest_value
 from .position import Position, other
+
+
+# -- fast construction of the frozen one-field action dataclasses ---------------------------------
+
+def _maker(cls):
+    """``cls(to)`` without the frozen-dataclass ``__init__`` detour (same object, ~30 % faster).
+    Falls back to the class itself if the action ever grows fields or a ``__post_init__``."""
+    try:
+        names = tuple(f.name for f in dataclasses.fields(cls))
+        slot = cls.__dict__["to"]
+        setter = slot.__set__
+    except (TypeError, KeyError, AttributeError):
+        return cls
+    if names != ("to",) or hasattr(cls, "__post_init__") or not hasattr(slot, "__set__"):
+        return cls
+    new = cls.__new__
+
+    def make(to, _new=new, _cls=cls, _set=setter):
+        a = _new(_cls)
+        _set(a, to)
+        return a
+    return make
+
+
+_MOVE = _maker(Move)
+_CAPTURE = _maker(Capture)
+_JUMP = _maker(Jump)
+_HYPER = _maker(HyperJump)
+
+
+# -- per-ruleset caches ----------------------------------------------------------------------------
+
+_CACHE: dict = {}        # id(rules) -> _RulesCache (holds the ruleset, so the id stays unique)
+_CACHE_MAX = 64
+
+
+class _RulesCache:
+    __slots__ = ("rules", "plans", "groups", "nonstack", "immune")
+
+    def __init__(self, rules):
+        self.rules = rules
+        self.plans = {}      # tuple(seq) -> (move, capture, jump, hyper, stack after move/jump/hyper)
+        self.groups = {}     # (side, types) -> (rays, stackable, highest value, lone king)
+        pieces = rules.pieces
+        self.nonstack = frozenset(n for n, p in pieces.items() if not p.stackable)
+        self.immune = frozenset(n for n, p in pieces.items() if p.immune)
+
+
+def _rcache(rules) -> _RulesCache:
+    rc = _CACHE.get(id(rules))
+    if rc is None or rc.rules is not rules:
+        if len(_CACHE) >= _CACHE_MAX:
+            _CACHE.clear()
+        rc = _CACHE[id(rules)] = _RulesCache(rules)
+    return rc
+
+
+def _plan(rc: _RulesCache, seq) -> tuple:
+    """Which displacements may follow the non-promote kinds ``seq``, and whether a stack may follow
+    each of them (``grammar_error`` answers, cached per ruleset and sequence)."""
+    key = tuple(seq)
+    p = rc.plans.get(key)
+    if p is None:
+        rules = rc.rules
+        ok = {k: grammar_error(rules, list(key), k) is None for k in ("move", "capture", "jump", "hyperjump")}
+        after = {k: ok[k] and grammar_error(rules, list(key) + [k], "stack") is None
+                 for k in ("move", "jump", "hyperjump")}
+        p = rc.plans[key] = (ok["move"], ok["capture"], ok["jump"], ok["hyperjump"],
+                             after["move"], after["jump"], after["hyperjump"])
+    return p
+
+
+def _group_info(rc: _RulesCache, group, side) -> tuple:
+    """(rays as plain tuples, group stackable, highest value, lone king) for a group's piece types."""
+    key = (side, tuple(p.type for p in group))
+    g = rc.groups.get(key)
+    if g is None:
+        rules = rc.rules
+        rays = tuple((r.dx, r.dy, r.max_steps, r.can_move, r.can_capture, r.hop)
+                     for r in group_rays(rules, group, side))
+        g = rc.groups[key] = (rays, _stackable(rules, group), highest_value(rules, group),
+                              len(group) == 1 and group[0].type == "king")
+    return g
 
 
 def _stackable(rules, stack) -> bool:
@@ -25,6 +116,149 @@ def _stackable(rules, stack) -> bool:
     return True
 
 
+def _ok_stack(s, nonstack) -> bool:
+    for p in s:
+        if p.type in nonstack:
+            return False
+    return True
+
+
+# -- generation --------------------------------------------------------------------------------------
+
+def _displace(get, default, rc, group, side, at, seq, horizon, score, sizes, higher_min, enemy_king, facing):
+    """Core of :func:`displacements`: ``get(c)`` reads a cell (None = unchanged, then ``default(c)``)."""
+    want_move, want_cap, want_jump, want_hyper, st_move, st_jump, st_hyper = _plan(rc, seq)
+    rays, grp_stackable, top_value, lone_king = _group_info(rc, group, side)
+    nonstack = rc.nonstack
+    immune = rc.immune
+    out = []
+    append = out.append
+    sx, sy, sz = sizes
+    x0, y0 = at[0], at[1]
+    rest = at[2:]
+    can_stack = grp_stackable and st_move
+    multi = len(group) > 1
+    seen = set() if multi else None
+    if want_move or want_cap:
+        for dx, dy, max_steps, r_move, r_cap, hop in rays:
+            mv = r_move and want_move
+            cp = r_cap and want_cap
+            if not (mv or cp):
+                continue
+            # steps until the edge of the board (x, y within 1..size)
+            n = max_steps
+            if dx > 0:
+                k = (sx - x0) // dx
+                if k < n:
+                    n = k
+            elif dx < 0:
+                k = (x0 - 1) // -dx
+                if k < n:
+                    n = k
+            if dy > 0:
+                k = (sy - y0) // dy
+                if k < n:
+                    n = k
+            elif dy < 0:
+                k = (y0 - 1) // -dy
+                if k < n:
+                    n = k
+            x, y = x0, y0
+            screened = not hop
+            while n > 0:
+                n -= 1
+                x += dx
+                y += dy
+                c = (x, y) + rest
+                s = get(c)
+                if s is None:
+                    s = default(c)
+                if not screened:
+                    if s:
+                        screened = True
+                    continue
+                if not s:
+                    if mv:
+                        if seen is None:
+                            append(_MOVE(c))
+                        elif ("m", c) not in seen:
+                            seen.add(("m", c))
+                            append(_MOVE(c))
+                    continue
+                if s[0].side == side:
+                    if mv and can_stack and _ok_stack(s, nonstack):
+                        if seen is None:
+                            append(_MOVE(c))
+                        elif ("m", c) not in seen:
+                            seen.add(("m", c))
+                            append(_MOVE(c))
+                elif cp:
+                    for p in s:
+                        if p.type in immune:
+                            break
+                    else:
+                        if seen is None:
+                            append(_CAPTURE(c))
+                        elif ("c", c) not in seen:
+                            seen.add(("c", c))
+                            append(_CAPTURE(c))
+                break
+    if want_cap and enemy_king is not None and lone_king:
+        a = at
+        if enemy_king != a and not (len(enemy_king) == len(a) and enemy_king[2:] == rest
+                                    and abs(enemy_king[0] - x0) <= 1 and abs(enemy_king[1] - y0) <= 1):
+            if facing(a, enemy_king):
+                append(_CAPTURE(enemy_king))
+    if want_jump:
+        can_stack = grp_stackable and st_jump
+        z = at[2]
+        head = (x0, y0)
+        tail = at[3:]
+        for nz in (z - 1, z + 1):
+            if 1 <= nz <= sz:
+                c = head + (nz,) + tail
+                s = get(c)
+                if s is None:
+                    s = default(c)
+                if not s or (s[0].side == side and can_stack and _ok_stack(s, nonstack)):
+                    append(_JUMP(c))
+    if want_hyper:
+        rules = rc.rules
+        price = rules.hyperjump_cost
+        if multi and rules.stack_hyperjump_pays_highest:
+            price = max(price, top_value)
+        can_stack = grp_stackable and st_hyper
+        if price <= score:
+            n = len(at)
+            for dim in range(4, horizon + 1):
+                i = dim - 1
+                if dim <= n:
+                    v = at[i]
+                    pre, post = at[:i], at[dim:]
+                else:
+                    v = 1
+                    pre, post = at + (1,) * (i - n), ()
+                for nv in (v - 1, v + 1):
+                    if nv < higher_min:
+                        continue
+                    c = pre + (nv,) + post
+                    if c[-1] == 1:                      # canonical form: drop trailing higher 1s
+                        m = len(c)
+                        while m > 3 and c[m - 1] == 1:
+                            m -= 1
+                        c = c[:m]
+                    s = get(c)
+                    if s is None:
+                        s = default(c)
+                    if not s or (s[0].side == side and can_stack and _ok_stack(s, nonstack)):
+                        append(_HYPER(c))
+    return out
+
+
+def _empty(c) -> tuple:
+    return ()
+
+
 def displacements(cell, rules, group, side, at, *, seq, horizon, score, sizes, higher_min,
                   enemy_king=None, facing=None) -> list:
     """Single displacement actions of ``group`` standing on ``at`` (helper of the generators).
@@ -32,98 +266,8 @@ def displacements(cell, rules, group, side, at, *, seq, horizon, score, sizes, h
     ``seq`` lists the non-promote action kinds done so far this turn; ``cell`` reads the board.
     A displacement onto own pieces is listed when a stack may follow it.
     """
-    kinds = {k for k in ("move", "capture", "jump", "hyperjump") if grammar_error(rules, seq, k) is None}
-    stack_after = {k: grammar_error(rules, seq + [k], "stack") is None for k in kinds}
-    grp_stackable = _stackable(rules, group)
-    out = []
-    sx, sy, sz = sizes
-    x0, y0 = at[0], at[1]
-    rest = at[2:]
-    pieces = rules.pieces
-    can_stack = grp_stackable and stack_after.get("move", False)
-    want_move = "move" in kinds
-    want_cap = "capture" in kinds
-    multi = len(group) > 1
-    seen = set() if multi else None
-    if want_move or want_cap:
-        for r in group_rays(rules, group, side):
-            dx, dy, hop = r.dx, r.dy, r.hop
-            mv = r.can_move and want_move
-            cp = r.can_capture and want_cap
-            if not (mv or cp):
-                continue
-            x, y = x0, y0
-            screened = False
-            for _ in range(r.max_steps):
-                x += dx
-                y += dy
-                if x < 1 or y < 1 or x > sx or y > sy:
-                    break
-                c = (x, y) + rest
-                s = cell(c)
-                if hop and not screened:
-                    if s:
-                        screened = True
-                    continue
-                if not s:
-                    if mv:
-                        if seen is None:
-                            out.append(Move(c))
-                        elif ("m", c) not in seen:
-                            seen.add(("m", c))
-                            out.append(Move(c))
-                    continue
-                if s[0].side == side:
-                    if mv and can_stack and _stackable(rules, s):
-                        if seen is None or ("m", c) not in seen:
-                            seen is not None and seen.add(("m", c))
-                            out.append(Move(c))
-                elif cp:
-                    ok = True
-                    for p in s:
-                        if pieces[p.type].immune:
-                            ok = False
-                            break
-                    if ok and (seen is None or ("c", c) not in seen):
-                        seen is not None and seen.add(("c", c))
-                        out.append(Capture(c))
-                break
-    if want_cap and enemy_king is not None and not multi and group[0].type == "king":
-        a = at
-        if enemy_king != a and not (len(enemy_king) == len(a) and enemy_king[2:] == rest
-                                    and abs(enemy_king[0] - x0) <= 1 and abs(enemy_king[1] - y0) <= 1):
-            if facing(a, enemy_king):
-                out.append(Capture(enemy_king))
-    want_jump = "jump" in kinds
-    want_hyper = "hyperjump" in kinds
-    if want_jump:
-        can_stack = grp_stackable and stack_after["jump"]
-        z = at[2]
-        for nz in (z - 1, z + 1):
-            if 1 <= nz <= sz:
-                c = (x0, y0, nz) + at[3:]
-                s = cell(c)
-                if not s or (s[0].side == side and can_stack and _stackable(rules, s)):
-                    out.append(Jump(c))
-    if want_hyper:
-        price = rules.hyperjump_cost
-        if multi and rules.stack_hyperjump_pays_highest:
-            price = max(price, highest_value(rules, group))
-        can_stack = grp_stackable and stack_after["hyperjump"]
-        if price <= score:
-            base = list(at)
-            for dim in range(4, horizon + 1):
-                v = base[dim - 1] if dim <= len(base) else 1
-                for nv in (v - 1, v + 1):
-                    if nv < higher_min:
-                        continue
-                    vals = base + [1] * (dim - len(base)) if dim > len(base) else list(base)
-                    vals[dim - 1] = nv
-                    c = normalize(vals)
-                    s = cell(c)
-                    if not s or (s[0].side == side and can_stack and _stackable(rules, s)):
-                        out.append(HyperJump(c))
-    return out
+    return _displace(cell, _empty, _rcache(rules), group, side, at, seq, horizon, score, sizes, higher_min,
+                     enemy_king, facing)
 
 
 def splits(stack) -> list:
@@ -158,21 +302,26 @@ class LegalActions:
 
     def _generate(self) -> list:
         pos = self.position
-        if pos.result is not None or not pos.in_board(self.origin):
+        origin = self.origin
+        if pos.result is not None or not pos.in_board(origin):
             return []
-        stack = pos.cell(self.origin)
+        stack = pos.cell(origin)
         side = pos.to_move
         if not stack or stack[0].side != side:
             return []
         rules = pos.rules
-        kinds = rules.follows["start"]
+        rc = _rcache(rules)
         opp_king = pos.royals[other(side)]["king"]
-        out = displacements(pos.cell, rules, stack, side, self.origin, seq=[], horizon=self.horizon,
-                            score=pos.scores[side], sizes=rules.size, higher_min=rules.higher_min,
-                            enemy_king=opp_king, facing=lambda a, b: facing_line_clear(pos, a, b))
-        if "split" in kinds:
+        facing = None
+        if opp_king is not None and len(stack) == 1 and stack[0].type == "king":
+            def facing(a, b):
+                return facing_line_clear(pos, a, b)
+        out = _displace(pos.cells.get, pos.default, rc, stack, side, origin, (), self.horizon,
+                        pos.scores[side], rules.size, rules.higher_min, opp_king, facing)
+        if len(stack) > 1 and "split" in rules.follows["start"]:
             out.extend(splits(stack))
-        out.extend(promotions(rules, stack, side, self.origin))
+        if stack[0].type == "pawn" or len(stack) > 1:
+            out.extend(promotions(rules, stack, side, origin))
         return out
 
     def __iter__(self):
@@ -193,13 +342,24 @@ class LegalActions:
 
     def __contains__(self, action) -> bool:
         to = getattr(action, "to", None)
-        if getattr(action, "kind", None) == "hyperjump" and isinstance(to, tuple) and len(to) > self.horizon:
+        if getattr(action, "kind", None) == "hyperjump" and isinstance(to, tuple) and \
+                _changed_dimension(self.origin, to) > self.horizon:
             return False
         try:
             TurnBuilder(self.position, self.origin, transactional=False).add(action)
         except (IllegalAction, TypeError, IndexError):
             return False
         return True
+
+
+def _changed_dimension(a, b) -> int:
+    """Highest dimension (1-based) in which coordinates ``a`` and ``b`` differ (0 if equal): the
+    dimension a hyper-jump from ``a`` to ``b`` travels in, which the horizon limits."""
+    la, lb = len(a), len(b)
+    for i in range(max(la, lb) - 1, -1, -1):
+        if (a[i] if i < la else 1) != (b[i] if i < lb else 1):
+            return i + 1
+    return 0
 
 
 def legal_actions(position: Position, origin, horizon: int = 5) -> LegalActions:

@@ -47,6 +47,7 @@ class Result:
 
 
 _PAWN = {s: (Piece("pawn", s),) for s in SIDES}
+_PAWN_WHITE, _PAWN_BLACK = _PAWN["white"], _PAWN["black"]
 
 
 def _fresh_stats(rules) -> dict:
@@ -77,8 +78,10 @@ class Position:
         self.royals = royals
         self.ply = ply
         self.result = result
-        self._green = rules.green
-        self._crowd = (rules.crowded["white"], rules.crowded["black"]) if fill == "default" else None
+        (gx0, gx1), _, (gz0, gz1) = rules.green            # flat tuples: default() is on the hot path
+        self._green = (gx0, gx1, gz0, gz1)
+        cw, cb = rules.crowded["white"], rules.crowded["black"]
+        self._crowd = (cw[0], cw[1], cb[0], cb[1]) if fill == "default" else None
         self._size = rules.size
         self._hash = None
 
@@ -89,15 +92,15 @@ class Position:
         if crowd is None:
             return EMPTY
         if len(c) == 3:
-            (x0, x1), _, (z0, z1) = self._green
+            x0, x1, z0, z1 = self._green
             if x0 <= c[0] <= x1 and z0 <= c[2] <= z1:
                 return self.base.get(c, EMPTY)
+        w0, w1, b0, b1 = crowd
         y = c[1]
-        (w0, w1), (b0, b1) = crowd
         if w0 <= y <= w1:
-            return _PAWN["white"]
+            return _PAWN_WHITE
         if b0 <= y <= b1:
-            return _PAWN["black"]
+            return _PAWN_BLACK
         return EMPTY
 
     def cell(self, c: Coord) -> tuple:

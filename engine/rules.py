@@ -99,6 +99,7 @@ class TurnBuilder:
         self.cost = 0
         self.earned = 0
         self.pending = False       # group hovers over own pieces, a Stack must follow
+        self.detached = False      # a split part still on the origin: lifting it leaves the rest there
         self.captured: list = []   # (coord, stack)
         (self.scores, self.credits, self.stats, self.ledger, self.royals, self.kings_was) = copy_tables(pos)
         self.king_taken = False
@@ -132,6 +133,8 @@ class TurnBuilder:
         if self.group is None:
             self.group = self.cell(self.origin)
             self._set(self.origin, EMPTY)
+        elif self.detached:
+            self.detached = False    # the rest of a split stack stays on the origin (C43)
         elif not self.pending:
             self._set(self.at, EMPTY)
         self.pending = False
@@ -364,6 +367,7 @@ class TurnBuilder:
         self._set(self.origin, tuple(rest))
         self.group = tuple(taken)
         self.pending = False
+        self.detached = True
 
     def _do_drop(self, a: Drop):
         rules = self.position.rules

@@ -93,7 +93,7 @@ class Camera:
         radius = float(np.linalg.norm(hi - lo)) / 2.0
         half = math.radians(self.fov_y) / 2.0
         half_x = math.atan(math.tan(half) * self.aspect)
-        self.distance = radius / math.sin(min(half, half_x)) * 0.92
+        self.distance = radius / math.sin(min(half, half_x))
 
     # ------------------------------------------------------------------ geometry
     @property

@@ -8,6 +8,7 @@ TILE = (0.42, 0.46, 0.53)          # slate; the shader darkens every other cell
 GREEN = (0.24, 0.58, 0.27)         # the green area (main battlefield)
 RED_LINE = (0.92, 0.16, 0.14)
 PROMOTION_LINE = (1.0, 0.80, 0.22)
+EDGE = (0.62, 0.68, 0.80)           # outline of every plane
 GHOST_TILE = (0.45, 0.55, 0.75)
 
 # sides

@@ -1,0 +1,26 @@
+"""Spirit chess (灵棋): rules S1-S13 with gap answers H1-H6 (see docs/RULES-spirit.md).
+
+Importing this package registers the game in ``engine.ruleset.GAMES["spirit"]`` so that
+``load_ruleset("spirit")`` returns a :class:`SpiritRules`.
+"""
+from __future__ import annotations
+
+from ..ruleset import GAMES
+from .position import (SpiritCapture, SpiritPiece, SpiritPosition, SpiritResult, SpiritTransform, SpiritTurn,
+                       apply_spirit_turn, effective_level, formation_zones, has_legal_turn, legal_paths,
+                       legal_turns, levelup_squares, step_budget)
+from .record import (SpiritGame, SpiritRecord, format_spirit_record, format_spirit_turn, parse_spirit_record,
+                     parse_spirit_turn)
+from .rules import SPIRIT_SCHEMA, SpiritKind, SpiritRules, build_spirit
+from .sample import sample_spirit_game
+from .setup import SpiritSetup, check_setup, default_placement, setup_problem, spirit_start_position
+
+GAMES["spirit"] = (SPIRIT_SCHEMA, build_spirit)
+
+__all__ = [
+    "SpiritRules", "SpiritKind", "SpiritPosition", "SpiritPiece", "SpiritTurn", "SpiritTransform",
+    "SpiritResult", "SpiritCapture", "apply_spirit_turn", "legal_paths", "legal_turns", "has_legal_turn",
+    "levelup_squares", "step_budget", "effective_level", "formation_zones", "check_setup", "setup_problem",
+    "SpiritSetup", "spirit_start_position", "default_placement", "SpiritRecord", "format_spirit_record",
+    "parse_spirit_record", "format_spirit_turn", "parse_spirit_turn", "SpiritGame", "sample_spirit_game",
+]

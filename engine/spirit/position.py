@@ -36,7 +36,10 @@ def as_coord(value, rules: SpiritRules, what: str = "square") -> Coord:
     """Validate a 2-D board square: a pair of ints inside the board."""
     if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
         raise NotationError(f"{what} {value!r} is not a coordinate [x, y]", code="malformed")
-    c = normalize(list(value), min_len=2)
+    try:
+        c = normalize(list(value), min_len=2)
+    except NotationError as exc:
+        raise NotationError(f"{what} {value!r}: {exc}", code="malformed") from None
     if len(c) != 2:
         raise NotationError(f"{what} {fmt(c)} must have exactly two numbers (x, y)", code="malformed")
     if not rules.on_board(c):

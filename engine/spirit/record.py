@@ -217,7 +217,7 @@ class SpiritGame:
         if not self._redo:
             raise IllegalAction("nothing to redo", code="no-history")
         turn = self._redo.pop()
-        redo = self._redo
+        redo = list(self._redo)
         caps = self.play(turn)
         self._redo = redo
         return caps

@@ -8,7 +8,7 @@ from types import MappingProxyType
 from typing import Any, Mapping
 
 from ..errors import RulesetError
-from ..ruleset import BOOL, DICT, INT, LIST, STR
+from ..ruleset import BOOL, INT, LIST, STR
 
 SIDES = ("white", "black")
 Coord = tuple[int, int]

@@ -2,7 +2,7 @@
 two-sided setup model and the start position."""
 from __future__ import annotations
 
-from typing import Iterable, Mapping
+from typing import Mapping
 
 from ..errors import IllegalAction, NotationError
 from .position import KING_DIRS, SpiritPiece, SpiritPosition, as_coord, fmt
@@ -73,13 +73,13 @@ def check_setup(rules: SpiritRules, side: str, placements) -> None:
 
 def default_placement(rules: SpiritRules, side: str) -> Placements:
     """A valid sample arrangement: the sect at ``setup.default_sect``, pieces in rings around it
-    in ``setup.default_order`` (the required guards first)."""
+    (front squares first) in ``setup.default_order`` (the required guards first)."""
     _side(side)
     sect = rules.default_sect[side]
     lo, hi = rules.halves[side]
     back = lo if side == "white" else hi
     squares = [(x, y) for x in range(1, rules.size[0] + 1) for y in range(lo, hi + 1) if (x, y) != sect]
-    squares.sort(key=lambda c: (max(abs(c[0] - sect[0]), abs(c[1] - sect[1])), abs(c[1] - back),
+    squares.sort(key=lambda c: (max(abs(c[0] - sect[0]), abs(c[1] - sect[1])), -abs(c[1] - back),
                                 abs(c[0] - sect[0]), c[0]))
     order = list(rules.guard_required)
     for name in list(rules.default_order) + list(rules.pieces):
@@ -188,7 +188,3 @@ class SpiritSetup:
             raise IllegalAction("both sides must commit their setup first", code="bad-setup")
         return spirit_start_position(self.rules, self.committed["white"], self.committed["black"])
 
-
-def iter_half(rules: SpiritRules, side: str) -> Iterable[tuple[int, int]]:
-    lo, hi = rules.halves[side]
-    return ((x, y) for y in range(lo, hi + 1) for x in range(1, rules.size[0] + 1))

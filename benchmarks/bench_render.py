@@ -1,0 +1,191 @@
+"""Render benchmark (a script, not a test): python benchmarks/bench_render.py [--frames N]
+
+Prints, at 1280x720 offscreen (headless EGL; on this machine Mesa llvmpipe):
+* the default scene (opening position, 3/4 view): frame time with and without read-back;
+* frame time as the number of pieces drawn grows (1k, 4k, 16k, 64k instances), each
+  beside a bare baseline measured in the same run: the same number of plain
+  instanced translucent cubes at the same places, in ONE draw call;
+* picking time.
+Every timing ends with ctx.finish() (or a read-back) so the GPU work is counted.
+"""
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from viewer import meshes  # noqa: E402
+from viewer.picking import pick_view  # noqa: E402
+from viewer.render import OffscreenRenderer  # noqa: E402
+from viewer.scene import INSTANCE_FLOATS, View, build_scene  # noqa: E402
+from viewer.shaders import load_program  # noqa: E402
+
+W, H = 1280, 720
+TYPES = meshes.PIECE_TYPES
+
+
+class _P:
+    def __init__(self, type, side):
+        self.type, self.side, self.was = type, side, None
+
+
+class _Rules:
+    size = (16, 16, 16)
+    green = ((3, 14), (1, 16), (1, 1))
+    promotion = {"white": 14, "black": 3}
+    red_line = {"white": 3, "black": 14}
+
+
+class SyntheticPosition:
+    """A shown board holding exactly ``n`` pieces (mixed types, both sides, piles when n > 4096)."""
+
+    def __init__(self, n: int):
+        self.rules = _Rules()
+        cells = 16 * 16 * 16
+        per = -(-n // cells)
+        rng = np.random.default_rng(7)
+        self._cells = []
+        left = n
+        for i in range(cells):
+            if left <= 0:
+                break
+            k = min(per, left)
+            left -= k
+            z, y, x = i // 256 + 1, (i // 16) % 16 + 1, i % 16 + 1
+            stack = tuple(_P(TYPES[int(t)], "white" if y <= 8 else "black")
+                          for t in rng.integers(0, len(TYPES), k))
+            self._cells.append(((x, y, z), stack))
+
+    def board_pieces(self, higher=()):
+        return self._cells if not higher else []
+
+    def max_dimension(self):
+        return 3
+
+    def indices_used(self, dim):
+        return []
+
+
+def opening_position():
+    try:
+        from engine import start_position
+        return start_position(), "engine start_position()"
+    except Exception as exc:  # engine not importable
+        sys.path.insert(0, str(ROOT / "tests" / "viewer"))
+        from conftest import FakePosition
+        return FakePosition(), f"fake opening (engine unavailable: {exc.__class__.__name__})"
+
+
+def timed(fn, frames: int) -> float:
+    fn()                                  # warm-up (uploads, shader compile)
+    fn()
+    samples = []
+    for _ in range(frames):
+        t0 = time.perf_counter()
+        fn()
+        samples.append((time.perf_counter() - t0) * 1000.0)
+    return statistics.median(samples)
+
+
+class Baseline:
+    """N plain translucent cubes, one instanced draw."""
+
+    def __init__(self, ctx, fbo):
+        import moderngl
+        self.mgl, self.ctx, self.fbo = moderngl, ctx, fbo
+        self.prog = load_program(ctx, "cubes")
+        cube = meshes.unit_cube()[:, :3]
+        self.vbo = ctx.buffer(np.ascontiguousarray(cube, dtype="f4").tobytes())
+        self.ibo = None
+
+    def set_instances(self, inst: np.ndarray):
+        if self.ibo is not None:
+            self.vao.release()
+            self.ibo.release()
+        self.n = len(inst)
+        self.ibo = self.ctx.buffer(np.ascontiguousarray(inst, dtype="f4").tobytes())
+        self.vao = self.ctx.vertex_array(self.prog, [(self.vbo, "3f", "in_position"),
+                                                     (self.ibo, "4f 4f/i", "in_offset", "in_color")])
+
+    def draw(self, camera):
+        ctx, mgl = self.ctx, self.mgl
+        self.fbo.use()
+        self.fbo.clear(0.1, 0.1, 0.1, 1.0, depth=1.0)
+        self.prog["m_vp"].write(camera.vp_bytes())
+        ctx.enable(mgl.DEPTH_TEST | mgl.BLEND)
+        ctx.depth_mask = False
+        ctx.blend_func = mgl.SRC_ALPHA, mgl.ONE_MINUS_SRC_ALPHA
+        self.vao.render(instances=self.n)
+        ctx.depth_mask = True
+        ctx.finish()
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--frames", type=int, default=15)
+    ap.add_argument("--counts", default="1000,4000,16000,64000")
+    args = ap.parse_args(argv)
+
+    off = OffscreenRenderer(W, H)
+    ctx = off.ctx
+    print(f"renderer: {ctx.info['GL_RENDERER']}  ({W}x{H}, median of {args.frames} frames)")
+
+    pos, what = opening_position()
+    view = View()
+    view.camera.resize(W, H)
+    view.frame()
+    build_ms = timed(lambda: build_scene(pos, view), 3)
+    off.render(pos, view)
+    n = off.renderer.scene.piece_count
+    draw_ms = timed(lambda: (off.draw(pos, view), ctx.finish()), args.frames)
+    full_ms = timed(lambda: off.render(pos, view), args.frames)
+    read_ms = timed(off.read, args.frames)
+    view.camera.orbit(1.0, 0.0)
+    orbit_ms = timed(lambda: (view.camera.orbit(0.5, 0.0), off.draw(pos, view), ctx.finish()),
+                     args.frames)
+    print(f"\ndefault scene: {what}, {n} pieces drawn")
+    print(f"  frame (draw + finish)        {draw_ms:7.1f} ms   target < 50 ms")
+    print(f"  frame + read-back (H,W,3)    {full_ms:7.1f} ms   (read-back alone {read_ms:.1f} ms)")
+    print(f"  frame while orbiting (resort){orbit_ms:7.1f} ms")
+    print(f"  scene rebuild (position changed) {build_ms:5.1f} ms")
+
+    base = Baseline(ctx, off.fbo)
+    print("\npieces drawn   scene ms   baseline cubes ms   ratio")
+    for count in [int(c) for c in args.counts.split(",")]:
+        syn = SyntheticPosition(count)
+        v = View()
+        v.camera.resize(W, H)
+        v.frame()
+        off.renderer.invalidate()
+        scene_ms = timed(lambda: (off.draw(syn, v), ctx.finish()), args.frames)
+        drawn = off.renderer.scene.piece_count
+        sc = off.renderer.scene
+        inst = np.concatenate([a for name, a in list(sc.opaque.items()) + list(sc.translucent.items())
+                               if name in TYPES and len(a)]).reshape(-1, INSTANCE_FLOATS).copy()
+        inst[:, 3] = 0.5
+        inst[:, 7] = 0.3
+        base.set_instances(inst)
+        base_ms = timed(lambda: base.draw(v.camera), args.frames)
+        print(f"{drawn:>12}   {scene_ms:8.1f}   {base_ms:17.1f}   {scene_ms / base_ms:5.2f}x")
+
+    view = View()
+    view.camera.resize(W, H)
+    view.frame()
+    pts = np.random.default_rng(3).uniform([0, 0], [W, H], size=(2000, 2))
+    t0 = time.perf_counter()
+    for px, py in pts:
+        pick_view(view, px, py)
+    pick_us = (time.perf_counter() - t0) / len(pts) * 1e6
+    print(f"\npicking: {pick_us:.0f} us per pick (target < 1000 us)")
+    off.release()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,175 @@
+"""JSON protocol handlers for spirit chess (requests whose ruleset is a spirit ruleset).
+
+``handle(request) -> reply`` never raises: every bad input becomes an error reply
+``{"legal": false, "error": CODE, "message": TEXT}`` (``legal`` only for turn/setup queries).
+Queries: ``turn``, ``setup``, ``ruleset``, ``paths`` (grammar in docs/RULES-spirit.md).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from ..errors import DaqiError, NotationError
+from .position import (SpiritPiece, SpiritPosition, SpiritTurn, apply_spirit_turn, as_coord, formation_zones,
+                       legal_paths)
+from .rules import SIDES, SpiritRules
+from .setup import check_setup
+
+POSITION_FIELDS = {"ruleset", "to_move", "pieces", "ply"}
+PIECE_FIELDS = {"at", "side", "type", "level"}
+TURN_FIELDS = {"levelup", "origin", "path", "transform"}
+QUERY_FIELDS = {
+    "turn": {"query", "id", "ruleset", "position", "turn"},
+    "setup": {"query", "id", "ruleset", "side", "pieces"},
+    "ruleset": {"query", "id", "ruleset"},
+    "paths": {"query", "id", "ruleset", "position", "origin", "levelup"},
+}
+
+
+def _bad(msg: str, code: str = "malformed") -> NotationError:
+    return NotationError(msg, code=code)
+
+
+def _fields(obj: Any, allowed: set, required: set, what: str) -> dict:
+    if not isinstance(obj, dict):
+        raise _bad(f"{what} must be a JSON object, got {obj!r}")
+    extra = sorted(set(obj) - allowed)
+    if extra:
+        raise _bad(f"{what}: unknown field(s) {', '.join(map(repr, extra))} (allowed: {', '.join(sorted(allowed))})",
+                   "unknown-field")
+    missing = sorted(required - set(obj))
+    if missing:
+        raise _bad(f"{what}: missing field(s) {', '.join(map(repr, missing))}")
+    return obj
+
+
+def _rules(name: Any) -> SpiritRules:
+    from ..ruleset import load_ruleset
+    if not isinstance(name, str):
+        raise _bad(f"ruleset must be a name, got {name!r}")
+    rules = load_ruleset(name)
+    if getattr(rules, "game", None) != "spirit":
+        raise _bad(f"ruleset {name!r} is not a spirit-chess ruleset", "unknown-name")
+    return rules
+
+
+def _side(value: Any, what: str) -> str:
+    if value not in SIDES:
+        raise _bad(f"{what} {value!r} must be 'white' or 'black'", "unknown-name")
+    return value
+
+
+def _kind(rules: SpiritRules, value: Any, what: str) -> str:
+    if not isinstance(value, str) or value not in rules.pieces:
+        raise _bad(f"{what} {value!r} is not a piece type (known: {', '.join(rules.pieces)})", "unknown-name")
+    return value
+
+
+def parse_position(obj: Any, default_ruleset: Any = "spirit") -> SpiritPosition:
+    """Protocol position P -> SpiritPosition (start counts = the ruleset's counts)."""
+    _fields(obj, POSITION_FIELDS, {"to_move", "pieces"}, "position")
+    rules = _rules(obj.get("ruleset", default_ruleset))
+    to_move = _side(obj["to_move"], "position.to_move")
+    ply = obj.get("ply", 0)
+    if not isinstance(ply, int) or isinstance(ply, bool) or ply < 0:
+        raise _bad(f"position.ply must be an integer >= 0, got {ply!r}")
+    if not isinstance(obj["pieces"], list):
+        raise _bad(f"position.pieces must be a list, got {obj['pieces']!r}")
+    pieces = {}
+    for i, pc in enumerate(obj["pieces"]):
+        what = f"position.pieces[{i}]"
+        _fields(pc, PIECE_FIELDS, {"at", "side", "type"}, what)
+        at = as_coord(pc["at"], rules, f"{what}.at")
+        side = _side(pc["side"], f"{what}.side")
+        kind = _kind(rules, pc["type"], f"{what}.type")
+        level = pc.get("level", rules.pieces[kind].level)
+        if not isinstance(level, int) or isinstance(level, bool) or level < 0:
+            raise _bad(f"{what}.level must be an integer >= 0, got {level!r}")
+        if at in pieces:
+            raise _bad(f"{what}: square {list(at)} holds two pieces", "bad-position")
+        pieces[at] = SpiritPiece(kind, side, level)
+    return SpiritPosition(rules, to_move, pieces, None, ply, None)
+
+
+def format_position(pos: SpiritPosition) -> dict:
+    return {"ruleset": pos.rules.name, "to_move": pos.to_move, "ply": pos.ply,
+            "pieces": [{"at": list(c), "side": p.side, "type": p.type, "level": p.level}
+                       for c, p in sorted(pos.pieces.items(), key=lambda cp: (cp[0][1], cp[0][0]))]}
+
+
+def parse_turn(obj: Any, rules: SpiritRules) -> SpiritTurn:
+    _fields(obj, TURN_FIELDS, {"levelup", "origin", "path"}, "turn")
+    if not isinstance(obj["path"], list):
+        raise _bad(f"turn.path must be a list of squares, got {obj['path']!r}")
+    levelup = as_coord(obj["levelup"], rules, "turn.levelup")
+    origin = as_coord(obj["origin"], rules, "turn.origin")
+    path = tuple(as_coord(c, rules, f"turn.path[{i}]") for i, c in enumerate(obj["path"]))
+    tr = obj.get("transform")
+    if tr is not None:
+        _fields(tr, {"at", "into"}, {"at", "into"}, "turn.transform")
+        tr = (as_coord(tr["at"], rules, "turn.transform.at"), _kind(rules, tr["into"], "turn.transform.into"))
+    return SpiritTurn(levelup, origin, path, tr)
+
+
+def _q_turn(req: dict) -> dict:
+    pos = parse_position(req["position"], req.get("ruleset", "spirit"))
+    turn = parse_turn(req["turn"], pos.rules)
+    new, caps = apply_spirit_turn(pos, turn)
+    r = new.result
+    return {"legal": True, "position": format_position(new),
+            "captured": [{"at": list(c.at), "side": c.piece.side, "type": c.piece.type, "level": c.piece.level,
+                          "reason": c.reason} for c in caps],
+            "result": None if r is None else {"winner": r.winner, "reason": r.reason}}
+
+
+def _q_setup(req: dict) -> dict:
+    rules = _rules(req.get("ruleset", "spirit"))
+    side = _side(req["side"], "side")
+    if not isinstance(req["pieces"], list):
+        raise _bad(f"pieces must be a list, got {req['pieces']!r}")
+    placements = []
+    for i, pc in enumerate(req["pieces"]):
+        _fields(pc, {"at", "type"}, {"at", "type"}, f"pieces[{i}]")
+        placements.append((as_coord(pc["at"], rules, f"pieces[{i}].at"), _kind(rules, pc["type"], f"pieces[{i}].type")))
+    check_setup(rules, side, placements)
+    return {"legal": True}
+
+
+def _q_paths(req: dict) -> dict:
+    pos = parse_position(req["position"], req.get("ruleset", "spirit"))
+    paths = legal_paths(pos, req["origin"], req.get("levelup"))
+    zones = formation_zones(pos)
+    return {"paths": [{"end": list(e), "path": [list(c) for c in p]}
+                      for e, p in sorted(paths.items(), key=lambda ep: (ep[0][1], ep[0][0]))],
+            "zones": [{"at": list(c), **z} for c, z in sorted(zones.items(), key=lambda cz: (cz[0][1], cz[0][0]))]}
+
+
+def handle(request: Any) -> dict:
+    """Answer one spirit-chess request; never raises."""
+    query = request.get("query") if isinstance(request, dict) else None
+    try:
+        if not isinstance(request, dict):
+            raise _bad(f"request must be a JSON object, got {request!r}")
+        if not isinstance(query, str) or query not in QUERY_FIELDS:
+            raise _bad(f"unknown query {query!r} (known: {', '.join(QUERY_FIELDS)})", "unknown-name")
+        required = {"turn": {"position", "turn"}, "setup": {"side", "pieces"}, "ruleset": set(),
+                    "paths": {"position", "origin"}}[query]
+        _fields(request, QUERY_FIELDS[query], required | {"query"}, f"{query} request")
+        if query == "turn":
+            reply = _q_turn(request)
+        elif query == "setup":
+            reply = _q_setup(request)
+        elif query == "paths":
+            reply = _q_paths(request)
+        else:
+            reply = _rules(request.get("ruleset", "spirit")).describe()
+    except DaqiError as exc:
+        reply = {"error": exc.code, "message": str(exc)}
+        if query in ("turn", "setup"):
+            reply = {"legal": False, **reply}
+    except Exception as exc:  # noqa: BLE001 - the protocol must answer every line
+        reply = {"error": "internal", "message": f"{type(exc).__name__}: {exc}"}
+        if query in ("turn", "setup"):
+            reply = {"legal": False, **reply}
+    if isinstance(request, dict) and "id" in request:
+        reply = {"id": request["id"], **reply}
+    return reply

@@ -1,0 +1,128 @@
+"""Property test: random legal games from random valid setups never crash and keep invariants."""
+import random
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from engine.errors import IllegalAction
+from engine.spirit import (SpiritGame, SpiritTurn, apply_spirit_turn, check_setup, format_spirit_record, legal_paths,
+                           levelup_squares, parse_spirit_record)
+
+from spirit_helpers import RULES
+
+MAX_PLIES = 200
+
+
+def random_placement(rng: random.Random, side: str) -> dict:
+    lo, hi = RULES.halves[side]
+    sect = (rng.randint(2, 18), rng.randint(lo + 1, hi - 1))
+    ring = [(sect[0] + dx, sect[1] + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy]
+    rng.shuffle(ring)
+    kinds = [k for k, spec in RULES.pieces.items() if not spec.royal for _ in range(spec.count)]
+    kinds.remove("master")
+    rng.shuffle(kinds)
+    out = {sect: "sect", ring[0]: "master"}
+    guards = rng.randint(2, 7)
+    for c in ring[1:1 + guards]:
+        out[c] = kinds.pop()
+    free = [(x, y) for x in range(1, 20) for y in range(lo, hi + 1) if (x, y) not in out]
+    for c, k in zip(rng.sample(free, len(kinds)), kinds):
+        out[c] = k
+    check_setup(RULES, side, out)
+    return out
+
+
+def random_turn(rng: random.Random, pos, bold: float = 0.6) -> SpiritTurn:
+    ups = levelup_squares(pos)
+    movers = [c for c, p in pos.side_pieces(pos.to_move) if RULES.pieces[p.type].movable]
+    rng.shuffle(movers)
+    enemy = [c for c, p in pos.pieces.items() if p.side != pos.to_move and RULES.pieces[p.type].royal]
+    goal = enemy[0] if enemy else (10, 10)
+    for _ in range(40):
+        up = rng.choice(ups)
+        for m in movers:
+            paths = legal_paths(pos, m, up)
+            if paths:
+                ends = sorted(paths)
+                if rng.random() < bold:     # head for the enemy sect
+                    end = min(ends, key=lambda e: max(abs(e[0] - goal[0]), abs(e[1] - goal[1])))
+                else:
+                    end = rng.choice(ends)
+                return SpiritTurn(up, m, paths[end])
+    raise AssertionError("has_legal_turn said a turn exists but none was found")
+
+
+def maybe_transform(rng, pos, turn):
+    """Try to add a legal S8 transform to ``turn``; return the turn used."""
+    side = pos.to_move
+    counts = pos.counts(side)
+    depleted = [k for k, n in counts.items() if n < pos.start_counts[side][k] and not RULES.pieces[k].royal
+                and not RULES.pieces[k].transforms]
+    if not depleted:
+        return turn
+    for c, p in pos.side_pieces(side):
+        if p.type == "disciple" and p.level >= 2:
+            at = turn.end if c == turn.origin else c
+            t = SpiritTurn(turn.levelup, turn.origin, turn.path, (at, rng.choice(depleted)))
+            try:
+                apply_spirit_turn(pos, t)
+                return t
+            except IllegalAction:
+                continue
+    return turn
+
+
+def check_invariants(before, after, turn, caps):
+    for side in ("white", "black"):
+        cb, ca = before.counts(side), after.counts(side)
+        assert sum(ca.values()) <= sum(cb.values())
+        for k, n in ca.items():
+            assert n <= after.start_counts[side][k]
+            if not (turn.transform and side == before.to_move):
+                assert n <= cb[k]
+    assert len(before.pieces) - len(after.pieces) == len(caps)
+    for c, p in after.pieces.items():
+        if c == turn.end and p.side == before.to_move:
+            old = before.pieces[turn.origin]
+            assert p.level == old.level + (turn.levelup == turn.origin)
+        elif c in before.pieces:
+            old = before.pieces[c]
+            assert old.side == p.side
+            assert p.level == old.level + (c == turn.levelup)
+            assert p.type == old.type or (turn.transform and c == turn.transform.at)
+        else:
+            raise AssertionError(f"piece appeared on {c}")
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 2**32 - 1))
+def test_random_games_keep_invariants_and_replay(seed):
+    rng = random.Random(seed)
+    game = SpiritGame(RULES, random_placement(rng, "white"), random_placement(rng, "black"))
+    while game.result is None and len(game.turns) < MAX_PLIES:
+        before = game.position
+        turn = maybe_transform(rng, before, random_turn(rng, before))
+        caps = game.play(turn)
+        check_invariants(before, game.position, turn, caps)
+    text = format_spirit_record(game)
+    replay = SpiritGame.from_record(parse_spirit_record(text))
+    assert replay.position == game.position
+    assert format_spirit_record(replay) == text
+    while game.can_undo:
+        game.undo()
+    assert game.position == replay.positions[0]
+
+
+def test_random_games_reach_results(tmp_path):
+    """Bold seeded games under a turn limit end with results (sect captured or turn limit)."""
+    from spirit_helpers import variant
+    rules = variant(tmp_path, "[gaps]\nh6_max_plies = 150\n")
+    reasons = {}
+    for seed in range(8):
+        rng = random.Random(seed)
+        game = SpiritGame(rules, random_placement(rng, "white"), random_placement(rng, "black"))
+        while game.result is None:
+            game.play(random_turn(rng, game.position, bold=0.9))
+        reasons[game.result.reason] = reasons.get(game.result.reason, 0) + 1
+    print(reasons)
+    assert "sect-captured" in reasons, reasons

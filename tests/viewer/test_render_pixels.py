@@ -1,0 +1,139 @@
+"""Headless GL: pixels at known places have the expected colours."""
+import numpy as np
+import pytest
+
+from conftest import FakePosition, Piece
+from viewer.scene import Highlights, View
+
+
+def top_view(offscreen, **kw):
+    v = View(opacity=0.0, **kw)
+    v.camera.set_view("top")
+    v.camera.resize(offscreen.width, offscreen.height)
+    v.frame()
+    v.camera.target = np.array([0.0, 0.0, 0.0])
+    v.camera.distance = 30.0
+    return v
+
+
+def colour_at(frame, view, cell, lift=0.0):
+    lay = view.layout()
+    c = lay.cell_center(*cell)
+    c[2] += lift
+    px, py = view.camera.project(c)
+    return frame[int(py), int(px)].astype(int)
+
+
+def is_green(rgb):
+    r, g, b = rgb
+    return g > r + 30 and g > b + 30
+
+
+def is_slate(rgb):
+    r, g, b = rgb
+    return b >= g >= r and b - r < 60 and r > 40
+
+
+def test_green_area_is_green_and_outside_is_not(offscreen):
+    pos = FakePosition()
+    v = top_view(offscreen)
+    frame = offscreen.render(pos, v)
+    assert frame.shape == (240, 320, 3) and frame.dtype == np.uint8
+    assert is_green(colour_at(frame, v, (8, 8, 1)))
+    assert is_green(colour_at(frame, v, (3, 10, 1)))
+    assert is_slate(colour_at(frame, v, (1, 8, 1)))
+    assert is_slate(colour_at(frame, v, (16, 9, 1)))
+    # background outside the board
+    assert tuple(frame[2, 2]) == tuple(frame[237, 317])
+
+
+def test_white_and_black_pieces_have_their_colours(offscreen):
+    pos = FakePosition({(6, 8, 1): (Piece("king", "white"),),
+                        (10, 8, 1): (Piece("king", "black"),)}, opening=False)
+    v = top_view(offscreen)
+    frame = offscreen.render(pos, v)
+    w = colour_at(frame, v, (6, 8, 1), lift=1.1)
+    b = colour_at(frame, v, (10, 8, 1), lift=1.1)
+    assert min(w) > 100 and w[0] - w[2] < 60 and w[0] < 1.4 * w[1]     # ivory
+    assert b[0] > 60 and b[0] > 2 * b[1] and b[0] > 2 * b[2]   # dark red
+    assert not is_green(w) and not is_green(b)
+
+
+def test_moving_a_slider_changes_what_is_drawn(offscreen):
+    pos = FakePosition({(5, 8, 1, 2): (Piece("rook", "white"),)})
+    v = top_view(offscreen)
+    before = offscreen.render(pos, v).copy()
+    assert is_green(colour_at(before, v, (5, 8, 1)))                # green cell, empty
+    v.slicing.set_index(4, 2)
+    after = offscreen.render(pos, v).copy()
+    assert np.abs(before.astype(int) - after.astype(int)).sum() > 1000
+    rook = colour_at(after, v, (5, 8, 1), lift=0.9)                  # the rook on board w4=2
+    assert min(rook) > 100 and rook[0] < 1.4 * rook[1]
+    assert not is_green(colour_at(after, v, (8, 10, 1)))            # no green off the main board
+    v.slicing.set_index(4, 1)
+    again = offscreen.render(pos, v)
+    assert np.array_equal(before, again)
+
+
+def test_focus_and_opacity_change_the_picture(offscreen):
+    pos = FakePosition()
+    v = View()
+    v.camera.resize(offscreen.width, offscreen.height)
+    v.frame()
+    a = offscreen.render(pos, v).copy()
+    v.opacity = 0.0
+    b = offscreen.render(pos, v).copy()
+    v.slicing.set_focus(5)
+    c = offscreen.render(pos, v).copy()
+    assert np.abs(a.astype(int) - b).sum() > 1000
+    assert np.abs(b.astype(int) - c).sum() > 1000
+
+
+def test_highlights_show_their_kind_colour(offscreen):
+    pos = FakePosition(opening=False)
+    v = top_view(offscreen, highlights=Highlights(
+        targets={"move": [(6, 8, 1)], "capture": [(8, 8, 1)], "hyperjump": [(10, 8, 1)]},
+        selected=(12, 8, 1)))
+    frame = offscreen.render(pos, v)
+    move, cap, hyper = (colour_at(frame, v, (x, 8, 1)) for x in (6, 8, 10))
+    assert move[2] > move[0] + 60                # blue
+    assert cap[0] > cap[2] + 60                  # orange-red
+    assert hyper[1] > hyper[0] + 60 and hyper[2] > hyper[0] + 60   # cyan
+    lay = v.layout()
+    cx, cy = v.camera.project(lay.cell_corner(12, 8, 1) + np.array([0.06, 0.5, 0]))
+    ring = frame[int(cy), int(cx)].astype(int)
+    assert ring[1] > 200 and ring[1] > ring[2] + 60    # green ring of the selected origin
+
+
+def test_click_on_rendered_cell_agrees_with_picture(offscreen):
+    """Render a highlight where picking says the mouse is: it lands under the mouse."""
+    from viewer.picking import pick_view
+    pos = FakePosition(opening=False)
+    v = View(opacity=0.0)
+    v.camera.resize(offscreen.width, offscreen.height)
+    v.frame()
+    px, py = 170, 150
+    cell = pick_view(v, px, py)
+    assert cell is not None
+    v.highlights = Highlights(targets={"capture": [cell]})
+    frame = offscreen.render(pos, v)
+    r, g, b = frame[py, px].astype(int)
+    assert r > b + 60
+
+
+def test_read_back_is_top_row_first(offscreen):
+    pos = FakePosition(opening=False)
+    v = top_view(offscreen)
+    frame = offscreen.render(pos, v)
+    # cell (8, 16) is near the top of the image in the top view, (8, 1) near the bottom
+    _, y16 = v.camera.project(v.layout().cell_center(8, 16, 1))
+    _, y1 = v.camera.project(v.layout().cell_center(8, 1, 1))
+    assert y16 < y1
+
+
+def test_save_png(offscreen, tmp_path):
+    from PIL import Image
+    pos = FakePosition(opening=False)
+    offscreen.render(pos, top_view(offscreen))
+    p = offscreen.save_png(tmp_path / "x.png")
+    assert Image.open(p).size == (320, 240)

@@ -1,0 +1,237 @@
+"""OpenGL renderer (moderngl).
+
+``Renderer(ctx)`` draws a position into a framebuffer of an existing context
+(e.g. a pyglet window's, via ``moderngl.create_context()``);
+``OffscreenRenderer(width, height)`` owns a headless EGL context and returns
+frames as numpy arrays.
+
+Per frame: an opaque pass (the focused plane, rings) with depth writes, then a
+translucent pass (other planes, ghosts, target marks) without depth writes,
+instances sorted back to front.  Each pass makes ONE instanced draw per mesh.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+
+from . import palette
+from .scene import (BOARD_MESHES, PIECE_MESHES, INSTANCE_FLOATS, Scene, View, board_mesh_data,
+                    build_scene, highlight_instances, mesh_data)
+from .shaders import load_program
+
+LIGHT = np.array([0.35, -0.55, 0.76])
+LIGHT = LIGHT / np.linalg.norm(LIGHT)
+
+
+class _Batch:
+    """One mesh with a growable instance buffer and its vertex array."""
+
+    def __init__(self, ctx, program, vertices: np.ndarray, lit: bool):
+        self.ctx, self.program, self.lit = ctx, program, lit
+        self.vbo = ctx.buffer(np.ascontiguousarray(vertices, dtype="f4").tobytes())
+        self.vertices = len(vertices)
+        self.capacity = 0
+        self.ibo = None
+        self.vao = None
+        self.count = 0
+
+    def upload(self, inst: np.ndarray | None) -> None:
+        n = 0 if inst is None else len(inst)
+        self.count = n
+        if n == 0:
+            return
+        if n > self.capacity:
+            cap = 1 << max(6, (n - 1).bit_length())
+            if self.ibo is not None:
+                self.vao.release()
+                self.ibo.release()
+            self.ibo = self.ctx.buffer(reserve=cap * INSTANCE_FLOATS * 4, dynamic=True)
+            fmt = "3f 3f" if self.lit else "3f 12x"
+            names = ("in_position", "in_normal") if self.lit else ("in_position",)
+            self.vao = self.ctx.vertex_array(self.program, [
+                (self.vbo, fmt, *names),
+                (self.ibo, "4f 4f/i", "in_offset", "in_color"),
+            ])
+            self.capacity = cap
+        self.ibo.write(np.ascontiguousarray(inst, dtype="f4").tobytes())
+
+    def draw(self) -> None:
+        if self.count:
+            self.vao.render(instances=self.count)
+
+    def release(self) -> None:
+        for obj in (self.vao, self.ibo, self.vbo):
+            if obj is not None:
+                obj.release()
+
+
+class Renderer:
+    """Draws positions with a moderngl context.  Keeps GL objects; caches the scene."""
+
+    def __init__(self, ctx):
+        import moderngl
+
+        self.mgl = moderngl
+        self.ctx = ctx
+        self.pieces_prog = load_program(ctx, "pieces")
+        self.board_prog = load_program(ctx, "board")
+        self._batches: dict[tuple[str, str], _Batch] = {}
+        meshes = mesh_data()
+        for name in PIECE_MESHES:
+            detailed, low = meshes[name]
+            self._batches[(name, "opaque")] = _Batch(ctx, self.pieces_prog, detailed, lit=True)
+            self._batches[(name, "translucent")] = _Batch(ctx, self.pieces_prog, low, lit=True)
+        self._board_key = None
+        self._scene_key = None
+        self.scene: Scene | None = None
+        self.background = palette.BACKGROUND
+
+    # ---------------------------------------------------------------- scene
+    def _ensure_board(self, scene: Scene, rules) -> None:
+        key = (scene.layout.size, tuple(map(tuple, rules.green)))
+        if key == self._board_key:
+            return
+        for name in BOARD_MESHES:
+            for p in ("opaque", "translucent"):
+                old = self._batches.pop((name, p), None)
+                if old is not None:
+                    old.release()
+        data = board_mesh_data(scene.layout, rules)
+        for name in BOARD_MESHES:
+            for p in ("opaque", "translucent"):
+                self._batches[(name, p)] = _Batch(self.ctx, self.board_prog, data[name], lit=False)
+        self._board_key = key
+
+    def scene_for(self, position, view: View) -> Scene:
+        """Build (or reuse) the instance buffers for this position and view."""
+        key = (id(position), view.content_key())
+        if key != self._scene_key or self.scene is None or self._scene_pos is not position:
+            self.scene = build_scene(position, view)
+            self._scene_key = key
+            self._scene_pos = position
+            self._ensure_board(self.scene, position.rules)
+            for (name, p), batch in self._batches.items():
+                if p == "opaque" and name not in ("marks", "rings"):
+                    batch.upload(self.scene.opaque.get(name))
+        return self.scene
+
+    def invalidate(self) -> None:
+        """Forget the cached scene (call if a position object is mutated in place)."""
+        self._scene_key = None
+
+    # ---------------------------------------------------------------- drawing
+    def render(self, position, view: View, fbo=None, clear: bool = True) -> None:
+        """Draw into ``fbo`` (default: the context's current screen framebuffer)."""
+        ctx, mgl = self.ctx, self.mgl
+        cam = view.camera
+        scene = self.scene_for(position, view)
+        marks, rings = highlight_instances(view, scene.layout)
+        self._batches[("rings", "opaque")].upload(rings)
+        for (name, p), batch in self._batches.items():
+            if p == "translucent":
+                batch.upload(marks if name == "marks" else
+                             None if name == "rings" else scene.sorted_translucent(name, cam))
+        self._batches[("marks", "opaque")].upload(None)
+
+        target = fbo if fbo is not None else ctx.screen
+        target.use()
+        target.viewport = (0, 0, cam.width, cam.height)
+        if clear:
+            target.clear(*self.background, 1.0, depth=1.0)
+
+        vp = cam.vp_bytes()
+        self.pieces_prog["m_vp"].write(vp)
+        self.pieces_prog["m_light"].value = tuple(LIGHT)
+        self.pieces_prog["m_ambient"].value = 0.38
+        self.board_prog["m_vp"].write(vp)
+        (gx0, _), (gy0, _), _ = position.rules.green
+
+        ctx.enable(mgl.DEPTH_TEST | mgl.BLEND)
+        ctx.disable(mgl.CULL_FACE)
+        ctx.blend_func = mgl.SRC_ALPHA, mgl.ONE_MINUS_SRC_ALPHA, mgl.ONE, mgl.ONE_MINUS_SRC_ALPHA
+        ctx.depth_func = "<="
+
+        for p in ("opaque", "translucent"):
+            ctx.depth_mask = p == "opaque"
+            for name in ("tiles", "edges", "green", "lines"):
+                self.board_prog["m_checker"].value = 1.0 if name in ("tiles", "green") and p == "opaque" else 0.0
+                self.board_prog["m_origin"].value = (gx0 - 1, gy0 - 1) if name == "green" else (0.0, 0.0)
+                self._batches[(name, p)].draw()
+            for name in PIECE_MESHES:
+                self._batches[(name, p)].draw()
+            self.board_prog["m_checker"].value = 0.0
+            self.board_prog["m_origin"].value = (0.0, 0.0)
+            self._batches[("marks", p)].draw()
+            self._batches[("rings", p)].draw()
+
+        # leave the state the way a 2-D overlay (pyglet HUD) expects it
+        ctx.depth_mask = True
+        ctx.disable(mgl.DEPTH_TEST | mgl.CULL_FACE)
+        ctx.blend_func = mgl.SRC_ALPHA, mgl.ONE_MINUS_SRC_ALPHA
+
+    def release(self) -> None:
+        for b in self._batches.values():
+            b.release()
+        self._batches.clear()
+        self.pieces_prog.release()
+        self.board_prog.release()
+
+
+class OffscreenRenderer:
+    """Headless renderer: ``render(position, view) -> (H, W, 3) uint8`` (top row first)."""
+
+    def __init__(self, width: int = 1280, height: int = 720, ctx=None, samples: int = 0):
+        import moderngl
+
+        self.width, self.height = int(width), int(height)
+        self.own_ctx = ctx is None
+        self.ctx = ctx if ctx is not None else moderngl.create_standalone_context(backend="egl")
+        size = (self.width, self.height)
+        self.samples = samples
+        self.fbo = self.ctx.framebuffer(
+            color_attachments=[self.ctx.renderbuffer(size, 4, samples=samples)],
+            depth_attachment=self.ctx.depth_renderbuffer(size, samples=samples))
+        self.resolve = None
+        if samples:
+            self.resolve = self.ctx.framebuffer(color_attachments=[self.ctx.renderbuffer(size, 4)])
+        self.renderer = Renderer(self.ctx)
+        self._buf = bytearray(self.width * self.height * 3)
+        self.last_frame: np.ndarray | None = None
+
+    def draw(self, position, view: View) -> None:
+        """Render without reading back (for timing or for ``read``)."""
+        view.camera.resize(self.width, self.height)
+        self.renderer.render(position, view, fbo=self.fbo)
+        if self.resolve is not None:
+            self.ctx.copy_framebuffer(self.resolve, self.fbo)
+
+    def read(self) -> np.ndarray:
+        src = self.resolve if self.resolve is not None else self.fbo
+        src.read_into(self._buf, components=3, alignment=1)
+        frame = np.frombuffer(self._buf, dtype=np.uint8).reshape(self.height, self.width, 3)
+        self.last_frame = frame[::-1].copy()
+        return self.last_frame
+
+    def render(self, position, view: View) -> np.ndarray:
+        self.draw(position, view)
+        return self.read()
+
+    def save_png(self, path, frame: np.ndarray | None = None) -> Path:
+        from PIL import Image
+
+        frame = self.last_frame if frame is None else frame
+        if frame is None:
+            raise RuntimeError("nothing rendered yet")
+        path = Path(path)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        Image.fromarray(frame).save(path)
+        return path
+
+    def release(self) -> None:
+        self.renderer.release()
+        self.fbo.release()
+        if self.resolve is not None:
+            self.resolve.release()
+        if self.own_ctx:
+            self.ctx.release()
