@@ -97,7 +97,7 @@ def _plan(rc: _RulesCache, seq) -> tuple:
 
 def _group_info(rc: _RulesCache, group, side) -> tuple:
     """(rays as plain tuples, group stackable, highest value, lone king) for a group's piece types."""
-    key = (side, tuple(p.type for p in group))
+    key = (side, group[0].type) if len(group) == 1 else (side,) + tuple([p.type for p in group])
     g = rc.groups.get(key)
     if g is None:
         rules = rc.rules

@@ -163,4 +163,5 @@ def _coord(s, pos, text):
     try:
         return match_coord(s, pos)
     except NotationError as exc:
-        raise NotationError(f"{exc} in {text.strip()!r}", code="bad-notation") from None
+        where = "" if "column" in str(exc) else f" at column {pos + 1}"
+        raise NotationError(f"{exc}{where} in {text.strip()!r}", code="bad-notation") from None

@@ -54,7 +54,7 @@ def hud_text(c) -> dict:
     lines.append(f"board {c.board_name()}   plane z={c.view.slicing.focus_z}   dim {c.active_dim} active")
     cp = c.cost_preview()
     if cp:
-        lines.append(cp)
+        lines.append(cp.replace("   cost", "\n  cost"))
     out["status"] = "\n".join(lines)
 
     if c.game is not None:
@@ -174,7 +174,7 @@ def slider_layout(slicing, width: int, height: int, active_dim: int = 4) -> list
     out = []
     w = min(360.0, width * 0.3)
     x = width - w - 30
-    y = 64.0
+    y = 40.0
     for dim in reversed(slicing.dims()):
         lo, hi = slicing.slider_range(dim)
         hi = max(hi, lo + 1)
@@ -201,7 +201,7 @@ def hit_slider(widgets, x: float, y: float):
 class _Panel:
     """A multiline label with a translucent backing rectangle."""
 
-    def __init__(self, batch, groups, *, font=MONO, size=11, width=None, anchor="top-left", color=TEXT,
+    def __init__(self, batch, groups, *, font=MONO, size=11, width=600, anchor="top-left", color=TEXT,
                  bg=PANEL_BG):
         import pyglet
         self.anchor = anchor
@@ -224,7 +224,7 @@ class _Panel:
         lab.visible = self.bg.visible = not empty
         if empty:
             return
-        w = self.width or lab.content_width
+        w = lab.content_width
         h = lab.content_height
         if self.anchor == "center":
             x, y = x - w / 2, y + h / 2
@@ -248,15 +248,16 @@ class Hud:
         self.g = (g0, g1, g2)
         o0, o1 = pyglet.graphics.Group(order=5), pyglet.graphics.Group(order=6)
         b = self.batch
-        self.status = _Panel(b, (g0, g1), size=12)
-        self.stats = _Panel(b, (g0, g1), size=10)
-        self.turns = _Panel(b, (g0, g1), size=10, anchor="top-right")
-        self.setup = _Panel(b, (g0, g1), size=11)
-        self.observe = _Panel(b, (g0, g1), size=10, anchor="top-right")
-        self.message = _Panel(b, (g0, g1), font=SANS, size=12, anchor="bottom-left")
-        self.hover = _Panel(b, (g0, g1), size=11, anchor="bottom-left")
-        self.hint = _Panel(b, (g0, g1), font=SANS, size=10, anchor="bottom-left", color=DIM, bg=(0, 0, 0, 0))
-        self.overlay = _Panel(b, (o0, o1), size=12, anchor="center", bg=(8, 10, 16, 235))
+        self.status = _Panel(b, (g0, g1), size=12, width=560)
+        self.stats = _Panel(b, (g0, g1), size=10, width=420)
+        self.turns = _Panel(b, (g0, g1), size=10, anchor="top-right", width=330)
+        self.setup = _Panel(b, (g0, g1), size=11, width=560)
+        self.observe = _Panel(b, (g0, g1), size=10, anchor="top-right", width=420)
+        self.message = _Panel(b, (g0, g1), font=SANS, size=12, anchor="bottom-left", width=1000)
+        self.hover = _Panel(b, (g0, g1), size=11, anchor="bottom-left", width=900)
+        self.hint = _Panel(b, (g0, g1), font=SANS, size=10, anchor="bottom-left", color=DIM, bg=(0, 0, 0, 0),
+                           width=900)
+        self.overlay = _Panel(b, (o0, o1), size=12, anchor="center", bg=(8, 10, 16, 235), width=1100)
         self.legend_shapes = []
         self.legend_labels = []
         for i, (kind, name) in enumerate(KIND_LABEL):
@@ -277,6 +278,10 @@ class Hud:
         self.turns.set(t["turns"], width - 14, height - 12)
         self.observe.set(t["observe"], width - 14,
                          height - 24 - (self.turns.label.content_height + 12))
+        mw = int(max(300, width - 560))
+        if self.message.label.width != mw:
+            self.message.label.width = mw
+            self.hover.label.width = mw
         self.message.set(t["message"], 14, 40, LEVEL_COLOR.get(t["message_level"], TEXT))
         self.hover.set(t["hover"], 14, 76)
         self.hint.set(t["hint"], 14, 10)

@@ -108,7 +108,7 @@ def _base(r=0.34, h=0.08, seg=8):
 # Every builder takes ``lod``: False = the detailed mesh (focused plane), True = a
 # low-poly mesh with the same silhouette for the faded planes (thousands of them).
 def pawn(lod: bool = False) -> np.ndarray:
-    seg = 5 if lod else 8
+    seg = 4 if lod else 8
     head = (lathe([(0.0, 0.30), (0.14, 0.44), (0.0, 0.58)], seg) if lod
             else ball(0.14, 0.45, segments=8, rings=3))
     body = ([(0.27, 0.0), (0.08, 0.36)] if lod
@@ -117,7 +117,7 @@ def pawn(lod: bool = False) -> np.ndarray:
 
 
 def knight(lod: bool = False) -> np.ndarray:
-    return cat(_base(0.33, 0.08, 5 if lod else 8),
+    return cat(*(() if lod else (_base(0.33, 0.08, 8),)),
                box((0.0, -0.08, 0.40), (0.22, 0.24, 0.66)),     # neck
                box((0.0, 0.10, 0.66), (0.22, 0.42, 0.22)),      # head pointing forward (+Y)
                *(() if lod else (box((0.0, 0.25, 0.56), (0.18, 0.14, 0.14)),      # muzzle
@@ -125,32 +125,33 @@ def knight(lod: bool = False) -> np.ndarray:
 
 
 def bishop(lod: bool = False) -> np.ndarray:
-    seg = 5 if lod else 8
+    seg = 4 if lod else 8
     prof = ([(0.28, 0.0), (0.10, 0.30), (0.08, 0.70), (0.15, 0.80), (0.0, 1.22)] if lod else
             [(0.24, 0.11), (0.10, 0.30), (0.08, 0.70), (0.15, 0.78), (0.13, 0.90), (0.0, 1.22)])
     return cat(*(() if lod else (_base(0.30, 0.08, seg),)), lathe(prof, seg))
 
 
 def rook(lod: bool = False) -> np.ndarray:
+    if lod:     # tower + a wider top slab
+        return cat(box((0, 0, 0.36), (0.50, 0.50, 0.72)), box((0, 0, 0.80), (0.62, 0.62, 0.22)))
     parts = [box((0, 0, 0.38), (0.50, 0.50, 0.60)),
-             box((0, 0, 0.71), (0.60, 0.60, 0.08))]
-    if not lod:
-        parts.append(box((0, 0, 0.05), (0.66, 0.66, 0.10)))
+             box((0, 0, 0.71), (0.60, 0.60, 0.08)),
+             box((0, 0, 0.05), (0.66, 0.66, 0.10))]
     for sx in (-1, 1):
         for sy in (-1, 1):
             parts.append(box((sx * 0.21, sy * 0.21, 0.83), (0.17, 0.17, 0.18)))
-    if lod:
-        parts[0] = box((0, 0, 0.34), (0.52, 0.52, 0.68))
     return cat(*parts)
 
 
 def cannon(lod: bool = False) -> np.ndarray:
-    seg = 5 if lod else 8
+    seg = 4 if lod else 8
     barrel = lathe([(0.0, -0.36), (0.15, -0.36), (0.14, 0.0), (0.11, 0.32),
                     (0.13, 0.36), (0.0, 0.36)] if not lod else
                    [(0.0, -0.36), (0.15, -0.36), (0.12, 0.36), (0.0, 0.36)], seg)
     barrel = transform(barrel, rot_x(-90.0), (0.0, 0.05, 0.40))     # along +Y
     wheel = lathe([(0.0, -0.04), (0.19, -0.04), (0.19, 0.04), (0.0, 0.04)], seg)
+    if lod:
+        return cat(box((0, -0.04, 0.12), (0.56, 0.62, 0.24)), barrel)
     return cat(box((0, -0.04, 0.09), (0.50, 0.62, 0.18)),         # low carriage
                box((0, -0.10, 0.27), (0.30, 0.30, 0.18)),
                transform(wheel, rot_y(90.0), (-0.30, -0.05, 0.19)),
@@ -168,42 +169,48 @@ def _crown_spikes(n, radius, z0, height, width=0.07, phase=0.0):
 
 
 def queen(lod: bool = False) -> np.ndarray:
-    seg = 5 if lod else 8
+    seg = 4 if lod else 8
+    if lod:
+        return cat(lathe([(0.30, 0.0), (0.12, 0.40), (0.10, 0.70), (0.24, 0.92), (0.16, 1.04),
+                          (0.0, 1.18)], seg))
     return cat(_base(0.34, 0.09, seg),
                lathe([(0.27, 0.12), (0.13, 0.40), (0.10, 0.70), (0.22, 0.84),
                       (0.22, 0.92), (0.0, 0.92)], seg),
-               *_crown_spikes(4 if lod else 8, 0.18, 0.92, 0.16),
-               ball(0.08, 1.10, 4 if lod else 6, 2 if lod else 3))
+               *_crown_spikes(8, 0.18, 0.92, 0.16),
+               ball(0.08, 1.10, 6, 3))
 
 
 def brother(lod: bool = False) -> np.ndarray:
-    seg = 6 if lod else 10
+    seg = 4 if lod else 10
     return cat(lathe([(0.0, 0.0), (0.40, 0.0), (0.40, 0.10), (0.30, 0.16), (0.26, 0.50),
                       (0.38, 0.58), (0.38, 0.66), (0.0, 0.66)][1 if lod else 0:], seg),
-               *_crown_spikes(5 if lod else 10, 0.32, 0.66, 0.14, width=0.08),
+               *(() if lod else _crown_spikes(10, 0.32, 0.66, 0.14, width=0.08)),
                box((-0.16, 0.0, 0.84), (0.09, 0.09, 0.36)),            # twin horns
                box((0.16, 0.0, 0.84), (0.09, 0.09, 0.36)),
                box((0.0, 0.0, 0.98), (0.44, 0.09, 0.08)))              # bar joining them
 
 
 def king(lod: bool = False) -> np.ndarray:
-    seg = 5 if lod else 8
-    return cat(_base(0.36, 0.10, seg),
-               lathe([(0.28, 0.13), (0.14, 0.45), (0.11, 0.85), (0.24, 0.98),
+    seg = 4 if lod else 8
+    return cat(*(() if lod else (_base(0.36, 0.10, seg),)),
+               lathe([(0.28, 0.0) if lod else (0.28, 0.13), (0.14, 0.45), (0.11, 0.85), (0.24, 0.98),
                       (0.20, 1.08), (0.0, 1.10)], seg),
                box((0.0, 0.0, 1.30), (0.09, 0.09, 0.42)),     # cross: upright
                box((0.0, 0.0, 1.36), (0.30, 0.09, 0.09)))     # cross: bar
 
 
 def prince(lod: bool = False) -> np.ndarray:
+    if lod:     # body + a flat ring
+        return cat(lathe([(0.28, 0.0), (0.12, 0.36), (0.10, 0.52), (0.22, 0.62), (0.22, 0.72),
+                          (0.0, 0.72)], 4))
     ring = []
-    seg, r0 = (5, 0.16) if lod else (10, 0.16)
+    seg, r0 = 10, 0.16
     for i in range(seg):
         a = 2 * math.pi * i / seg
         ring.append(box((r0 * math.cos(a), r0 * math.sin(a), 0.68), (0.09, 0.09, 0.09)))
-    return cat(_base(0.30, 0.08, 5 if lod else 8),
+    return cat(_base(0.30, 0.08, 8),
                lathe([(0.22, 0.11), (0.12, 0.36), (0.10, 0.52), (0.18, 0.60),
-                      (0.0, 0.62)], 5 if lod else 8),
+                      (0.0, 0.62)], 8),
                *ring)
 
 

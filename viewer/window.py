@@ -81,6 +81,7 @@ class CubeApp:
         c = self.controller
         c.view.camera.resize(w.width, w.height)
         self.renderer.render(c.position, c.view, fbo=w.ctx.screen)
+        _ = w.ctx.error             # drain GL errors so pyglet's error checks start clean
         self.hud.update(c, w.width, w.height)
         self.hud.draw()
 
@@ -237,6 +238,7 @@ class DaqiWindow(pyglet.window.Window):
         """The current framebuffer as an (H, W, 3) uint8 array, top row first."""
         w, h = self.get_framebuffer_size()
         data = self.ctx.screen.read(viewport=(0, 0, w, h), components=3, alignment=1)
+        _ = self.ctx.error          # drain GL errors so pyglet's error checks start clean
         return np.frombuffer(data, dtype=np.uint8).reshape(h, w, 3)[::-1].copy()
 
     def toggle_recording(self, path=None, fps: int = 30) -> None:
@@ -288,7 +290,7 @@ class DaqiWindow(pyglet.window.Window):
     def draw_frame(self) -> np.ndarray:
         """Draw once and return the pixels (for tests and screenshots)."""
         self.switch_to()
-        self.dispatch_event("on_draw")
+        self.on_draw()
         self.ctx.finish()
         return self.read_pixels()
 
