@@ -1,16 +1,21 @@
 """Render benchmark (a script, not a test): python benchmarks/bench_render.py [--frames N]
 
 Prints, at 1280x720 offscreen (headless EGL; on this machine Mesa llvmpipe):
-* the default scene (opening position, 3/4 view): frame time with and without read-back;
-* frame time as the number of pieces drawn grows (1k, 4k, 16k, 64k instances), each
-  beside a bare baseline measured in the same run: the same number of plain
-  instanced translucent cubes at the same places, in ONE draw call;
+* the default scene (opening position, 3/4 view): frame time with and without read-back,
+  beside the bare baseline at the same instance count;
+* frame time as the number of pieces drawn grows (1k, 4k, 16k, 64k instances, a
+  synthetic position drawn by the real scene path), each beside a bare baseline
+  measured in the same run: the same number of plain instanced translucent cubes at
+  the same places, in ONE draw call.  Scene and baseline frames are interleaved;
+  each figure is the median of --frames frames, with its quartiles; the load
+  average is printed because other processes share the CPUs;
 * picking time.
 Every timing ends with ctx.finish() (or a read-back) so the GPU work is counted.
 """
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import sys
 import time
@@ -94,6 +99,49 @@ def timed(fn, frames: int) -> float:
     return statistics.median(samples)
 
 
+def paired(fa, fb, frames: int) -> tuple[list, list]:
+    """Time ``fa`` and ``fb`` (ms) interleaved, alternating which goes first; 2 warm-ups each."""
+    for _ in range(2):
+        fa()
+        fb()
+    a, b, ca, cb = [], [], [], []
+    for i in range(frames):
+        order = ((fa, a, ca), (fb, b, cb)) if i % 2 == 0 else ((fb, b, cb), (fa, a, ca))
+        for fn, out, cpu in order:
+            c0, t0 = time.process_time(), time.perf_counter()
+            fn()
+            out.append((time.perf_counter() - t0) * 1000.0)
+            cpu.append((time.process_time() - c0) * 1000.0)
+    paired.cpu = (ca, cb)        # CPU time of this process (all renderer threads), same frames
+    return a, b
+
+
+def spread(xs: list) -> str:
+    q = statistics.quantiles(xs, n=4) if len(xs) >= 2 else [xs[0]] * 3
+    return f"{statistics.median(xs):6.1f} [{q[0]:.1f}-{q[2]:.1f}]"
+
+
+def ratio(a: list, b: list) -> tuple[float, float]:
+    """(ratio of medians, median of the per-pair ratios)."""
+    return (statistics.median(a) / statistics.median(b),
+            statistics.median([x / y for x, y in zip(a, b)]))
+
+
+def load() -> str:
+    try:
+        return "load average %.2f %.2f %.2f" % os.getloadavg()
+    except OSError:
+        return "load average n/a"
+
+
+def describe(scene) -> str:
+    op = sum(len(scene.opaque.get(t, ())) for t in TYPES)
+    tr = sum(len(scene.translucent.get(t, ())) for t in TYPES)
+    planes = len(scene.opaque.get("tiles", ())) + len(scene.translucent.get("tiles", ()))
+    return (f"{op} opaque detailed + {tr} translucent low-poly pieces, "
+            f"{planes} board planes (1 opaque, {planes - 1} translucent)")
+
+
 class Baseline:
     """N plain translucent cubes, one instanced draw."""
 
@@ -135,45 +183,72 @@ def main(argv=None):
 
     off = OffscreenRenderer(W, H)
     ctx = off.ctx
-    print(f"renderer: {ctx.info['GL_RENDERER']}  ({W}x{H}, median of {args.frames} frames)")
-
-    pos, what = opening_position()
-    view = View()
-    view.camera.resize(W, H)
-    view.frame()
-    build_ms = timed(lambda: build_scene(pos, view), 3)
-    off.render(pos, view)
-    n = off.renderer.scene.piece_count
-    draw_ms = timed(lambda: (off.draw(pos, view), ctx.finish()), args.frames)
-    full_ms = timed(lambda: off.render(pos, view), args.frames)
-    read_ms = timed(off.read, args.frames)
-    view.camera.orbit(1.0, 0.0)
-    orbit_ms = timed(lambda: (view.camera.orbit(0.5, 0.0), off.draw(pos, view), ctx.finish()),
-                     args.frames)
-    print(f"\ndefault scene: {what}, {n} pieces drawn")
-    print(f"  frame (draw + finish)        {draw_ms:7.1f} ms   target < 50 ms")
-    print(f"  frame + read-back (H,W,3)    {full_ms:7.1f} ms   (read-back alone {read_ms:.1f} ms)")
-    print(f"  frame while orbiting (resort){orbit_ms:7.1f} ms")
-    print(f"  scene rebuild (position changed) {build_ms:5.1f} ms")
+    print(f"renderer: {ctx.info['GL_RENDERER']}  ({W}x{H}, {args.frames} frames per figure: "
+          f"median [quartiles] ms)")
+    print(f"{load()}  (cpus: {os.cpu_count()})")
+    print("baseline = the same number of plain instanced cubes (36 vertices, scale 0.5, alpha 0.3,"
+          " blended, depth test on, no depth writes) at the pieces' places in ONE draw call,\n"
+          "into the same framebuffer, same clear, each frame ended by ctx.finish(); scene and"
+          " baseline frames are interleaved.")
 
     base = Baseline(ctx, off.fbo)
-    print("\npieces drawn   scene ms   baseline cubes ms   ratio")
-    for count in [int(c) for c in args.counts.split(",")]:
-        syn = SyntheticPosition(count)
-        v = View()
-        v.camera.resize(W, H)
-        v.frame()
+
+    def scene_vs_baseline(position, view):
         off.renderer.invalidate()
-        scene_ms = timed(lambda: (off.draw(syn, v), ctx.finish()), args.frames)
-        drawn = off.renderer.scene.piece_count
+        off.draw(position, view)
         sc = off.renderer.scene
         inst = np.concatenate([a for name, a in list(sc.opaque.items()) + list(sc.translucent.items())
                                if name in TYPES and len(a)]).reshape(-1, INSTANCE_FLOATS).copy()
         inst[:, 3] = 0.5
         inst[:, 7] = 0.3
         base.set_instances(inst)
-        base_ms = timed(lambda: base.draw(v.camera), args.frames)
-        print(f"{drawn:>12}   {scene_ms:8.1f}   {base_ms:17.1f}   {scene_ms / base_ms:5.2f}x")
+        a, b = paired(lambda: (off.draw(position, view), ctx.finish()),
+                      lambda: base.draw(view.camera), args.frames)
+        return sc, a, b
+
+    pos, what = opening_position()
+    view = View()
+    view.camera.resize(W, H)
+    view.frame()
+    build_ms = timed(lambda: build_scene(pos, view), 3)
+    sc, a, b = scene_vs_baseline(pos, view)
+    n = sc.piece_count
+    full_ms = timed(lambda: off.render(pos, view), args.frames)
+    read_ms = timed(off.read, args.frames)
+    view.camera.orbit(1.0, 0.0)
+    orbit_ms = timed(lambda: (view.camera.orbit(0.5, 0.0), off.draw(pos, view), ctx.finish()),
+                     args.frames)
+    r, pr = ratio(a, b)
+    print(f"\ndefault scene: {what}, 3/4 view; {n} pieces drawn: {describe(sc)}")
+    print(f"  frame (draw + finish)        {spread(a)} ms   target < 50 ms")
+    print(f"  baseline, {n} cubes        {spread(b)} ms")
+    print(f"  ratio scene / baseline       {r:6.2f}x (median of per-pair ratios {pr:.2f}x)"
+          f"   target <= 1.5x")
+    ca, cb = paired.cpu
+    print(f"  CPU ms (all threads) scene {spread(ca)}  baseline {spread(cb)}  ratio "
+          f"{ratio(ca, cb)[0]:.2f}x   (less sensitive to other processes than wall time)")
+    print(f"  frame + read-back (H,W,3)    {full_ms:6.1f} ms   (read-back alone {read_ms:.1f} ms)")
+    print(f"  frame while orbiting (resort){orbit_ms:6.1f} ms")
+    print(f"  scene rebuild (position changed) {build_ms:5.1f} ms")
+    print(f"  {load()}")
+
+    print("\nscaling: a synthetic position holding exactly N pieces on the shown 16x16x16 board,"
+          " drawn by the real scene path\n(build_scene + Renderer.render, default View: focused"
+          " plane z=1 opaque + detailed meshes, other planes translucent + low-poly; cells fill"
+          " plane by plane, piles when N > 4096)")
+    print(f"{'pieces':>7}  {'scene ms':>19}  {'baseline cubes ms':>19}  {'ratio':>6} {'(pairs)':>8}"
+          f"  {'cpu ratio':>9}  drawn")
+    for count in [int(c) for c in args.counts.split(",")]:
+        syn = SyntheticPosition(count)
+        v = View()
+        v.camera.resize(W, H)
+        v.frame()
+        sc, a, b = scene_vs_baseline(syn, v)
+        r, pr = ratio(a, b)
+        cr = ratio(*paired.cpu)[0]
+        print(f"{sc.piece_count:>7}  {spread(a):>19}  {spread(b):>19}  {r:5.2f}x {pr:7.2f}x"
+              f"  {cr:8.2f}x  {describe(sc)}")
+    print(f"  {load()}")
 
     view = View()
     view.camera.resize(W, H)

@@ -250,6 +250,7 @@ def action_json(a) -> dict:
 
 def ruleset_json(rules, overrides=None) -> dict:
     return {
+        "legal": True,
         "name": rules.name,
         "size": list(rules.size),
         "green": [list(p) for p in rules.green],

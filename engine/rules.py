@@ -470,7 +470,9 @@ class TurnBuilder:
                                 f"(C39) or go elsewhere", code="grammar")
         if [k for k in self.kinds if k != "promote"][-1:] == ["split"]:
             raise IllegalAction("a split part must leave for another square (C43)", code="illegal-split")
-        return Turn(self.origin, tuple(self.actions))
+        # a drop turn is written without an origin (its square is the drop target): Turn(None, (Drop, ...))
+        origin = None if self.actions[0].kind == "drop" else self.origin
+        return Turn(origin, tuple(self.actions))
 
     def _build(self, final: bool) -> Position:
         pos = self.position
@@ -519,7 +521,14 @@ def _names(stack) -> str:
 def apply_turn(position: Position, turn: Turn) -> tuple[Position, int]:
     """Validate and apply a whole turn; returns ``(new_position, cost)``.  Every loss
     condition is checked afterwards and recorded in ``new_position.result``."""
-    b = TurnBuilder(position, turn.origin, transactional=False)
+    origin = turn.origin
+    if turn.actions and getattr(turn.actions[0], "kind", None) == "drop" and origin is not None:
+        # a drop turn needs no origin; one that names the drop target is the same turn (C28)
+        if normalize(origin) != normalize(turn.actions[0].to):
+            raise IllegalAction(f"a drop turn concerns its target square only (C28): origin {list(origin)} != "
+                                f"drop target {list(turn.actions[0].to)}", code="grammar")
+        origin = None
+    b = TurnBuilder(position, origin, transactional=False)
     for i, a in enumerate(turn.actions):
         try:
             b.add(a)

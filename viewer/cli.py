@@ -96,6 +96,7 @@ def main(argv=None) -> int:
 
     try:
         import pyglet
+        pyglet.options["debug_gl"] = False     # no glGetError after every call: faster drawing
         if args.headless:
             pyglet.options["headless"] = True
         from .window import DaqiWindow, run

@@ -180,7 +180,7 @@ def slider_layout(slicing, width: int, height: int, active_dim: int = 4) -> list
         hi = max(hi, lo + 1)
         pb = slicing.playback
         out.append(SliderWidget(dim, lo, hi, slicing.index(dim), list(slicing.markers.get(dim, [])),
-                                x, y, w, 14.0, (x - 78, y - 5, 24, 24), dim == active_dim,
+                                x, y, w, 14.0, (x - 108, y - 5, 24, 24), dim == active_dim,
                                 pb is not None and pb.dim == dim))
         y += 34
     return out

@@ -48,10 +48,48 @@ def _box(draw: ImageDraw.ImageDraw, xy, pad: int) -> None:
 
 
 def draw_overlay(frame: np.ndarray, text: OverlayText) -> np.ndarray:
-    """Return a copy of ``frame`` (H, W, 3 uint8) with ``text`` drawn on it."""
+    """Return a copy of ``frame`` (H, W, 3 uint8) with ``text`` drawn on it.
+
+    The text layer is drawn once per (text, size) and cached; applying it blends only the
+    rows it covers (a few ms at 1280x720)."""
     h, w = frame.shape[:2]
-    img = Image.fromarray(frame).convert("RGBA")
-    layer = Image.new("RGBA", img.size, (0, 0, 0, 0))
+    out = frame.copy()
+    for (y0, y1, x0, x1), rgb, alpha in _layer(text.key(), w, h, text):
+        region = out[y0:y1, x0:x1].astype(np.uint16)
+        out[y0:y1, x0:x1] = ((region * (255 - alpha) + rgb * alpha + 127) // 255).astype(np.uint8)
+    return out
+
+
+_CACHE: dict = {}
+
+
+def _runs(mask: np.ndarray) -> list[tuple[int, int]]:
+    """[start, stop) runs of True in a 1-D mask."""
+    d = np.diff(np.concatenate([[0], mask.astype(np.int8), [0]]))
+    return list(zip(np.flatnonzero(d == 1).tolist(), np.flatnonzero(d == -1).tolist()))
+
+
+def _layer(key, w, h, text):
+    """Cached list of ((y0, y1, x0, x1), rgb, alpha) rectangles of the text layer."""
+    k = (key, w, h)
+    hit = _CACHE.get(k)
+    if hit is None:
+        if len(_CACHE) > 64:
+            _CACHE.clear()
+        layer = np.asarray(_draw_layer(w, h, text))
+        alpha = layer[:, :, 3]
+        hit = []
+        for y0, y1 in _runs(alpha.any(axis=1)):
+            for x0, x1 in _runs(alpha[y0:y1].any(axis=0)):
+                hit.append(((y0, y1, x0, x1), layer[y0:y1, x0:x1, :3].astype(np.uint16),
+                            alpha[y0:y1, x0:x1, None].astype(np.uint16)))
+        _CACHE[k] = hit
+    return hit
+
+
+def _draw_layer(w: int, h: int, text: OverlayText) -> Image.Image:
+    """The text on a transparent RGBA layer (straight alpha)."""
+    layer = Image.new("RGBA", (w, h), (0, 0, 0, 0))
     draw = ImageDraw.Draw(layer)
     big = font(max(8, round(h / 20)))
     small = font(max(7, round(h / 30)))
@@ -81,7 +119,8 @@ def draw_overlay(frame: np.ndarray, text: OverlayText) -> np.ndarray:
 
     for xy, s, f, _c, anchor in items:
         _box(draw, draw.textbbox(xy, s, font=f, anchor=anchor), pad)
+    text_layer = Image.new("RGBA", (w, h), (0, 0, 0, 0))
+    tdraw = ImageDraw.Draw(text_layer)
     for xy, s, f, c, anchor in items:
-        draw.text(xy, s, font=f, fill=c + (255,), anchor=anchor)
-    out = Image.alpha_composite(img, layer).convert("RGB")
-    return np.asarray(out, dtype=np.uint8)
+        tdraw.text(xy, s, font=f, fill=c + (255,), anchor=anchor)
+    return Image.alpha_composite(layer, text_layer)

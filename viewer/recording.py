@@ -533,14 +533,18 @@ class CubeAnimator:
         return _higher(dst), dst[2], frm, dst
 
     def _follow_keys(self):
-        keys = []   # (frame, world target)
+        """(frame, world target): still during holds; during each action the aim glides from where
+        it was to the action's destination (so held frames repeat and are rendered once)."""
+        keys, cur = [], None
         for seg in self.tl.segments:
             if seg.action is None:
                 continue
             st = self.src.steps(seg.turn)[seg.action]
-            a = st.src if st.src is not None else st.dst
-            keys.append((seg.start, self.world(a)))
-            keys.append((seg.start + seg.frames - 1, self.world(st.dst)))
+            if cur is None:
+                cur = self.world(st.src if st.src is not None else st.dst)
+            keys.append((seg.start, cur))
+            cur = self.world(st.dst)
+            keys.append((seg.start + seg.frames - 1, cur))
         if not keys:
             _h, z, _f, to = self._hold_place(self.tl.last)
             keys.append((0, self.world(to) if to else np.array(HOME.target)))
@@ -592,6 +596,10 @@ class CubeAnimator:
             pos = st.position
             title = "Start position" if k == 0 else f"Turn {k} \u00b7 {self.src.side(k)}"
             scores = dict(getattr(pos, "scores", {}) or {})
+            result = getattr(pos, "result", None) if seg.action is None else None
+            if result is not None:
+                who = getattr(result, "winner", None)
+                label = (f"{who} wins" if who else "draw") + f" ({getattr(result, 'reason', '')})"
             st.overlay = OverlayText(title=title, subtitle=self.src.notation(k), scores=scores,
                                      score_label="points", footer=_board_text(st.higher, st.focus_z),
                                      badge=label)
@@ -703,7 +711,10 @@ class CubePainter:
     """Draws :class:`FrameState` s with the viewer's GL renderer (headless EGL)."""
 
     def __init__(self, width: int, height: int, ctx=None):
-        from .render import OffscreenRenderer
+        try:
+            from .render import OffscreenRenderer
+        except ImportError as exc:
+            raise RecordError(f"the GL renderer cannot be loaded: {exc}") from None
         from .scene import View
 
         try:
@@ -800,7 +811,10 @@ def is_spirit(game) -> bool:
 
 def make_source(game):
     if is_spirit(game):
-        from .spirit_render import SpiritSource
+        try:
+            from .spirit_render import SpiritSource
+        except ImportError:
+            raise RecordError("recording spirit-chess games is not available yet") from None
         return SpiritSource(game)
     return CubeSource(game)
 

@@ -86,6 +86,10 @@ class Renderer:
         self._scene_key = None
         self.scene: Scene | None = None
         self.background = palette.BACKGROUND
+        # Piece meshes are closed and wound outwards: back faces are culled (opaque: no
+        # visible change; translucent: one layer instead of two, alpha compensated).
+        self.cull_pieces = True
+        self._sorted_for = None      # (scene, camera vp bytes) the translucent buffers were sorted for
 
     # ---------------------------------------------------------------- scene
     def _ensure_board(self, scene: Scene, rules) -> None:
@@ -102,6 +106,7 @@ class Renderer:
             for p in ("opaque", "translucent"):
                 self._batches[(name, p)] = _Batch(self.ctx, self.board_prog, data[name], lit=False)
         self._board_key = key
+        self._sorted_for = None
 
     def scene_for(self, position, view: View) -> Scene:
         """Build (or reuse) the instance buffers for this position and view."""
@@ -119,6 +124,7 @@ class Renderer:
     def invalidate(self) -> None:
         """Forget the cached scene (call if a position object is mutated in place)."""
         self._scene_key = None
+        self._sorted_for = None
 
     # ---------------------------------------------------------------- drawing
     def render(self, position, view: View, fbo=None, clear: bool = True) -> None:
@@ -128,10 +134,19 @@ class Renderer:
         scene = self.scene_for(position, view)
         marks, rings = highlight_instances(view, scene.layout)
         self._batches[("rings", "opaque")].upload(rings)
+        vp = cam.vp_bytes()
+        # re-sort and re-upload the translucent instances only when the scene or the camera moved
+        resort = self._sorted_for is None or self._sorted_for[0] is not scene \
+            or self._sorted_for[1] != vp
         for (name, p), batch in self._batches.items():
             if p == "translucent":
-                batch.upload(marks if name == "marks" else
-                             None if name == "rings" else scene.sorted_translucent(name, cam))
+                if name == "marks":
+                    batch.upload(marks)
+                elif name == "rings":
+                    batch.upload(None)
+                elif resort:
+                    batch.upload(scene.sorted_translucent(name, cam))
+        self._sorted_for = (scene, vp)
         self._batches[("marks", "opaque")].upload(None)
 
         target = fbo if fbo is not None else ctx.screen
@@ -140,7 +155,6 @@ class Renderer:
         if clear:
             target.clear(*self.background, 1.0, depth=1.0)
 
-        vp = cam.vp_bytes()
         self.pieces_prog["m_vp"].write(vp)
         self.pieces_prog["m_light"].value = tuple(LIGHT)
         self.pieces_prog["m_ambient"].value = 0.38
@@ -158,8 +172,12 @@ class Renderer:
                 self.board_prog["m_checker"].value = 1.0 if name in ("tiles", "green") and p == "opaque" else 0.0
                 self.board_prog["m_origin"].value = (gx0 - 1, gy0 - 1) if name == "green" else (0.0, 0.0)
                 self._batches[(name, p)].draw()
+            if self.cull_pieces:
+                ctx.enable(mgl.CULL_FACE)
+            self.pieces_prog["m_alpha_pow"].value = 2.0 if self.cull_pieces else 1.0
             for name in PIECE_MESHES:
                 self._batches[(name, p)].draw()
+            ctx.disable(mgl.CULL_FACE)
             self.board_prog["m_checker"].value = 0.0
             self.board_prog["m_origin"].value = (0.0, 0.0)
             self._batches[("marks", p)].draw()

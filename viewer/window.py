@@ -147,7 +147,14 @@ class DaqiWindow(pyglet.window.Window):
             super().__init__(width=width, height=height, caption=caption, config=config, **kw)
         except (pyglet.window.NoSuchConfigException, pyglet.gl.ContextException):
             super().__init__(width=width, height=height, caption=caption, **kw)
-        self.ctx = moderngl.create_context()
+        self.switch_to()
+        if hasattr(moderngl, "init_context"):
+            # a fresh wrapper around *this* window's current GL context (create_context() would
+            # reuse the first window's context object, or guess GLX for a headless EGL window)
+            moderngl.init_context()
+            self.ctx = moderngl.get_context()
+        else:  # pragma: no cover - older moderngl
+            self.ctx = moderngl.create_context()
         self._cube_controller = controller
         self._spirit_controller = spirit_controller
         self.apps = {}
@@ -173,7 +180,7 @@ class DaqiWindow(pyglet.window.Window):
                 from .spirit_view import SpiritApp
                 self.apps[name] = SpiritApp(self, self._spirit_controller or SpiritController())
         self.app = self.apps[name]
-        self.set_caption("Daqi - " + ("cube chess (大棋)" if name == "cube" else "spirit chess (灵棋)"))
+        self.set_caption("Daqi - " + ("cube chess" if name == "cube" else "spirit chess"))
 
     @property
     def controller(self):
