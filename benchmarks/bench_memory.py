@@ -76,7 +76,7 @@ def table_touched(rules):
     print(f"{'touched cells':>14s} {'deep(cells) B':>14s} {'B/cell':>8s} {'tracemalloc B':>14s} {'B/cell':>8s}")
     rng = random.Random(5)
     base = None
-    for n in (0, 1, 10, 100, 1000, 10000, 100000):
+    def pieces(n):
         cells = {}
         while len(cells) < n:
             c = (rng.randint(1, 16), rng.randint(5, 12), rng.randint(1, 16))
@@ -84,15 +84,18 @@ def table_touched(rules):
             while len(c) > 3 and c[-1] == 1:
                 c = c[:-1]
             cells[c] = (Piece("rook", rng.choice(("white", "black"))),)
-        pos, mem = traced(lambda: Position.from_pieces(rules, cells))
+        return cells
+
+    for n in (0, 1, 10, 100, 1000, 10000, 30000):
+        pos, mem = traced(lambda: Position.from_pieces(rules, pieces(n)))
         d = deep_size(pos.cells)
         if base is None:
             base = (d, mem)
         per_d = (d - base[0]) / n if n else 0
         per_m = (mem - base[1]) / n if n else 0
         print(f"{len(pos.cells):14d} {d:14d} {per_d:8.0f} {mem:14d} {per_m:8.0f}")
-    print("   (tracemalloc includes the inputs' copies the constructor makes and the per-side tables, "
-          "a constant)\n")
+    print("   (tracemalloc: everything the position keeps, cells and their coordinates, stacks and pieces, "
+          "plus its per-side tables, a constant)\n")
 
 
 def table_far(rules):
