@@ -95,15 +95,14 @@ def fake_position():
 
 @pytest.fixture(scope="session")
 def gl_ctx():
-    """A headless moderngl context.  Without GL: skip locally, FAIL when $CI is set."""
+    """A headless moderngl context.  Without GL the test fails (never skips)."""
     try:
         import moderngl
         ctx = moderngl.create_standalone_context(backend="egl")
     except Exception as exc:  # pragma: no cover - depends on the machine
         msg = f"no headless OpenGL (moderngl EGL context failed: {exc!r})"
-        if os.environ.get("CI"):
-            pytest.fail(msg + " - GL tests must run in CI", pytrace=False)
-        pytest.skip(msg)
+        # GL tests never skip: a run without OpenGL is a failed run (README, .ci/run)
+        pytest.fail(msg + " - install Debian's libegl1 libgl1-mesa-dri (see README)", pytrace=False)
     yield ctx
     ctx.release()
 

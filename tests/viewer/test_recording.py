@@ -2,7 +2,7 @@
 LiveCapture, determinism and snapshots.
 
 GL tests take the ``gl_ctx`` fixture (tests/viewer/conftest.py): without headless GL they
-skip locally and FAIL when $CI is set.  Sizes are tiny (160x90) to keep the file fast.
+fail (never skip).  Sizes are tiny (160x90) to keep the file fast.
 """
 from __future__ import annotations
 

@@ -10,7 +10,7 @@ from viewer.spirit_controller import SpiritController
 
 @pytest.fixture
 def window(tmp_path):
-    """A headless pyglet window (EGL).  Without GL: skip locally, FAIL when $CI is set."""
+    """A headless pyglet window (EGL).  Without GL the test fails (never skips)."""
     try:
         import pyglet
         pyglet.options["headless"] = True
@@ -21,9 +21,8 @@ def window(tmp_path):
                          visible=False)
     except Exception as exc:  # pragma: no cover - depends on the machine
         msg = f"no headless GL window: {exc!r}"
-        if os.environ.get("CI"):
-            pytest.fail(msg + " - GL tests must run in CI", pytrace=False)
-        pytest.skip(msg)
+        # GL tests never skip: a run without OpenGL is a failed run (README, .ci/run)
+        pytest.fail(msg + " - install Debian's libegl1 libgl1-mesa-dri (see README)", pytrace=False)
     yield win
     win.close()
 

@@ -9,7 +9,7 @@ import pytest
 
 @pytest.fixture
 def window(tmp_path):
-    """A headless pyglet window (EGL).  Without GL: skip locally, FAIL when $CI is set."""
+    """A headless pyglet window (EGL).  Without GL the test fails (never skips)."""
     try:
         import pyglet
         pyglet.options["headless"] = True
@@ -20,9 +20,8 @@ def window(tmp_path):
         win = DaqiWindow(ctl, width=800, height=600, schedule=False, visible=False)
     except Exception as exc:  # pragma: no cover - depends on the machine
         msg = f"no headless GL window: {exc!r}"
-        if os.environ.get("CI"):
-            pytest.fail(msg + " - GL tests must run in CI", pytrace=False)
-        pytest.skip(msg)
+        # GL tests never skip: a run without OpenGL is a failed run (README, .ci/run)
+        pytest.fail(msg + " - install Debian's libegl1 libgl1-mesa-dri (see README)", pytrace=False)
     yield win
     win.close()
 
@@ -93,11 +92,9 @@ def test_f2_switches_to_spirit_chess_and_back(window):
 
 
 def test_f9_records_frames(window, tmp_path):
-    pytest.importorskip("viewer.recording")
     path = tmp_path / "live.gif"
     window.toggle_recording(path=str(path), fps=10)
-    if window.capture is None:
-        pytest.skip(window.controller.message.text)
+    assert window.capture is not None, window.controller.message.text
     for _ in range(3):
         window.draw_frame()
     assert window.frames_captured == 3
