@@ -10,61 +10,33 @@ last step).  All rules are the engine's (:mod:`engine.spirit`).
 """
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
-from engine import DaqiError, IllegalAction, load_ruleset
-from engine.spirit import (SpiritGame, SpiritSetup, SpiritTurn, effective_level,
-                           format_spirit_turn, formation_zones, legal_paths, levelup_squares, step_budget)
+from engine import DaqiError, load_ruleset
+from engine.spirit import (SpiritGame, SpiritPiece, SpiritSetup, SpiritTurn, effective_level, format_spirit_turn,
+                           formation_zones, legal_paths, levelup_squares, step_budget)
 
-from .controller import Message, Prompt
+from .bindings import SPIRIT_BINDINGS
+from .control_common import ControllerBase, Message, Prompt, run_key
 
-SPIRIT_BINDINGS: list[tuple[str, str]] = [
-    ("Setup: 1-7 or click the palette", "choose the kind of piece to place"),
-    ("Setup: click a square of your half", "place it there; click your piece again to take it back"),
-    ("Setup: D", "fill your half with the default placement"),
-    ("Setup: Enter", "commit your placement (S2 is checked), then hand the screen over"),
-    ("Play: click", "1) your piece to raise one level, 2) the piece to move, 3) its path squares one by one "
-                    "(or a highlighted end square)"),
-    ("Enter", "confirm the turn (a fixed-step piece confirms on its last step)"),
-    ("Backspace / Escape", "take back the last click / cancel the turn"),
-    ("Ctrl+Z / Ctrl+Y", "undo / redo a turn"),
-    ("Ctrl+N", "new game (hidden setup)"),
-    ("Ctrl+S / Ctrl+O", "save / load a record (type a path, Enter)"),
-    ("Q (setup)", "quick start: default placements for both sides"),
-    ("F2", "switch to cube chess"),
-    ("F9", "start / stop recording the window"),
-    ("H or F1", "this help"),
-]
+__all__ = ["SPIRIT_BINDINGS", "Message", "Prompt", "SpiritController"]
 
 
-class SpiritController:
+class SpiritController(ControllerBase):
     game_name = "spirit"
+    game_class = SpiritGame
+    default_save_name = "daqi-spirit.txt"
+    nothing_to_save = "Nothing to save before both placements are committed."
 
     def __init__(self, rules="spirit", *, quick: bool = False, autosave_path=None, save_path=None):
-        self.rules = load_ruleset(rules) if isinstance(rules, (str, Path)) else rules
-        self.autosave_path = Path(autosave_path) if autosave_path else None
-        self.save_path = Path(save_path) if save_path else Path.cwd() / "daqi-spirit.txt"
-        self.message = Message("")
-        self.help_visible = False
-        self.prompt: Prompt | None = None
-        self.recording = False
-        self.time = 0.0
-        self.hovered = None
+        super().__init__(load_ruleset(rules) if isinstance(rules, (str, Path)) else rules, autosave_path, save_path)
         self.kinds = list(self.rules.pieces)
         self.place_kind = self.kinds[0]
-        self.game: SpiritGame | None = None
         self.setup: SpiritSetup | None = None
         self._clear_turn()
         self.new_game(quick=quick)
 
-    # ------------------------------------------------------------------ helpers
-    def say(self, text, level="info"):
-        self.message = Message(text, level)
-
-    def error(self, text):
-        self.say(text, "error")
-
+    # ------------------------------------------------------------------ state
     @property
     def mode(self) -> str:
         if self.setup is not None:
@@ -104,10 +76,19 @@ class SpiritController:
         self._autosave()
         self.say("Quick start: default placements. White: click your piece to raise one level.", "ok")
 
-    def _start(self, game: SpiritGame):
+    def _start_game(self, game: SpiritGame):
         self.setup = None
         self.game = game
         self._clear_turn()
+
+    def _adopt_loaded(self, game: SpiritGame) -> None:
+        self._start_game(game)
+
+    def _after_position_change(self) -> None:
+        self._autosave()
+
+    undo = ControllerBase.undo_turn           # the names this controller had before
+    redo = ControllerBase.redo_turn
 
     # ------------------------------------------------------------------ hidden setup (S2, H4)
     def visible_setup(self) -> dict:
@@ -176,7 +157,7 @@ class SpiritController:
         if st.phase == "handover":
             self.say(f"{side} committed. Hand the screen to BLACK; white looks away. Black presses Enter.")
         else:
-            self._start(SpiritGame(self.rules, st.committed["white"], st.committed["black"]))
+            self._start_game(SpiritGame(self.rules, st.committed["white"], st.committed["black"]))
             self._autosave()
             self.say("Both placements committed and revealed. White: click your piece to raise one level (S13).",
                      "ok")
@@ -199,7 +180,6 @@ class SpiritController:
         pos = self.game.position
         p = pos.pieces[self.origin]
         if self.levelup == self.origin:
-            from engine.spirit import SpiritPiece
             p = SpiritPiece(p.type, p.side, p.level + 1)
         return step_budget(self.rules, p)
 
@@ -295,133 +275,32 @@ class SpiritController:
             self.levelup = None
         self.say("Took back the last click.")
 
-    # ------------------------------------------------------------------ history and files
-    def _autosave(self):
-        if self.autosave_path is None or self.game is None:
-            return
-        try:
-            self.autosave_path.parent.mkdir(parents=True, exist_ok=True)
-            self.game.save(self.autosave_path)
-        except OSError as exc:
-            self.error(f"autosave failed: {exc}")
-
-    def undo(self):
-        self._clear_turn()
-        if self.game is None or not self.game.can_undo:
-            self.error("Nothing to undo.")
-            return
-        self.game.undo()
-        self._autosave()
-        self.say(f"Undid a turn. {self.game.position.to_move} to move.")
-
-    def redo(self):
-        self._clear_turn()
-        if self.game is None or not self.game.can_redo:
-            self.error("Nothing to redo.")
-            return
-        self.game.redo()
-        self._autosave()
-        self.say(f"Redid a turn. {self.game.position.to_move} to move.")
-
-    def save(self, path) -> bool:
-        if self.game is None:
-            self.error("Nothing to save before both placements are committed.")
-            return False
-        try:
-            self.game.save(path)
-        except OSError as exc:
-            self.error(f"Could not save to {path}: {exc}")
-            return False
-        self.save_path = Path(path)
-        self.say(f"Saved {len(self.game.turns)} turns to {path}.", "ok")
-        return True
-
-    def load(self, path) -> bool:
-        try:
-            game = SpiritGame.load(path)
-        except (DaqiError, OSError, UnicodeDecodeError) as exc:
-            self.error(f"Could not load {path}: {exc}")
-            return False
-        self._start(game)
-        self.save_path = Path(path)
-        self.say(f"Loaded {path}: {len(game.turns)} turns, {game.position.to_move} to move.", "ok")
-        return True
-
-    # ------------------------------------------------------------------ input
-    def tick(self, dt):
-        self.time += max(0.0, float(dt))
-
-    def text(self, s):
-        if self.prompt is not None:
-            self.prompt.text += "".join(ch for ch in s if ch.isprintable() and ch not in "\r\n")
-
-    def key(self, name, shift=False, ctrl=False) -> bool:
-        name = name.lower()
-        if name in ("h", "f1") and self.prompt is None and not ctrl:
-            self.help_visible = not self.help_visible
-            return True
-        if self.help_visible and name == "escape":
-            self.help_visible = False
-            return True
-        if self.prompt is not None:
-            if name == "enter":
-                p, self.prompt = self.prompt, None
-                path = Path(os.path.expanduser(p.text.strip()))
-                (self.save if p.kind == "save" else self.load)(path)
-            elif name == "escape":
-                self.prompt = None
-            elif name == "backspace":
-                self.prompt.text = self.prompt.text[:-1]
-            return True
+    # ------------------------------------------------------------------ keys
+    def _game_key(self, name, shift, ctrl) -> bool:
         if ctrl:
-            if name == "z":
-                self.undo()
-            elif name == "y":
-                self.redo()
-            elif name == "n":
-                self.new_game()
-            elif name in ("s", "o"):
-                kind = "save" if name == "s" else "load"
-                self.prompt = Prompt(kind, ("Save the record to" if kind == "save" else "Load a record from")
-                                     + " (Enter = OK, Esc = cancel):", str(self.save_path))
-            else:
-                return False
+            return self._ctrl_key(name)
+        if self.setup is not None and name.isdigit() and name != "0":
+            self.choose_kind(int(name) - 1)
             return True
-        if self.setup is not None:
-            if name == "enter":
-                self.setup_enter()
-            elif name == "q":
-                self.quick_start()
-            elif name == "d":
-                self.setup_default()
-            elif name.isdigit() and name != "0":
-                self.choose_kind(int(name) - 1)
-            else:
-                return False
-            return True
-        if name == "enter":
-            self.confirm()
-        elif name == "backspace":
-            self.back()
-        elif name == "escape":
-            self._clear_turn()
-            self.say("Turn cancelled.")
-        else:
-            return False
-        return True
+        keys = self._setup_keys() if self.setup is not None else self._play_keys()
+        return run_key(keys, "enter" if name == "return" else name)
+
+    def _setup_keys(self) -> dict:
+        return {"enter": self.setup_enter, "q": self.quick_start, "d": self.setup_default}
+
+    def _play_keys(self) -> dict:
+        return {"enter": self.confirm, "backspace": self.back, "escape": self.cancel}
+
+    def cancel(self):
+        self._clear_turn()
+        self.say("Turn cancelled.")
 
     # ------------------------------------------------------------------ HUD queries
-    def result_text(self) -> str:
-        r = self.game.result if self.game is not None else None
-        if r is None:
-            return ""
-        return (f"{r.winner} wins" if r.winner else "draw") + f" ({r.reason})"
+    def _can_redo(self) -> bool:
+        return self.game.can_redo
 
-    def turn_list(self) -> list[str]:
-        if self.game is None:
-            return []
-        return [f"{i // 2 + 1}{'.' if i % 2 == 0 else '...'} {format_spirit_turn(t)}"
-                for i, t in enumerate(self.game.turns)]
+    def _turn_text(self, index: int, style: str) -> str:
+        return format_spirit_turn(self.game.turns[index])
 
     def zones(self) -> dict:
         return formation_zones(self.game.position) if self.game is not None else {}

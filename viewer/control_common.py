@@ -1,0 +1,234 @@
+"""What the cube-chess and spirit-chess controllers share (no GL, no pyglet, no wall clock).
+
+:class:`ControllerBase` holds the plumbing both games use the same way: the
+message line, the help toggle, the file-path prompt, the Ctrl keys, undo/redo
+of whole turns, save/load/autosave and the move-list and result texts.  A
+game's controller fills in a few hooks:
+
+* ``game_class`` — the engine's game type (``load`` reads records with it);
+* ``_clear_turn()`` — drop the turn being built;
+* ``_after_position_change()`` — the shown position changed (undo, redo);
+* ``_adopt_loaded(game)`` — start showing a game read from a file;
+* ``_can_redo()`` and ``_turn_text(index, style)``;
+* ``_game_key(name, shift, ctrl)`` — the keys the prompt and help leave over.
+"""
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+from engine import DaqiError, IllegalAction
+
+
+@dataclass
+class Message:
+    text: str
+    level: str = "info"        # info | ok | error
+
+
+@dataclass
+class Prompt:
+    """A one-line text prompt (file paths): ``kind`` in save | load."""
+    kind: str
+    title: str
+    text: str = ""
+
+
+def default_autosave_path() -> Path:
+    base = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local", "share")
+    return Path(base) / "daqi" / "autosave.txt"
+
+
+ENTER_KEYS = ("enter", "return")
+
+
+def run_key(table: dict, name: str) -> bool:
+    """Call ``table[name]`` (a key table: name -> callable); False if the key is not in it."""
+    action = table.get(name)
+    if action is None:
+        return False
+    action()
+    return True
+
+
+class ControllerBase:
+    """Messages, prompts, Ctrl keys, history and files for one game's controller."""
+
+    game_name = ""
+    game_class = None
+    default_save_name = "daqi-game.txt"
+    nothing_to_save = "Nothing to save yet."
+
+    def __init__(self, rules, autosave_path=None, save_path=None):
+        self.rules = rules
+        self.autosave_path = Path(autosave_path) if autosave_path else None
+        self.save_path = Path(save_path) if save_path else Path.cwd() / self.default_save_name
+        self.time = 0.0
+        self.message = Message("")
+        self.log: list[Message] = []
+        self.help_visible = False
+        self.prompt: Prompt | None = None
+        self.hovered = None
+        self.recording = False                # set by the window (F9)
+        self.game = None
+
+    # ------------------------------------------------------------------ messages
+    def say(self, text: str, level: str = "info") -> None:
+        self.message = Message(text, level)
+        self.log.append(self.message)
+        del self.log[:-50]
+
+    def error(self, text: str) -> None:
+        self.say(text, "error")
+
+    # ------------------------------------------------------------------ hooks
+    def _clear_turn(self) -> None:
+        """Drop the turn being built."""
+
+    def _after_position_change(self) -> None:
+        """The game position changed under the board (undo, redo)."""
+
+    def _adopt_loaded(self, game) -> None:
+        raise NotImplementedError
+
+    def _can_redo(self) -> bool:
+        raise NotImplementedError
+
+    def _turn_text(self, index: int, style: str) -> str:
+        raise NotImplementedError
+
+    def _game_key(self, name: str, shift: bool, ctrl: bool) -> bool:
+        return self._ctrl_key(name) if ctrl else False
+
+    # ------------------------------------------------------------------ keys
+    def tick(self, dt: float) -> None:
+        """Advance the injected clock by ``dt`` seconds."""
+        self.time += max(0.0, float(dt))
+
+    def text(self, s: str) -> None:
+        if self.prompt is not None:
+            self.prompt.text += "".join(ch for ch in s if ch.isprintable() and ch not in "\r\n")
+
+    def key(self, name: str, shift: bool = False, ctrl: bool = False) -> bool:
+        """Handle a key; returns False if it means nothing here."""
+        name = name.lower()
+        if name in ("h", "f1") and self.prompt is None and not ctrl:
+            self.help_visible = not self.help_visible
+            return True
+        if self.help_visible and name == "escape":
+            self.help_visible = False
+            return True
+        if self.prompt is not None:
+            if name in ENTER_KEYS:
+                self.prompt_confirm()
+            elif name == "escape":
+                self.prompt = None
+                self.say("Cancelled.")
+            elif name == "backspace":
+                self.prompt.text = self.prompt.text[:-1]
+            return True
+        return self._game_key(name, shift, ctrl)
+
+    def _ctrl_key(self, name: str) -> bool:
+        return run_key({"z": self.undo_turn, "y": self.redo_turn, "n": self.new_game,
+                        "s": lambda: self.open_prompt("save"), "o": lambda: self.open_prompt("load")}, name)
+
+    def new_game(self, quick: bool = False) -> None:
+        raise NotImplementedError
+
+    # ------------------------------------------------------------------ history
+    def undo_turn(self) -> None:
+        self._history_step(undo=True)
+
+    def redo_turn(self) -> None:
+        self._history_step(undo=False)
+
+    def _history_step(self, undo: bool) -> None:
+        verb = "Undo" if undo else "Redo"
+        if self.game is None:
+            if undo:
+                self.error("Undo works on played turns; the setup is still running.")
+            return
+        self._clear_turn()
+        if not (self.game.turns if undo else self._can_redo()):
+            self.error(f"Nothing to {verb.lower()}.")
+            return
+        # a redo replays the turn (and autosaves): its failure is a message
+        step, failures = (self.game.undo, ()) if undo else (self.game.redo, (IllegalAction, OSError))
+        try:
+            step()
+        except failures as exc:
+            self.error(f"{verb} failed: {exc}")
+            return
+        self._after_position_change()
+        self.say(f"{'Undid' if undo else 'Redid'} a turn. {self.game.position.to_move} to move.")
+
+    # ------------------------------------------------------------------ files
+    def open_prompt(self, kind: str) -> None:
+        if kind == "save" and self.game is None:
+            self.error(self.nothing_to_save)
+            return
+        title = "Save the record to" if kind == "save" else "Load a record from"
+        self.prompt = Prompt(kind, title + " (Enter = OK, Esc = cancel):", str(self.save_path))
+
+    def prompt_confirm(self) -> None:
+        p = self.prompt
+        if p is None:
+            return
+        self.prompt = None
+        if not p.text.strip():
+            self.error("No file name given.")
+            return
+        path = Path(os.path.expanduser(p.text.strip()))
+        if p.kind == "save":
+            self.save(path)
+        else:
+            self.load(path)
+
+    def save(self, path) -> bool:
+        if self.game is None:
+            self.error(self.nothing_to_save)
+            return False
+        try:
+            self.game.save(path)
+        except OSError as exc:
+            self.error(f"Could not save to {path}: {exc.strerror or exc}")
+            return False
+        self.save_path = Path(path)
+        self.say(f"Saved {len(self.game.turns)} turns to {path}.", "ok")
+        return True
+
+    def load(self, path) -> bool:
+        try:
+            game = self.game_class.load(path)
+        except (DaqiError, OSError, UnicodeDecodeError) as exc:
+            self.error(f"Could not load {path}: {exc}")
+            return False
+        self.save_path = Path(path)
+        self._adopt_loaded(game)
+        self.say(f"Loaded {path}: {len(game.turns)} turns, {game.position.to_move} to move.", "ok")
+        return True
+
+    def _autosave(self) -> None:
+        """Write the game to the autosave file, if there is one; a failure becomes a message."""
+        if self.autosave_path is None or self.game is None:
+            return
+        try:
+            self.autosave_path.parent.mkdir(parents=True, exist_ok=True)
+            self.game.save(self.autosave_path)
+        except OSError as exc:
+            self.error(f"autosave to {self.autosave_path} failed: {exc.strerror or exc}")
+
+    # ------------------------------------------------------------------ HUD queries
+    def result_text(self) -> str:
+        r = self.game.position.result if self.game is not None else None
+        if r is None:
+            return ""
+        return (f"{r.winner} wins" if r.winner else "draw") + f" ({r.reason})"
+
+    def turn_list(self, style: str = "ascii") -> list[str]:
+        if self.game is None:
+            return []
+        return [f"{i // 2 + 1}{'.' if i % 2 == 0 else '...'} {self._turn_text(i, style)}"
+                for i in range(len(self.game.turns))]
