@@ -24,6 +24,14 @@ frame count:
             held for round(hold * fps) frames.  --turn N: round(hold * fps) frames.
   e.g. the demo game (4 turns, 5 actions) at the defaults (24 fps, hold 1 s,
   transition 0.5 s): 5 * 24 + 5 * 12 = 180 frames = 7.5 s.
+spirit chess (a record with 'white:'/'black:' setup lines, or --spirit-demo):
+  frames = turns * round(hold * fps) + steps * round(transition * fps)
+  where the steps of a turn are: 1 for the level-up (the raised piece pulses),
+  1 per square of its path (the piece glides one square), 1 if it captures
+  (the captured pieces fade), 1 if a disciple transforms.  --camera and --view
+  do not apply (the board is drawn flat, as in the spirit-chess window).
+  e.g. --spirit-demo (9 turns, 34 steps) at the defaults:
+  10 * 24 + 34 * 12 = 648 frames = 27 s.
 """
 
 
@@ -63,7 +71,8 @@ def record_parser() -> argparse.ArgumentParser:
                 description="Render a game offscreen to an H.264 MP4 (libx264, yuv420p) or an animated GIF "
                             "(format from the file name).",
                 epilog=FRAME_RULE + "\nexamples:\n  daqi record --demo --out demo.mp4\n"
-                       "  daqi record game.txt --out clip.gif --size 480x270 --turns 3:8 --camera follow\n")
+                       "  daqi record game.txt --out clip.gif --size 480x270 --turns 3:8 --camera follow\n"
+                       "  daqi record --spirit-demo --out spirit.mp4 --size 1280x720\n")
     _game_args(p)
     p.add_argument("--out", "-o", required=True, help="output file: .mp4 or .gif")
     p.add_argument("--size", type=_size, default=DEFAULT_SIZE,
@@ -72,7 +81,7 @@ def record_parser() -> argparse.ArgumentParser:
     p.add_argument("--hold", type=_positive(float), default=DEFAULT_HOLD,
                    help=f"seconds each position is held after its turn ({DEFAULT_HOLD})")
     p.add_argument("--transition", type=_positive(float), default=DEFAULT_TRANSITION,
-                   help=f"seconds of animation per action ({DEFAULT_TRANSITION})")
+                   help=f"seconds of animation per action (spirit chess: per step) ({DEFAULT_TRANSITION})")
     p.add_argument("--camera", default=None,
                    help="fixed | orbit | follow (default) | FILE.json / FILE.toml with keyframes "
                         "{time, yaw, pitch, distance, target}")
@@ -92,7 +101,8 @@ def record_parser() -> argparse.ArgumentParser:
 
 def snapshot_parser() -> argparse.ArgumentParser:
     p = _Parser(prog="daqi snapshot", description="Render a still (PNG) of the position after a turn.",
-                epilog="example:\n  daqi snapshot --demo --turn 3 --out pos.png --view 3q --size 1280x720",
+                epilog="examples:\n  daqi snapshot --demo --turn 3 --out pos.png --view 3q --size 1280x720\n"
+                       "  daqi snapshot --spirit-demo --turn 5 --out spirit.png  (--view/--camera: cube only)",
                 formatter_class=argparse.RawDescriptionHelpFormatter)
     _game_args(p)
     p.add_argument("--turn", type=int, metavar="N", help="the position after turn N (0 = start; default: last)")

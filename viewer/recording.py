@@ -13,7 +13,9 @@ the position after it (``round(hold * fps)`` frames); turn 0 only holds.  So::
 where ``turns = B - A + 1`` and ``actions`` is the number of engine actions
 (move, capture, jump, hyper-jump, stack, split, drop, promote) of the turns
 ``max(A, 1)..B``.  A single position (``--turn N``) is ``round(hold * fps)``
-frames.  Spirit chess counts one action per turn.
+frames.  For spirit chess the "actions" are the *steps* of each turn (see
+:mod:`viewer.spirit_render`): 1 for the level-up, 1 per square of the path,
+1 if the turn captures, 1 if a disciple transforms.
 
 Determinism: the only clock is the frame index; frame ``i`` is at time
 ``i / fps``.  No wall clock, no randomness.  Frames that come out identical
@@ -791,7 +793,7 @@ def load_game(path=None, demo: bool = False, spirit_demo: bool = False):
         text = p.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         raise RecordError(f"cannot read {p}: {getattr(exc, 'strerror', None) or exc}") from None
-    spirit = any(line.strip().startswith(("white:", "black:")) or line.strip() == "ruleset spirit"
+    spirit = any(line.strip().startswith(("white:", "black:", "ruleset spirit"))
                  for line in text.splitlines())
     try:
         if spirit:
@@ -1170,7 +1172,13 @@ def record(game, out, options: RecordOptions | None = None, progress: bool | Non
     rec = Recorder(game, opts, painter=painter)
     if rec.timeline.total == 0:
         raise RecordError("nothing to record: hold and transition give 0 frames")
-    writer = open_writer(out, (w, h), opts.fps, preset=opts.preset, crf=opts.crf)
+    try:
+        AtomicPath(out).discard()      # a bad output path fails before GL and the encoder start
+        rec.painter                    # no GL: fail before the encoder starts
+        writer = open_writer(out, (w, h), opts.fps, preset=opts.preset, crf=opts.crf)
+    except BaseException:
+        rec.close()
+        raise
     bar = Progress(rec.timeline.total, stream=stream, enabled=progress)
     t0 = _time.perf_counter()
     try:
