@@ -2,7 +2,7 @@
 
 Run from the repository root::
 
-    .venv/bin/python benchmarks/bench_engine.py            # full run (~1 minute)
+    .venv/bin/python benchmarks/bench_engine.py            # full run (a few seconds)
     .venv/bin/python benchmarks/bench_engine.py --quick    # fewer repetitions
 
 It prints figures, it is not a test.  Every figure is the best of several timed runs
