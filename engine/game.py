@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import os
 import re
+from collections import Counter
 import tempfile
 from pathlib import Path
 
@@ -40,6 +41,7 @@ class Game:
             for i, part in enumerate(self.choices[side]):
                 check_choice(self.rules, side, i, part)
         self.positions = [Position.from_setup(self.rules, self.choices)]
+        self._seen = Counter([self.positions[0].key()])   # G14 repetition counts
         self.turns: list[Turn] = []
         self.costs: list[int] = []
         self._redo: list[Turn] = []
@@ -54,9 +56,10 @@ class Game:
         new, cost = apply_turn(self.position, turn)
         if new.result is None and self.rules.repetitions:
             key = new.key()
-            if sum(1 for p in self.positions if p.key() == key) + 1 >= self.rules.repetitions:
+            if self._seen[key] + 1 >= self.rules.repetitions:
                 new = new.replace(result=Result(None, f"position repeated {self.rules.repetitions} times (G14)"))
         self.positions.append(new)
+        self._seen[new.key()] += 1
         self.turns.append(turn)
         self.costs.append(cost)
         if not keep_redo:
@@ -67,7 +70,7 @@ class Game:
     def undo(self) -> Turn | None:
         if not self.turns:
             return None
-        self.positions.pop()
+        self._seen[self.positions.pop().key()] -= 1
         self.costs.pop()
         t = self.turns.pop()
         self._redo.append(t)

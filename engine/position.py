@@ -16,7 +16,6 @@ the number of changed cells only.
 """
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass
 from typing import Iterable
 
@@ -282,5 +281,6 @@ def start_position(rules="standard", choices: dict | None = None) -> Position:
 
 def copy_tables(pos: Position):
     """Mutable copies of the per-side tables, for building the next position."""
-    return (dict(pos.scores), {s: dict(pos.credits[s]) for s in SIDES}, copy.deepcopy(pos.stats),
+    stats = {s: {t: dict(v) for t, v in pos.stats[s].items()} for s in SIDES}
+    return (dict(pos.scores), {s: dict(pos.credits[s]) for s in SIDES}, stats,
             {s: dict(pos.ledger[s]) for s in SIDES}, {s: dict(pos.royals[s]) for s in SIDES}, dict(pos.kings_was))
