@@ -34,7 +34,9 @@ void main() {
     n.y *= f;
     n = normalize(n);
     float a = in_color.a < 1.0 ? 1.0 - pow(1.0 - in_color.a, m_alpha_pow) : in_color.a;
-    v_front = vec4(in_color.rgb * light(n), a);
-    v_back = vec4(in_color.rgb * light(-n), a);
+    // faded (translucent) pieces: flatter shading, so their dark faces do not vanish on the background
+    float flat_mix = in_color.a < 1.0 ? 0.45 : 0.0;
+    v_front = vec4(in_color.rgb * mix(light(n), 1.0, flat_mix), a);
+    v_back = vec4(in_color.rgb * mix(light(-n), 1.0, flat_mix), a);
     gl_Position = m_vp * vec4(in_offset.xyz + p, 1.0);
 }

@@ -95,6 +95,49 @@ class Camera:
         half_x = math.atan(math.tan(half) * self.aspect)
         self.distance = radius / math.sin(min(half, half_x))
 
+    def fit(self, lo, hi, margin: float = 0.04, iterations: int = 4) -> None:
+        """Aim at the box [lo, hi] and come as close as its 8 corners allow.
+
+        Tighter than :meth:`frame` (which fits the bounding sphere): the
+        distance is chosen so the projected corners fill the viewport up to
+        ``margin`` (a fraction of the width/height on each side), and the
+        target slides so the projected box is centred.  Keeps yaw and pitch.
+        """
+        lo, hi = np.asarray(lo, float), np.asarray(hi, float)
+        corners = np.array([(x, y, z) for x in (lo[0], hi[0]) for y in (lo[1], hi[1])
+                            for z in (lo[2], hi[2])])
+        self.frame(lo, hi)                        # a safe start: every corner inside
+        half_y = math.tan(math.radians(self.fov_y) / 2.0)
+        half_x = half_y * self.aspect
+        lim = 1.0 - 2.0 * margin
+        for _ in range(iterations):
+            right, up, fwd = self.basis()
+            rel = corners - self.eye
+            depth = rel @ fwd
+            if np.any(depth <= self.near):
+                break
+            sx = (rel @ right) / (depth * half_x)     # NDC x of each corner
+            sy = (rel @ up) / (depth * half_y)
+            # centre the projected box (slide the target sideways in the view plane)
+            cx, cy = (sx.max() + sx.min()) / 2.0, (sy.max() + sy.min()) / 2.0
+            d_mid = float(np.median(depth))
+            self.target = self.target + right * cx * d_mid * half_x + up * cy * d_mid * half_y
+            # distance: the extent scales roughly like 1 / depth
+            ext = max((sx.max() - sx.min()) / (2.0 * lim), (sy.max() - sy.min()) / (2.0 * lim))
+            if ext <= 0:
+                break
+            shift = d_mid * (ext - 1.0)        # depth * ext: the projected extent scales by ~1/ext
+            self.distance = max(self.min_distance, min(self.max_distance, self.distance + shift))
+        # safety: never leave a corner outside the view
+        for _ in range(60):
+            px = [self.project(c) for c in corners]
+            xs, ys = [p[0] for p in px], [p[1] for p in px]
+            inside = (min(xs) >= 0 and max(xs) <= self.width and min(ys) >= 0 and max(ys) <= self.height)
+            right, up, fwd = self.basis()
+            if inside and np.all((corners - self.eye) @ fwd > self.near):
+                break
+            self.distance *= 1.03
+
     # ------------------------------------------------------------------ geometry
     @property
     def aspect(self) -> float:

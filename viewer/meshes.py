@@ -244,3 +244,14 @@ def frame(x0, y0, x1, y1, width, z=0.0) -> np.ndarray:
 
 def unit_cube() -> np.ndarray:
     return box((0, 0, 0.5), (1, 1, 1))
+
+
+def open_box(x0, y0, x1, y1, height=1.0) -> np.ndarray:
+    """The four walls of a box (no floor, no lid): a highlight column, z from 0 to ``height``."""
+    c = [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]
+    tris = []
+    for i in range(4):
+        (ax, ay), (bx, by) = c[i], c[(i + 1) % 4]
+        tris.append([[ax, ay, 0.0], [bx, by, 0.0], [bx, by, height]])
+        tris.append([[ax, ay, 0.0], [bx, by, height], [ax, ay, height]])
+    return _flat(np.array(tris))

@@ -17,16 +17,24 @@ SIDE = {
     "black": (0.62, 0.10, 0.12),   # dark red
 }
 
+# pieces on faded planes (unfocused planes, ghost boards): lifted so that both sides stay
+# readable against the dark background at low opacity (dark red would vanish there)
+SIDE_FADED = {
+    "white": (0.90, 0.90, 0.86),
+    "black": (1.00, 0.30, 0.26),
+}
+FADED_MIN_ALPHA = 0.075
+
 # highlights (legal-action targets per kind, and the interaction markers)
 TARGET = {
     "move": (0.25, 0.60, 1.00),     # blue
-    "capture": (1.00, 0.30, 0.15),  # orange-red
+    "capture": (1.00, 0.16, 0.14),  # red
     "jump": (0.75, 0.35, 1.00),     # violet
     "hyperjump": (0.10, 0.95, 0.90),  # cyan
     "stack": (1.00, 0.90, 0.15),    # yellow
 }
-LAST_FROM = (0.95, 0.65, 0.20)
-LAST_TO = (1.00, 0.78, 0.30)
+LAST_FROM = (1.00, 0.52, 0.08)     # the last turn: orange (from: a hollow frame; to: frame + fill)
+LAST_TO = (1.00, 0.56, 0.10)
 HOVER = (1.0, 1.0, 1.0)
 SELECTED = (0.45, 1.0, 0.35)
 

@@ -5,9 +5,12 @@
 ``OffscreenRenderer(width, height)`` owns a headless EGL context and returns
 frames as numpy arrays.
 
-Per frame: an opaque pass (the focused plane, rings) with depth writes, then a
-translucent pass (other planes, ghosts, target marks) without depth writes,
-instances sorted back to front.  Each pass makes ONE instanced draw per mesh.
+Per frame: an opaque pass (the focused plane); the highlight marks and glowing
+columns (no depth writes); a translucent pass (other planes, ghosts), instances
+sorted back to front (see ``translucent_depth_writes``); last the highlight
+outlines, drawn on top of everything so an occupied target stays visible (see
+:func:`viewer.scene.highlight_layers`).  Each pass makes ONE instanced draw per
+mesh.
 """
 from __future__ import annotations
 
@@ -16,12 +19,14 @@ from pathlib import Path
 import numpy as np
 
 from . import palette
-from .scene import (BOARD_MESHES, PIECE_MESHES, INSTANCE_FLOATS, Scene, View, board_mesh_data,
-                    build_scene, highlight_instances, mesh_data)
+from .scene import (OUTLINE_FRAME, RING_FRAME, BOARD_MESHES, HIGHLIGHT_MESHES, PIECE_MESHES, INSTANCE_FLOATS, Scene, View,
+                    board_mesh_data, build_scene, highlight_instances, highlight_layers, mesh_data)
 from .shaders import load_program
 
 LIGHT = np.array([0.35, -0.55, 0.76])
 LIGHT = LIGHT / np.linalg.norm(LIGHT)
+OUTLINE_BAND = OUTLINE_FRAME[:3] + (0.028,)     # (lo, hi, width, dark edge) of the outline frames
+RING_BAND = RING_FRAME[:3] + (0.028,)
 
 
 class _Batch:
@@ -76,6 +81,7 @@ class Renderer:
         self.ctx = ctx
         self.pieces_prog = load_program(ctx, "pieces")
         self.board_prog = load_program(ctx, "board")
+        self.hl_prog = load_program(ctx, "highlight")
         self._batches: dict[tuple[str, str], _Batch] = {}
         meshes = mesh_data()
         for name in PIECE_MESHES:
@@ -90,6 +96,10 @@ class Renderer:
         # visible change; translucent: one layer instead of two, alpha compensated).
         self.cull_pieces = True
         self._sorted_for = None      # (scene, camera vp bytes) the translucent buffers were sorted for
+        # The faded planes write depth (as they always did): sorted back to front, the nearest
+        # faded plane then hides what lies behind it, so 15 faded planes never pile up into a
+        # haze over the focused one.  False blends every faded plane (much busier).
+        self.translucent_depth_writes = True
 
     # ---------------------------------------------------------------- scene
     def _ensure_board(self, scene: Scene, rules) -> None:
@@ -103,8 +113,9 @@ class Renderer:
                     old.release()
         data = board_mesh_data(scene.layout, rules)
         for name in BOARD_MESHES:
+            prog = self.hl_prog if name in HIGHLIGHT_MESHES else self.board_prog
             for p in ("opaque", "translucent"):
-                self._batches[(name, p)] = _Batch(self.ctx, self.board_prog, data[name], lit=False)
+                self._batches[(name, p)] = _Batch(self.ctx, prog, data[name], lit=False)
         self._board_key = key
         self._sorted_for = None
 
@@ -117,7 +128,7 @@ class Renderer:
             self._scene_pos = position
             self._ensure_board(self.scene, position.rules)
             for (name, p), batch in self._batches.items():
-                if p == "opaque" and name not in ("marks", "rings"):
+                if p == "opaque" and name not in HIGHLIGHT_MESHES:
                     batch.upload(self.scene.opaque.get(name))
         return self.scene
 
@@ -132,22 +143,18 @@ class Renderer:
         ctx, mgl = self.ctx, self.mgl
         cam = view.camera
         scene = self.scene_for(position, view)
-        marks, rings = highlight_instances(view, scene.layout)
-        self._batches[("rings", "opaque")].upload(rings)
+        hl = highlight_layers(view, scene.layout, position)
         vp = cam.vp_bytes()
         # re-sort and re-upload the translucent instances only when the scene or the camera moved
         resort = self._sorted_for is None or self._sorted_for[0] is not scene \
             or self._sorted_for[1] != vp
         for (name, p), batch in self._batches.items():
-            if p == "translucent":
-                if name == "marks":
-                    batch.upload(marks)
-                elif name == "rings":
-                    batch.upload(None)
-                elif resort:
-                    batch.upload(scene.sorted_translucent(name, cam))
+            if p == "translucent" and name not in HIGHLIGHT_MESHES and resort:
+                batch.upload(scene.sorted_translucent(name, cam))
         self._sorted_for = (scene, vp)
-        self._batches[("marks", "opaque")].upload(None)
+        for name in HIGHLIGHT_MESHES:
+            self._batches[(name, "opaque")].upload(None)
+            self._batches[(name, "translucent")].upload(hl[name])
 
         target = fbo if fbo is not None else ctx.screen
         target.use()
@@ -159,6 +166,7 @@ class Renderer:
         self.pieces_prog["m_light"].value = tuple(LIGHT)
         self.pieces_prog["m_ambient"].value = 0.38
         self.board_prog["m_vp"].write(vp)
+        self.hl_prog["m_vp"].write(vp)
         (gx0, _), (gy0, _), _ = position.rules.green
 
         ctx.enable(mgl.DEPTH_TEST | mgl.BLEND)
@@ -166,8 +174,14 @@ class Renderer:
         ctx.blend_func = mgl.SRC_ALPHA, mgl.ONE_MINUS_SRC_ALPHA, mgl.ONE, mgl.ONE_MINUS_SRC_ALPHA
         ctx.depth_func = "<="
 
+        self.hl_prog["m_fade"].value = 0.0
+        self.hl_prog["m_alpha_mul"].value = 1.0
+        self.hl_prog["m_band"].value = (0.0, 0.0, 0.0, 0.0)
         for p in ("opaque", "translucent"):
-            ctx.depth_mask = p == "opaque"
+            if p == "translucent":
+                self._draw_highlights_under(target)
+            # (moderngl 5: the depth mask lives on the framebuffer, not on the context)
+            target.depth_mask = p == "opaque" or self.translucent_depth_writes
             for name in ("tiles", "edges", "green", "lines"):
                 self.board_prog["m_checker"].value = 1.0 if name in ("tiles", "green") and p == "opaque" else 0.0
                 self.board_prog["m_origin"].value = (gx0 - 1, gy0 - 1) if name == "green" else (0.0, 0.0)
@@ -178,15 +192,37 @@ class Renderer:
             for name in PIECE_MESHES:
                 self._batches[(name, p)].draw()
             ctx.disable(mgl.CULL_FACE)
-            self.board_prog["m_checker"].value = 0.0
-            self.board_prog["m_origin"].value = (0.0, 0.0)
-            self._batches[("marks", p)].draw()
-            self._batches[("rings", p)].draw()
+        self._draw_highlights_over()
 
         # leave the state the way a 2-D overlay (pyglet HUD) expects it
-        ctx.depth_mask = True
+        target.depth_mask = True
         ctx.disable(mgl.DEPTH_TEST | mgl.CULL_FACE)
         ctx.blend_func = mgl.SRC_ALPHA, mgl.ONE_MINUS_SRC_ALPHA
+
+    def _draw_highlights_under(self, target) -> None:
+        """Floor marks and glowing columns: after the opaque pass (depth-tested against the
+        focused plane and its pieces only), before the faded planes, no depth writes."""
+        prog = self.hl_prog
+        target.depth_mask = False
+        self._batches[("marks", "translucent")].draw()
+        prog["m_fade"].value = 0.7
+        self._batches[("columns", "translucent")].draw()
+        prog["m_fade"].value = 0.0
+
+    def _draw_highlights_over(self) -> None:
+        """Outlines and rings ON TOP of everything: fainter where something hides them
+        (no depth test), then full colour where they are seen (depth test)."""
+        ctx, mgl, prog = self.ctx, self.mgl, self.hl_prog
+        ctx.disable(mgl.DEPTH_TEST)
+        for mul in (0.6, 1.0):
+            prog["m_alpha_mul"].value = mul
+            prog["m_band"].value = OUTLINE_BAND
+            self._batches[("outlines", "translucent")].draw()
+            prog["m_band"].value = RING_BAND
+            self._batches[("rings", "translucent")].draw()
+            ctx.enable(mgl.DEPTH_TEST)
+        prog["m_band"].value = (0.0, 0.0, 0.0, 0.0)
+        prog["m_alpha_mul"].value = 1.0
 
     def release(self) -> None:
         for b in self._batches.values():
@@ -194,6 +230,7 @@ class Renderer:
         self._batches.clear()
         self.pieces_prog.release()
         self.board_prog.release()
+        self.hl_prog.release()
 
 
 class OffscreenRenderer:

@@ -23,7 +23,7 @@ from .slicing import Slicing
 
 INSTANCE_FLOATS = 8
 PIECE_MESHES = meshes.PIECE_TYPES
-BOARD_MESHES = ("tiles", "edges", "green", "lines", "marks", "rings")
+BOARD_MESHES = ("tiles", "edges", "green", "lines", "marks", "rings", "columns", "outlines")
 TARGET_KINDS = ("move", "capture", "jump", "hyperjump", "stack")
 
 PIECE_SCALE = 1.15        # pieces a little larger than the mesh units (legibility)
@@ -95,6 +95,7 @@ class View:
     crowd_factor: float = 0.40     # default crowded pawns off the focused plane: faded further
     ghost_opacity: float = 0.40
     tile_factor: float = 0.25      # tiles of unfocused planes: opacity * tile_factor
+    frame_layers: int = 2          # frame(): planes above the focused one kept in the picture
 
     def layout(self, rules=None) -> Layout:
         size = tuple(getattr(rules, "size", (16, 16, 16)))
@@ -106,16 +107,39 @@ class View:
             return 1.0
         return max(0.0, min(1.0, self.opacity * (self.above_factor if z > focus else 1.0)))
 
-    def frame(self, ghosts: bool | None = None) -> None:
-        """Point the camera at the shown board (and its ghosts) from where it looks now."""
+    def frame(self, ghosts: bool | None = None, layers: int | None = None) -> None:
+        """Point the camera at the focused plane (and its ghosts) from where it looks now.
+
+        The box framed is the focused plane plus ``layers`` planes above it
+        (default :attr:`frame_layers`): the board where the game happens is
+        large, the planes above stay in view without dominating.  A large
+        ``layers`` (e.g. 16) frames the whole tower.
+        """
         if ghosts is None:
             ghosts = self.slicing.ghost_dim is not None
-        lo, hi = self.layout().bounds(ghosts=ghosts)
-        self.camera.frame(lo, hi)
-        focus_h = self.layout().layer_height(self.slicing.focus_z)
-        self.camera.target = np.array([(lo[0] + hi[0]) / 2, -0.5,
-                                       focus_h + 0.40 * (hi[2] - lo[2]) - 1.0])
-        self.camera.distance *= 0.92
+        layers = self.frame_layers if layers is None else max(0, int(layers))
+        lay = self.layout()
+        lo, hi = lay.bounds(ghosts=False)
+        lo, hi = lo.copy(), hi.copy()
+        if ghosts:      # only the ghost boards that exist (index 0 on a dimension does not)
+            deltas = [d for d, _k in self.slicing.ghost_boards()] if self.slicing.ghost_dim else [-1, 1]
+            for d in deltas:
+                gx0 = lay.origin(d)[0]
+                lo[0], hi[0] = min(lo[0], gx0), max(hi[0], gx0 + lay.size[0])
+        focus = max(1, min(lay.size[2], self.slicing.focus_z))
+        top = min(lay.size[2], focus + layers)
+        lo[2] = lay.layer_height(focus)
+        hi[2] = lay.layer_height(top) + 0.6           # room for the pieces on the top plane framed
+        self.camera.fit(lo, hi, margin=0.035)
+        # keep the eye above the highest plane drawn: faded planes never slice past the eye
+        # and what is drawn on top (the top plane) is what a click there picks
+        cam = self.camera
+        shown = [z for z in range(1, lay.size[2] + 1) if self.layer_alpha(z) > 0.0]
+        s = math.sin(math.radians(cam.pitch))
+        if shown and s > 0.05:
+            need = lay.layer_height(max(shown)) + 0.8 - cam.target[2]
+            if cam.distance * s < need:
+                cam.distance = min(cam.max_distance, need / s)
         self.camera.set_home()
 
     def content_key(self) -> tuple:
@@ -189,8 +213,12 @@ def _add_stack(out, stack, base, alpha_for, scale_all=1.0):
     for piece in stack:
         kind = _piece_type(piece)
         side = getattr(piece, "side", "white")
-        rgb = palette.SIDE.get(side, palette.SIDE["white"])
         a = alpha_for(piece)
+        if a < 1.0:             # faded planes: lifted colours and an opacity floor (both sides readable)
+            rgb = palette.SIDE_FADED.get(side, palette.SIDE_FADED["white"])
+            a = max(a, palette.FADED_MIN_ALPHA)
+        else:
+            rgb = palette.SIDE.get(side, palette.SIDE["white"])
         facing = -1.0 if side == "black" else 1.0
         out.setdefault(kind, ([], []))[0 if a >= 1.0 else 1].append(
             (base[0], base[1], base[2] + h, scale * facing, rgb[0], rgb[1], rgb[2], a))
@@ -285,16 +313,52 @@ def build_scene(position, view: View) -> Scene:
     return Scene(opaque=opaque, translucent=translucent, layout=layout, piece_count=count)
 
 
-def highlight_instances(view: View, layout: Layout) -> tuple[np.ndarray, np.ndarray]:
-    """(marks, rings) instance arrays for the highlights at ``view.time``.
+HIGHLIGHT_MESHES = ("marks", "columns", "outlines", "rings")
+OUTLINE_FRAME = (0.0, 1.0, 0.17)      # (lo, hi, width) in cells: the target / last-turn frames
+RING_FRAME = (-0.07, 1.07, 0.15)      # the selected origin / hovered cell: a bit outside the cell
+EMPTY_COLUMN = 0.32        # height of a target column over an empty cell (cells)
+COLUMN_PAD = 0.12          # a column over a piece reaches this much above the pile
 
-    Marks are translucent filled squares (targets per kind, last turn); rings
-    are opaque outlines (hovered cell, selected origin).  Targets pulse gently.
+
+def pile_height(stack) -> float:
+    """Height (world units, scale 1) of the pile drawn for a cell's content."""
+    n = len(stack)
+    if n == 0:
+        return 0.0
+    scale = PIECE_SCALE * (STACK_SCALE if n > 1 else 1.0)
+    h = sum(piece_height(_piece_type(p)) * scale * 0.92 for p in stack)
+    return h / 0.92 if n == 1 else h + 0.08 * scale
+
+
+def pulse_at(t: float) -> float:
+    """0..1, the breathing of the target highlights at time ``t`` (seconds, injected)."""
+    return 0.5 + 0.5 * math.sin(2.0 * math.pi * 0.8 * t)
+
+
+def highlight_layers(view: View, layout: Layout, position=None) -> dict[str, np.ndarray]:
+    """Instance arrays of every highlight at ``view.time``, by board mesh:
+
+    * ``marks``    translucent filled squares on the cell floor (targets, last turn);
+      depth-tested, they colour EMPTY cells;
+    * ``columns``  translucent open boxes (walls fading upwards) over targets and
+      the selected origin, up to the pile's height (``position`` gives it; without
+      it a piece's height is assumed); ``offset.w`` < 0 means "z scaled by -w";
+    * ``outlines`` bright frames around the cell floor and at the top of its
+      column, drawn ON TOP of everything (no depth test) so a target stays
+      visible under a piece, behind a pile or on a ghost board;
+    * ``rings``    the selected origin and the hovered cell (also on top).
+
+    Colours per kind: :data:`palette.TARGET`; the last turn: LAST_FROM (hollow
+    frame) and LAST_TO (frame, fill, top frame); targets pulse with
+    :func:`pulse_at` (``view.time``, never a wall clock).
     """
     hl = view.highlights
     sl = view.slicing
-    pulse = 0.5 + 0.5 * math.sin(2.0 * math.pi * 0.8 * view.time)
-    marks, rings = [], []
+    pulse = pulse_at(view.time)
+    marks, columns, outlines, rings = [], [], [], []
+    heights: dict = {}
+    if position is not None and not hasattr(position, "cell"):
+        position = getattr(position, "base", None)       # a wrapper (e.g. a recording frame)
 
     def place(coord):
         if coord is None or len(coord) < 3:
@@ -302,25 +366,71 @@ def highlight_instances(view: View, layout: Layout) -> tuple[np.ndarray, np.ndar
         delta = sl.board_of(coord)
         if delta is None or view.layer_alpha(coord[2]) <= 0.0 and delta == 0:
             return None
-        c = layout.cell_corner(coord[0], coord[1], coord[2], delta)
-        return c
+        return layout.cell_corner(coord[0], coord[1], coord[2], delta)
 
-    for coord, rgb, a in ((hl.last_from, palette.LAST_FROM, 0.55), (hl.last_to, palette.LAST_TO, 0.7)):
+    def top_of(coord) -> float:
+        if coord not in heights:
+            if position is None:
+                h = 1.0
+            else:
+                try:
+                    stack = position.cell(coord)
+                except Exception:           # pragma: no cover - a foreign position object
+                    stack = ()
+                h = pile_height(stack) + COLUMN_PAD if stack else EMPTY_COLUMN
+            heights[coord] = max(EMPTY_COLUMN, h)
+        return heights[coord]
+
+    glow = 0.80 + 0.20 * pulse
+
+    def frame_rows(c, rgb, h, bright=glow, top=True):
+        col = tuple(min(1.0, v * bright + 0.08 * pulse) for v in rgb)
+        outlines.append((c[0], c[1], c[2] + LIFT["rings"], 1.0, *col, 1.0))
+        if top:
+            outlines.append((c[0], c[1], c[2] + h, 1.0, *col, 1.0))
+
+    # the last turn: from = hollow orange frame (+ faint fill), to = frame, fill and top frame
+    for coord, rgb, a, top in ((hl.last_from, palette.LAST_FROM, 0.30, False),
+                               (hl.last_to, palette.LAST_TO, 0.55, True)):
         c = place(coord)
         if c is not None:
+            coord = tuple(coord)
             marks.append((c[0], c[1], c[2] + LIFT["marks"], 1.0, *rgb, a))
+            frame_rows(c, rgb, top_of(coord) if top else 0.0, bright=1.0, top=top)
     for kind in TARGET_KINDS:
         rgb = palette.TARGET[kind]
         for coord in hl.targets.get(kind, ()):
-            c = place(tuple(coord))
-            if c is not None:
-                marks.append((c[0], c[1], c[2] + LIFT["marks"] + 0.001, 1.0, *rgb,
-                              0.55 + 0.3 * pulse))
-    for coord, rgb in ((hl.selected, palette.SELECTED), (hl.hovered, palette.HOVER)):
-        c = place(coord)
-        if c is not None:
-            rings.append((c[0], c[1], c[2] + LIFT["rings"], 1.0, *rgb, 1.0))
-    return _pack(marks), _pack(rings)
+            coord = tuple(coord)
+            c = place(coord)
+            if c is None:
+                continue
+            h = top_of(coord)
+            marks.append((c[0], c[1], c[2] + LIFT["marks"] + 0.001, 1.0, *rgb, 0.55 + 0.3 * pulse))
+            columns.append((c[0], c[1], c[2] + LIFT["marks"], -h, *rgb, 0.42 + 0.22 * pulse))
+            frame_rows(c, rgb, h)
+    c = place(hl.selected)
+    if c is not None:
+        rgb = palette.SELECTED
+        h = top_of(tuple(hl.selected))
+        columns.append((c[0], c[1], c[2] + LIFT["marks"], -h, *rgb, 0.30))
+        rings.append((c[0], c[1], c[2] + LIFT["rings"], 1.0, *rgb, 1.0))
+        rings.append((c[0], c[1], c[2] + h, 1.0, *rgb, 1.0))
+    c = place(hl.hovered)
+    if c is not None:
+        rings.append((c[0], c[1], c[2] + LIFT["rings"], 1.0, *palette.HOVER, 1.0))
+    return {"marks": _pack(marks), "columns": _pack(columns), "outlines": _pack(outlines),
+            "rings": _pack(rings)}
+
+
+def highlight_instances(view: View, layout: Layout, position=None) -> tuple[np.ndarray, np.ndarray]:
+    """(marks, rings) instance arrays for the highlights at ``view.time``.
+
+    Marks are translucent filled squares (targets per kind, last turn); rings
+    are outlines (hovered cell, selected origin).  Targets pulse gently.  The
+    renderer draws more (columns, outlines on top): see :func:`highlight_layers`.
+    """
+    layers = highlight_layers(view, layout, position)
+    return layers["marks"], layers["rings"]
 
 
 def mesh_data() -> dict[str, tuple[np.ndarray, np.ndarray]]:
@@ -337,5 +447,8 @@ def board_mesh_data(layout: Layout, rules) -> dict[str, np.ndarray]:
         "green": meshes.quad(0, 0, gx1 - gx0 + 1, gy1 - gy0 + 1),
         "lines": meshes.quad(0, -LINE_WIDTH / 2, sx, LINE_WIDTH / 2),
         "marks": meshes.quad(0.07, 0.07, 0.93, 0.93),
-        "rings": meshes.frame(0.02, 0.02, 0.98, 0.98, 0.12),
+        "rings": meshes.frame(RING_FRAME[0], RING_FRAME[0], RING_FRAME[1], RING_FRAME[1], RING_FRAME[2]),
+        "columns": meshes.open_box(0.04, 0.04, 0.96, 0.96, 1.0),
+        "outlines": meshes.frame(OUTLINE_FRAME[0], OUTLINE_FRAME[0], OUTLINE_FRAME[1], OUTLINE_FRAME[1],
+                                 OUTLINE_FRAME[2]),
     }
