@@ -11,7 +11,7 @@ import argparse
 import sys
 
 from .recording import (DEFAULT_FPS, DEFAULT_HOLD, DEFAULT_SIZE, DEFAULT_TRANSITION, RecordError,
-                        RecordOptions, frame_count, parse_range, parse_size)
+                        RecordOptions, parse_range, parse_size)
 
 FRAME_RULE = """\
 frame count:

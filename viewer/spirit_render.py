@@ -33,7 +33,9 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from .recording import RecordError, ease
+from .overlay import draw_text_column
+from .record_errors import RecordError
+from .timeline import ease
 
 CAPTURE_RGB = (235, 60, 50)
 CAPTURE_WHY = {"level": "lower level loses (S10)", "formation": "in an enemy formation zone (S11)",
@@ -591,111 +593,3 @@ class SpiritPainter:
             self.window = None
             self.app = None
             _egl_restore(saved)
-
-
-# =========================================================================== text column (Pillow)
-STYLE = {   # style -> (size as a fraction of the frame height, colour)
-    "dim": (1 / 34, (150, 158, 172)),
-    "title": (1 / 17, (240, 240, 232)),
-    "mono": (1 / 30, (205, 210, 222)),
-    "text": (1 / 28, (225, 225, 218)),
-    "step": (1 / 26, (255, 225, 90)),
-    "capture": (1 / 28, (255, 120, 100)),
-    "white": (1 / 26, (245, 238, 214)),
-    "black": (1 / 26, (240, 110, 110)),
-    "result": (1 / 14, (120, 220, 255)),
-    "legend": (1 / 38, (150, 158, 172)),
-    "gap": (1 / 50, None),
-    "fill": (0, None),
-}
-_TEXT_CACHE: dict = {}
-
-
-def _wrap(draw, text: str, font, width: int) -> list[str]:
-    if width <= 0 or draw.textlength(text, font=font) <= width:
-        return [text]
-    out, cur = [], ""
-    for word in text.split(" "):
-        trial = word if not cur else cur + " " + word
-        if cur and draw.textlength(trial, font=font) > width:
-            out.append(cur)
-            cur = "   " + word
-        else:
-            cur = trial
-    out.append(cur)
-    return out
-
-
-def _text_layer(lines: tuple, w: int, h: int, x0: int, margin: int, y0: int):
-    from PIL import Image, ImageDraw
-
-    from .overlay import font
-    key = (lines, w, h, x0, margin, y0)
-    hit = _TEXT_CACHE.get(key)
-    if hit is not None:
-        return hit
-    if len(_TEXT_CACHE) > 128:
-        _TEXT_CACHE.clear()
-    layer = Image.new("RGBA", (w, h), (0, 0, 0, 0))
-    draw = ImageDraw.Draw(layer)
-    width = w - margin - x0
-    top, bottom = [], []
-    target = top
-    scale = min(h, 1.8 * w) if y0 <= margin else min(w, h - y0) * 1.6   # portrait: fit the space below
-    for text, style in lines:
-        if style == "fill":
-            target = bottom if y0 <= margin else top
-            continue
-        frac, colour = STYLE.get(style, STYLE["text"])
-        size = max(7, round(scale * frac))
-        if colour is None:
-            target.append((None, size, None))
-            continue
-        f = font(size)
-        for part in _wrap(draw, text, f, width):
-            target.append((part, size, colour))
-
-    def height(items):
-        return sum(round(s * 1.25) for _t, s, _c in items)
-
-    y = y0
-    wide = x0 < w - margin - 40
-    if not wide:                     # no room beside the board: the text goes over it, on a box
-        x0 = margin
-        draw.rectangle((0, y0 - margin, w, y0 + height(top) + margin), fill=(8, 10, 16, 190))
-    for t, s, c in top:
-        if t is not None:
-            draw.text((x0, y), t, font=font(s), fill=c + (255,))
-        y += round(s * 1.25)
-    if wide and bottom:
-        y = max(y, h - margin - height(bottom))
-        for t, s, c in bottom:
-            if t is not None:
-                draw.text((x0, y), t, font=font(s), fill=c + (255,))
-            y += round(s * 1.25)
-    arr = np.asarray(layer)
-    alpha = arr[:, :, 3]
-    rows = np.flatnonzero(alpha.any(axis=1))
-    if len(rows):
-        y0, y1 = int(rows[0]), int(rows[-1]) + 1
-        cols = np.flatnonzero(alpha[y0:y1].any(axis=0))
-        x0b, x1b = int(cols[0]), int(cols[-1]) + 1
-        hit = ((y0, y1, x0b, x1b), arr[y0:y1, x0b:x1b, :3].astype(np.uint16),
-               alpha[y0:y1, x0b:x1b, None].astype(np.uint16))
-    else:
-        hit = None
-    _TEXT_CACHE[key] = hit
-    return hit
-
-
-def draw_text_column(frame: np.ndarray, lines: tuple, x0: int, margin: int, y0: int | None = None) -> np.ndarray:
-    """``frame`` with the text ``lines`` ((text, style), ...) written from (``x0``, ``y0``) down."""
-    h, w = frame.shape[:2]
-    hit = _text_layer(tuple(lines), w, h, int(x0), int(margin), int(margin if y0 is None else y0))
-    if hit is None:
-        return frame
-    (y0, y1, x0b, x1b), rgb, alpha = hit
-    out = frame.copy()
-    region = out[y0:y1, x0b:x1b].astype(np.uint16)
-    out[y0:y1, x0b:x1b] = ((region * (255 - alpha) + rgb * alpha + 127) // 255).astype(np.uint8)
-    return out
