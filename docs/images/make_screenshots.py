@@ -48,15 +48,16 @@ def targets_of(pos, origin, horizon: int = 4) -> dict:
     return out
 
 
-def view_for(hl: Highlights, ghost_dim=None, focus: int = 1, yaw=None, pitch=None) -> View:
-    v = View(highlights=hl, time=TIME)
+def view_for(hl: Highlights, ghost_dim=None, focus: int = 1, yaw=None, pitch=None, layers=None,
+             explode: float = 1.0) -> View:
+    v = View(highlights=hl, time=TIME, explode=explode)
     v.camera.resize(W, H)
     v.slicing.set_focus(focus)
     if ghost_dim is not None:
         v.slicing.set_ghost_dim(ghost_dim)
     if yaw is not None:
         v.camera.yaw, v.camera.pitch = yaw, pitch
-    v.frame()
+    v.frame(layers=layers) if layers else v.frame()
     return v
 
 
@@ -91,13 +92,16 @@ def midgame():
                 break
             if done:
                 break
-    # focus the pile's plane (piles of both sides; the main board's pile shows faded below), select
-    # a pile of the side to move and show its options
+    # the main board focused, the planes spread apart so the piles on planes 2 and 3 stand out;
+    # only the last turn is marked
     piles = sorted((c for c, s in pos.board_pieces(()) if len(s) > 1), key=lambda c: (c[2], c))
     print("piles:", piles)
-    origin = next(c for c in piles if c[2] >= 2 and pos.cell(c)[-1].side == pos.to_move)
-    hl = Highlights(last_from=last[0], last_to=last[1], targets=targets_of(pos, origin), selected=origin)
-    return pos, view_for(hl, focus=origin[2], yaw=-24.0, pitch=40.0)
+    hl = Highlights(last_from=last[0], last_to=last[1])
+    v = view_for(hl, focus=1, yaw=-58.0, pitch=30.0, explode=1.6)
+    lay = v.layout(pos.rules)
+    v.camera.target = list(lay.cell_center(5, 8, 2))    # the piles stand at x = 3 on planes 1..3
+    v.camera.zoom(0.5)
+    return pos, v
 
 
 def hyperjump():
