@@ -45,7 +45,9 @@ SPIRIT_BINDINGS: list[tuple[str, str]] = [
     ("Setup: Enter", "commit your placement (S2 is checked), then hand the screen over"),
     ("Play: click", "1) your piece to raise one level, 2) the piece to move, 3) its path squares one by one "
                     "(or a highlighted end square)"),
-    ("Enter", "confirm the turn (a fixed-step piece confirms on its last step)"),
+    ("Enter", "confirm the turn (a fixed-step piece confirms on its last step, unless a transform is possible)"),
+    ("X (path complete)", "transform (S8): choose an own disciple of level >= 3 and a kind your side has lost "
+                          "(1-9); the turn is played with it"),
     ("Backspace / Escape", "take back the last click / cancel the turn"),
     ("Ctrl+Z / Ctrl+Y", "undo / redo a turn"),
     ("Ctrl+N", "new game (hidden setup)"),

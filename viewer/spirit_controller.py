@@ -7,14 +7,21 @@ level, then the piece to move, then its path squares one by one (or a
 highlighted end square, which takes a legal path there); Enter confirms when
 the path is complete (a piece with a fixed step count confirms itself on its
 last step).  All rules are the engine's (:mod:`engine.spirit`).
+
+The optional disciple transform (S8) comes after the move: when the path is
+complete and one of the mover's disciples may transform after it, the turn
+waits instead of confirming itself; X opens a chooser of the allowed
+(disciple, kind) pairs, 1-9 picks one and plays the turn with it, Enter plays
+the turn without a transform.  X when no transform is allowed says why.
 """
 from __future__ import annotations
 
 from pathlib import Path
 
 from engine import DaqiError, load_ruleset
-from engine.spirit import (SpiritGame, SpiritPiece, SpiritSetup, SpiritTurn, effective_level, format_spirit_turn,
-                           formation_zones, legal_paths, levelup_squares, step_budget)
+from engine.spirit import (SpiritGame, SpiritPiece, SpiritSetup, SpiritTransform, SpiritTurn, apply_spirit_turn,
+                           effective_level, format_spirit_turn, formation_zones, legal_paths, levelup_squares,
+                           step_budget)
 
 from .bindings import SPIRIT_BINDINGS
 from .control_common import ControllerBase, Message, Prompt, run_key
@@ -58,6 +65,8 @@ class SpiritController(ControllerBase):
         self.origin = None
         self.path: list = []
         self._ends: dict = {}
+        self.transform: SpiritTransform | None = None
+        self.chooser: list | None = None       # open transform chooser: [(label, SpiritTransform)]
 
     # ------------------------------------------------------------------ lifecycle
     def new_game(self, quick: bool = False):
@@ -191,6 +200,9 @@ class SpiritController(ControllerBase):
         if self.mode == "over":
             self.error(f"The game is over: {self.result_text()}. Ctrl+N starts a new game.")
             return
+        if self.chooser is not None:
+            self.error("Choose a transform with 1-9 (S8); Enter confirms without one, Escape closes the list.")
+            return
         pos = self.game.position
         piece = pos.pieces.get(c)
         side = pos.to_move
@@ -235,6 +247,10 @@ class SpiritController(ControllerBase):
     def _finish_if_complete(self, force=False):
         b = self.budget()
         if b is not None and len(self.path) == b or force and b is not None:
+            if self.transform_options():
+                self.say(f"Path complete ({len(self.path)} steps). Enter confirms the turn; X: a disciple may "
+                         f"transform (S8).")
+                return
             self.confirm()
         else:
             n = len(self.path)
@@ -245,11 +261,16 @@ class SpiritController(ControllerBase):
         if self.game is None or self.levelup is None or self.origin is None or not self.path:
             self.error("A turn needs a level-up, a piece to move and its path (S13).")
             return False
-        turn = SpiritTurn(self.levelup, self.origin, tuple(self.path))
+        turn = SpiritTurn(self.levelup, self.origin, tuple(self.path), self.transform)
         side = self.game.position.to_move
+        self.chooser = None
         try:
             caps = self.game.play(turn)
         except DaqiError as exc:
+            if self.transform is not None:
+                self.transform = None
+                self.error(f"Not allowed: {exc}. Enter confirms the turn without it.")
+                return False
             self.path = []
             self.error(f"Not allowed: {exc}. Click the path again.")
             return False
@@ -264,9 +285,114 @@ class SpiritController(ControllerBase):
             self.say(txt + f". {self.game.position.to_move}: raise a piece.", "ok")
         return True
 
+    # ------------------------------------------------------------------ transform (S8)
+    def _turn_so_far(self, transform=None):
+        """The turn being built, or None while it lacks a level-up, a mover or a path."""
+        if self.game is None or self.levelup is None or self.origin is None or not self.path:
+            return None
+        return SpiritTurn(self.levelup, self.origin, tuple(self.path), transform)
+
+    def transform_options(self) -> list:
+        """[(label, SpiritTransform)] allowed after the move being built (S8); [] if none or no move yet."""
+        turn = self._turn_so_far()
+        if turn is None:
+            return []
+        pos = self.game.position
+        cached = getattr(self, "_transform_cache", None)     # the HUD asks every frame
+        if cached is not None and cached[0] is pos and cached[1] == turn:
+            return list(cached[2])
+        out = self._compute_transform_options(pos, turn)
+        self._transform_cache = (pos, turn, out)
+        return list(out)
+
+    def _compute_transform_options(self, pos, turn) -> list:
+        try:
+            after, _caps = apply_spirit_turn(pos, turn)
+        except DaqiError:
+            return []
+        side = pos.to_move
+        kinds = [k for k, spec in self.rules.pieces.items() if not spec.royal and not spec.transforms]
+        out = []
+        for at, p in sorted(after.pieces.items()):
+            spec = self.rules.pieces[p.type]
+            if p.side != side or not spec.transforms or p.level < spec.transform_level:
+                continue
+            for into in kinds:
+                tr = SpiritTransform(at, into)
+                try:
+                    apply_spirit_turn(pos, self._turn_so_far(tr))
+                except DaqiError:
+                    continue
+                out.append((f"{p.type} on ({at[0]},{at[1]}), level {p.level} -> {into}", tr))
+        return out
+
+    def _no_transform_reason(self) -> str:
+        turn = self._turn_so_far()
+        pos = self.game.position
+        try:
+            after, _caps = apply_spirit_turn(pos, turn)
+        except DaqiError as exc:
+            return f"this move is not allowed ({exc})"
+        side = pos.to_move
+        disciples = [(c, p) for c, p in after.pieces.items()
+                     if p.side == side and self.rules.pieces[p.type].transforms]
+        if not disciples:
+            return f"{side} has no disciple after this move"
+        ready = [(c, p) for c, p in disciples if p.level >= self.rules.pieces[p.type].transform_level]
+        if not ready:
+            need = min(self.rules.pieces[p.type].transform_level for _c, p in disciples)
+            best = max(p.level for _c, p in disciples)
+            return f"a disciple needs level {need} or more; {side}'s highest disciple is level {best} after this move"
+        return (f"{side} still has every kind a disciple may become at its starting count (a disciple may only "
+                f"turn into a kind its side has lost)")
+
+    def open_transform(self) -> bool:
+        """X: the chooser of the transforms (S8) allowed after the move being built."""
+        if self.mode != "play":
+            self.error("A transform (S8) is part of a turn during play.")
+            return False
+        if self._turn_so_far() is None:
+            self.error("A transform (S8) comes after the move: raise a piece, click the piece to move and its "
+                       "path first, then press X.")
+            return False
+        b = self.budget()
+        if b is not None and len(self.path) != b:
+            self.error(f"Finish the path first ({len(self.path)} of {b} steps), then press X to transform.")
+            return False
+        opts = self.transform_options()
+        if not opts:
+            self.error(f"No transform (S8) is allowed here: {self._no_transform_reason()}. Enter confirms the "
+                       f"turn.")
+            return False
+        self.chooser = opts[:9]
+        self.say("Transform a disciple (S8): press 1-" + str(len(self.chooser)) + " to choose; Enter confirms "
+                 "without a transform; Escape closes the list.")
+        return True
+
+    def choose_transform(self, index: int) -> bool:
+        """Pick entry ``index`` (0-based) of the transform chooser and play the turn with it."""
+        if self.chooser is None or not 0 <= index < len(self.chooser):
+            return False
+        self.transform = self.chooser[index][1]
+        self.chooser = None
+        return self.confirm()
+
+    def _chooser_key(self, name) -> bool:
+        if name.isdigit() and name != "0":
+            self.choose_transform(int(name) - 1)
+        elif name in ("enter", "return"):
+            self.chooser = None
+            self.confirm()
+        elif name in ("escape", "backspace", "x"):
+            self.chooser = None
+            self.say("Transform list closed: Enter confirms the turn without a transform, X opens it again.")
+        return True
+
     def back(self):
         if self.setup is not None:
             return
+        self.chooser = None
+        self.transform = None
         if self.path:
             self.path.pop()
         elif self.origin is not None:
@@ -282,6 +408,8 @@ class SpiritController(ControllerBase):
         if self.setup is not None and name.isdigit() and name != "0":
             self.choose_kind(int(name) - 1)
             return True
+        if self.setup is None and self.chooser is not None:
+            return self._chooser_key("enter" if name == "return" else name)
         keys = self._setup_keys() if self.setup is not None else self._play_keys()
         return run_key(keys, "enter" if name == "return" else name)
 
@@ -289,7 +417,7 @@ class SpiritController(ControllerBase):
         return {"enter": self.setup_enter, "q": self.quick_start, "d": self.setup_default}
 
     def _play_keys(self) -> dict:
-        return {"enter": self.confirm, "backspace": self.back, "escape": self.cancel}
+        return {"enter": self.confirm, "backspace": self.back, "escape": self.cancel, "x": self.open_transform}
 
     def cancel(self):
         self._clear_turn()

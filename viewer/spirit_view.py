@@ -220,6 +220,8 @@ class SpiritApp:
             step = "1) raise a piece" if c.levelup is None else "2) piece to move" if c.origin is None else \
                 f"3) path {len(c.path)}" + (f"/{c.budget()}" if c.budget() else "")
             head.append(step)
+            if c.transform_options():
+                head.append("X: transform a disciple (S8)")
             for s in ("white", "black"):
                 head.append(f"{s}: {len(pos.side_pieces(s))} pieces")
         head.append("")
@@ -234,6 +236,9 @@ class SpiritApp:
                                        [f"{k:<36} {v}" for k, v in SPIRIT_BINDINGS])
         elif c.prompt is not None:
             out["overlay"] = f"{c.prompt.title}\n\n> {c.prompt.text}_"
+        elif getattr(c, "chooser", None) is not None and mode == "play":
+            out["overlay"] = "\n".join(["TRANSFORM A DISCIPLE (S8): 1-9 chooses, Enter = no transform, Esc closes",
+                                        ""] + [f"  {i + 1}  {label}" for i, (label, _t) in enumerate(c.chooser)])
         elif mode == "handover":
             out["overlay"] = ("WHITE has committed its placement (hidden).\n\n"
                               "Hand the screen to BLACK - white, please look away.\n\n"
