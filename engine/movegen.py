@@ -18,7 +18,7 @@ from __future__ import annotations
 import dataclasses
 from itertools import product
 
-from .actions import Capture, HyperJump, Jump, Move, Promote, Split
+from .actions import Capture, HyperJump, Jump, Move, Promote, Split, Stack
 from .coords import Coord, normalize
 from .errors import IllegalAction
 from .rules import TurnBuilder, facing_line_clear, grammar_error, group_rays, highest_value
@@ -123,6 +123,19 @@ def _ok_stack(s, nonstack) -> bool:
     return True
 
 
+def _stack_affordable(rules, side, y, top_value, s, budget) -> bool:
+    """Can the side pay for stacking onto ``s`` on rank ``y`` (C15) with ``budget`` points?"""
+    if rules.beyond_promotion(side, y):
+        return rules.stack_after_promotion_line <= budget
+    price = top_value
+    pieces = rules.pieces
+    for p in s:
+        v = pieces[p.type].value
+        if v > price:
+            price = v
+    return price <= budget
+
+
 # -- generation --------------------------------------------------------------------------------------
 
 def _displace(get, default, rc, group, side, at, seq, horizon, score, sizes, higher_min, enemy_king, facing):
@@ -186,7 +199,8 @@ def _displace(get, default, rc, group, side, at, seq, horizon, score, sizes, hig
                             append(_MOVE(c))
                     continue
                 if s[0].side == side:
-                    if mv and can_stack and _ok_stack(s, nonstack):
+                    if mv and can_stack and _ok_stack(s, nonstack) and \
+                            _stack_affordable(rc.rules, side, y, top_value, s, score):
                         if seen is None:
                             append(_MOVE(c))
                         elif ("m", c) not in seen:
@@ -220,7 +234,8 @@ def _displace(get, default, rc, group, side, at, seq, horizon, score, sizes, hig
                 s = get(c)
                 if s is None:
                     s = default(c)
-                if not s or (s[0].side == side and can_stack and _ok_stack(s, nonstack)):
+                if not s or (s[0].side == side and can_stack and _ok_stack(s, nonstack)
+                             and _stack_affordable(rc.rules, side, y0, top_value, s, score)):
                     append(_JUMP(c))
     if want_hyper:
         rules = rc.rules
@@ -250,7 +265,8 @@ def _displace(get, default, rc, group, side, at, seq, horizon, score, sizes, hig
                     s = get(c)
                     if s is None:
                         s = default(c)
-                    if not s or (s[0].side == side and can_stack and _ok_stack(s, nonstack)):
+                    if not s or (s[0].side == side and can_stack and _ok_stack(s, nonstack)
+                                 and _stack_affordable(rules, side, y0, top_value, s, score - price)):
                         append(_HYPER(c))
     return out
 
@@ -346,7 +362,10 @@ class LegalActions:
                 _changed_dimension(self.origin, to) > self.horizon:
             return False
         try:
-            TurnBuilder(self.position, self.origin, transactional=False).add(action)
+            b = TurnBuilder(self.position, self.origin, transactional=False)
+            b.add(action)
+            if b.pending:            # it lands on own pieces: only legal if the stack can follow
+                b.add(Stack())
         except (IllegalAction, TypeError, IndexError):
             return False
         return True
@@ -372,8 +391,9 @@ def next_actions(b: TurnBuilder, horizon: int = 5) -> list:
     rules = pos.rules
     cands = []
     if b.pending:
-        from .actions import Stack
-        cands.append(Stack())
+        budget = pos.scores[b.side] + b.earned - b.cost
+        if _stack_affordable(rules, b.side, b.at[1], highest_value(rules, b.group), b.cell(b.at), budget):
+            cands.append(Stack())
     else:
         group = b.current_group
         at = b.at

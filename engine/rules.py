@@ -193,8 +193,17 @@ class TurnBuilder:
         return self
 
     def _snapshot(self):
-        import copy
-        return copy.deepcopy({k: v for k, v in self.__dict__.items() if k not in ("position",)})
+        """A copy of the builder's mutable state (pieces and coordinates are immutable, so the
+        containers are copied to the depth they are mutated at)."""
+        snap = dict(self.__dict__)
+        for k in ("changes", "scores", "kings_was"):
+            snap[k] = dict(snap[k])
+        for k in ("kinds", "captured", "actions"):
+            snap[k] = list(snap[k])
+        for k in ("credits", "ledger", "royals"):
+            snap[k] = {s: dict(v) for s, v in snap[k].items()}
+        snap["stats"] = {s: {t: dict(v) for t, v in d.items()} for s, d in snap["stats"].items()}
+        return snap
 
     def _restore(self, snap):
         self.__dict__.update(snap)
@@ -430,7 +439,9 @@ class TurnBuilder:
             self._set(self.origin, new)
         else:
             self.group = new
-            if not self.pending and self.cell(where) == group:
+            # the group stands on its square unless it hovers (pending stack) or is a split part
+            # not yet moved (the rest of the stack is what stands on the origin then)
+            if not self.pending and not self.detached:
                 self._set(where, new)
 
     # -- geometry ----------------------------------------------------------------------------

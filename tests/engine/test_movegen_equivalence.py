@@ -34,6 +34,13 @@ def _ref_stackable(rules, stack):
     return all(rules.pieces[p.type].stackable for p in stack)
 
 
+def _ref_affordable(rules, side, y, group, dest, budget):
+    """C15: stacking onto ``dest`` on rank ``y`` must be payable from ``budget``."""
+    if rules.beyond_promotion(side, y):
+        return rules.stack_after_promotion_line <= budget
+    return highest_value(rules, tuple(group) + tuple(dest)) <= budget
+
+
 def _ref_displacements(cell, rules, group, side, at, *, seq, horizon, score, sizes, higher_min,
                        enemy_king=None, facing=None):
     kinds = {k for k in ("move", "capture", "jump", "hyperjump") if grammar_error(rules, seq, k) is None}
@@ -73,7 +80,8 @@ def _ref_displacements(cell, rules, group, side, at, *, seq, horizon, score, siz
                         out.append(Move(c))
                     continue
                 if s[0].side == side:
-                    if mv and can_stack and _ref_stackable(rules, s):
+                    if mv and can_stack and _ref_stackable(rules, s) and \
+                            _ref_affordable(rules, side, y, group, s, score):
                         if seen is None or ("m", c) not in seen:
                             seen is not None and seen.add(("m", c))
                             out.append(Move(c))
@@ -95,7 +103,8 @@ def _ref_displacements(cell, rules, group, side, at, *, seq, horizon, score, siz
             if 1 <= nz <= sz:
                 c = (x0, y0, nz) + at[3:]
                 s = cell(c)
-                if not s or (s[0].side == side and can_stack and _ref_stackable(rules, s)):
+                if not s or (s[0].side == side and can_stack and _ref_stackable(rules, s)
+                             and _ref_affordable(rules, side, y0, group, s, score)):
                     out.append(Jump(c))
     if "hyperjump" in kinds:
         price = rules.hyperjump_cost
@@ -113,7 +122,8 @@ def _ref_displacements(cell, rules, group, side, at, *, seq, horizon, score, siz
                     vals[dim - 1] = nv
                     c = normalize(vals)
                     s = cell(c)
-                    if not s or (s[0].side == side and can_stack and _ref_stackable(rules, s)):
+                    if not s or (s[0].side == side and can_stack and _ref_stackable(rules, s)
+                                 and _ref_affordable(rules, side, y0, group, s, score - price)):
                         out.append(HyperJump(c))
     return out
 
