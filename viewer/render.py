@@ -108,6 +108,13 @@ class Renderer:
         # (the nearest plane already hid what lay behind it), only the haze of 15 stacked
         # planes is gone; about half the fill cost of the faded planes.  False: back to front.
         self.front_to_back = True
+        # Translucent pieces wholly hidden under a plane that writes depth before them (the
+        # next plane above, seen from an eye above it) are not drawn: they would fail the
+        # depth test on every pixel anyway (same image), but llvmpipe still rasterises them.
+        # Recomputed with the sort, i.e. only when the scene or the camera moved.
+        self.cull_hidden = True
+        self._bounds = {name: (float(np.abs(low[:, :2]).max()), float(low[:, 2].max()))
+                        for name, (_detailed, low) in meshes.items()}
 
     # ---------------------------------------------------------------- scene
     def _ensure_board(self, scene: Scene, rules) -> None:
@@ -161,6 +168,8 @@ class Renderer:
                 inst = scene.sorted_translucent(name, cam)
                 if inst is not None and self.translucent_depth_writes and self.front_to_back:
                     inst = inst[::-1]       # nearest first: see ``front_to_back``
+                if inst is not None and len(inst) and self.cull_hidden and name in self._bounds:
+                    inst = self._visible(scene, name, inst, cam)
                 batch.upload(inst)
         self._sorted_for = (scene, vp)
         for name in HIGHLIGHT_MESHES:
@@ -214,6 +223,47 @@ class Renderer:
         target.depth_mask = True
         ctx.disable(mgl.DEPTH_TEST | mgl.CULL_FACE)
         ctx.blend_func = mgl.SRC_ALPHA, mgl.ONE_MINUS_SRC_ALPHA
+
+    def _visible(self, scene: Scene, name: str, inst: np.ndarray, cam) -> np.ndarray:
+        """``inst`` less the pieces hidden under a plane that is drawn (with depth writes)
+        before them: every corner of the piece's box, seen from the eye, crosses the plane's
+        height inside its rectangle.  Conservative (bounding box, a margin inside the edges)."""
+        lay = scene.layout
+        ox, oy = lay.origin(0)
+        planes = [scene.opaque.get("tiles")]
+        if self.translucent_depth_writes:
+            planes.append(scene.translucent.get("tiles"))
+        rows = [p for p in planes if p is not None and len(p)]
+        if not rows:
+            return inst
+        rows = np.concatenate(rows)
+        main = (np.abs(rows[:, 0] - ox) < 1e-4) & (np.abs(rows[:, 1] - oy) < 1e-4)
+        heights = np.unique(rows[main, 2].astype(np.float64))
+        if not len(heights):
+            return inst
+        eye = np.asarray(cam.eye, dtype=np.float64)
+        _r, _u, fwd = cam.basis()
+        rxy, hz = self._bounds[name]
+        s = np.abs(inst[:, 3].astype(np.float64))
+        bx, by, bz = (inst[:, i].astype(np.float64) for i in range(3))
+        top = bz + hz * s + 0.01
+        k = np.searchsorted(heights, top)              # the first plane above the whole piece
+        ok = k < len(heights)
+        H = heights[np.minimum(k, len(heights) - 1)]
+        ok &= H < eye[2] - 1e-3
+        hidden = ok.copy()
+        m = 0.02
+        for cz in (bz - 0.01, top):
+            t = (H - eye[2]) / np.where(ok, cz - eye[2], -1.0)
+            for dx in (-1.0, 1.0):
+                for dy in (-1.0, 1.0):
+                    px = eye[0] + (bx + dx * rxy * s - eye[0]) * t
+                    py = eye[1] + (by + dy * rxy * s - eye[1]) * t
+                    hidden &= (px > ox + m) & (px < ox + lay.size[0] - m) \
+                        & (py > oy + m) & (py < oy + lay.size[1] - m)
+                    d = (px - eye[0]) * fwd[0] + (py - eye[1]) * fwd[1] + (H - eye[2]) * fwd[2]
+                    hidden &= d > cam.near * 1.05
+        return inst if not hidden.any() else inst[~hidden]
 
     def _draw_highlights_under(self, target) -> None:
         """Floor marks and glowing columns: after the opaque pass (depth-tested against the

@@ -137,3 +137,31 @@ def test_save_png(offscreen, tmp_path):
     offscreen.render(pos, top_view(offscreen))
     p = offscreen.save_png(tmp_path / "x.png")
     assert Image.open(p).size == (320, 240)
+
+
+@pytest.mark.parametrize("focus, yaw, pitch", [(1, None, None), (3, 30.0, 25.0), (2, 200.0, 60.0)])
+def test_hidden_faded_pieces_are_skipped_with_the_same_picture(offscreen, focus, yaw, pitch):
+    """cull_hidden: faded pieces wholly under the plane above (which writes depth first) are
+    not drawn; the picture is the same pixel for pixel, and fewer instances are drawn."""
+    from viewer.scene import PIECE_MESHES
+    pos = FakePosition()
+    view = View()
+    view.slicing.set_focus(focus)
+    view.camera.resize(offscreen.width, offscreen.height)
+    if yaw is not None:
+        view.camera.yaw, view.camera.pitch = yaw, pitch
+    view.frame()
+    r = offscreen.renderer
+
+    def drawn():
+        return sum(b.count for (name, p), b in r._batches.items()
+                   if p == "translucent" and name in PIECE_MESHES)
+    r.cull_hidden = False
+    r.invalidate()
+    full = offscreen.render(pos, view).copy()
+    all_ = drawn()
+    r.cull_hidden = True
+    r.invalidate()
+    culled = offscreen.render(pos, view)
+    assert drawn() < all_
+    assert np.array_equal(full, culled)
