@@ -30,6 +30,22 @@ def _rgb255(rgb, a=255):
 
 
 # ---------------------------------------------------------------------------------- text model
+HELP_KEY_WIDTH = 36
+HELP_LINE_WIDTH = 108      # characters that fit the help overlay's width in its monospace font
+
+
+def help_lines(bindings, key_width: int = HELP_KEY_WIDTH, width: int = HELP_LINE_WIDTH) -> list:
+    """Key / description rows, each description wrapped inside its own column so a long one
+    never spills under the keys."""
+    import textwrap
+    out = []
+    for key, text in bindings:
+        parts = textwrap.wrap(text, width - key_width - 1) or [""]
+        out.append(f"{key:<{key_width}} {parts[0]}")
+        out.extend(" " * (key_width + 1) + more for more in parts[1:])
+    return out
+
+
 def hud_text(c) -> dict:
     """Every panel's text for a :class:`~viewer.controller.CubeController` ``c`` (pure)."""
     out = {}
@@ -123,7 +139,7 @@ def hud_text(c) -> dict:
     if c.help_visible:
         from .controller import BINDINGS
         h = ["KEYS AND MOUSE  (H / F1 / Esc closes)", ""]
-        h += [f"{k:<36} {v}" for k, v in BINDINGS]
+        h += help_lines(BINDINGS)
         out["overlay"] = "\n".join(h)
     elif c.prompt is not None:
         out["overlay"] = f"{c.prompt.title}\n\n> {c.prompt.text}_"

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .hud import help_lines
 from .spirit_controller import SPIRIT_BINDINGS, SpiritController
 
 SIDE_RGB = {"white": (240, 234, 214), "black": (150, 28, 34)}
@@ -233,7 +234,7 @@ class SpiritApp:
         out["message"] = c.message.text
         if c.help_visible:
             out["overlay"] = "\n".join(["SPIRIT CHESS - KEYS AND MOUSE (H closes)", ""] +
-                                       [f"{k:<36} {v}" for k, v in SPIRIT_BINDINGS])
+                                       help_lines(SPIRIT_BINDINGS))
         elif c.prompt is not None:
             out["overlay"] = f"{c.prompt.title}\n\n> {c.prompt.text}_"
         elif getattr(c, "chooser", None) is not None and mode == "play":

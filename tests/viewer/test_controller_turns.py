@@ -280,3 +280,15 @@ def test_game_over_is_reported(tmp_path):
     c.game.positions[-1] = c.game.position.replace(result=__import__("engine").Result("white", "score (C16)"))
     c.click_cell((9, 14, 1))
     assert c.mode == "over" and "white wins" in c.message.text
+
+
+def test_help_lines_wrap_descriptions_inside_their_column():
+    from viewer.bindings import BINDINGS, SPIRIT_BINDINGS
+    from viewer.hud import HELP_KEY_WIDTH, HELP_LINE_WIDTH, help_lines
+    for table in (BINDINGS, SPIRIT_BINDINGS):
+        lines = help_lines(table)
+        assert all(len(line) <= HELP_LINE_WIDTH for line in lines)
+        starts = [line for line in lines if not line.startswith(" " * (HELP_KEY_WIDTH + 1))]
+        assert len(starts) == len(table)       # every other line continues a description
+        for (key, _text), line in zip(table, starts):
+            assert line.startswith(key)
