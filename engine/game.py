@@ -152,11 +152,8 @@ class Game:
                     raise NotationError(f"expected 'N. TURN', 'N... TURN', 'ruleset NAME' or 'setup SIDE ...', "
                                         f"got {line!r}")
                 if game is None:
-                    if rules is None:
-                        rules = load_ruleset("standard")
-                    base = default_choices(rules)
-                    base.update(choices)
-                    game = cls(rules, base)
+                    game = cls._from_header(rules, choices)
+                    rules = game.rules
                 num, dots, body = int(m.group(1)), m.group(2), m.group(3)
                 ply = len(game.turns)
                 want_num, want_dots = ply // 2 + 1, "." if ply % 2 == 0 else "..."
@@ -173,13 +170,16 @@ class Game:
                 raise IllegalAction(str(exc), code=exc.code, where=where) from None
             except DaqiError as exc:
                 raise NotationError(str(exc), code=exc.code, where=where) from None
-        if game is None:
-            if rules is None:
-                rules = load_ruleset("standard")
-            base = default_choices(rules)
-            base.update(choices)
-            game = cls(rules, base)
-        return game
+        return game if game is not None else cls._from_header(rules, choices)
+
+    @classmethod
+    def _from_header(cls, rules, choices: dict) -> "Game":
+        """The game a record's header describes: its ruleset (standard if none) and the setup
+        choices it gives, the default arrangement for a side it does not."""
+        rules = rules or load_ruleset("standard")
+        base = default_choices(rules)
+        base.update(choices)
+        return cls(rules, base)
 
     def save(self, path) -> Path:
         """Write the record atomically (a temp file in the same folder, then rename)."""

@@ -114,3 +114,29 @@ def offscreen(gl_ctx):
     r = OffscreenRenderer(320, 240, ctx=gl_ctx)
     yield r
     r.release()
+
+
+@pytest.fixture
+def headless_window():
+    """Factory for hidden EGL pyglet windows of the game: ``headless_window(controller, **kw)``
+    builds a ``viewer.window.DaqiWindow`` (not scheduled, invisible) and closes it after the test.
+    Without GL the test fails (never skips)."""
+    made = []
+
+    def make(controller=None, **kw):
+        try:
+            import pyglet
+            pyglet.options["headless"] = True
+            pyglet.options["debug_gl"] = False     # stale-context errors when GC frees pyglet shaders
+            from viewer.window import DaqiWindow
+            win = DaqiWindow(controller, schedule=False, visible=False, **kw)
+        except Exception as exc:  # pragma: no cover - depends on the machine
+            # GL tests never skip: a run without OpenGL is a failed run (README, .ci/run)
+            pytest.fail(f"no headless GL window: {exc!r} - install Debian's libegl1 libgl1-mesa-dri "
+                        f"(see README)", pytrace=False)
+        made.append(win)
+        return win
+
+    yield make
+    for win in made:
+        win.close()

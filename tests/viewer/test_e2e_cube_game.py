@@ -7,7 +7,6 @@ is checked after every turn.  No sleeps: time is injected with ``tick``.
 """
 from __future__ import annotations
 
-import os
 
 import pytest
 
@@ -15,22 +14,11 @@ from engine import Piece
 
 
 @pytest.fixture
-def window(tmp_path):
-    """A headless pyglet window (EGL).  Without GL the test fails (never skips)."""
-    try:
-        import pyglet
-        pyglet.options["headless"] = True
-        pyglet.options["debug_gl"] = False     # stale-context errors when GC frees pyglet shaders
-        from viewer.controller import CubeController
-        from viewer.window import DaqiWindow
-        ctl = CubeController(quick=True, autosave_path=tmp_path / "autosave.txt")
-        win = DaqiWindow(ctl, width=1024, height=700, schedule=False, visible=False)
-    except Exception as exc:  # pragma: no cover - depends on the machine
-        msg = f"no headless GL window: {exc!r}"
-        # GL tests never skip: a run without OpenGL is a failed run (README, .ci/run)
-        pytest.fail(msg + " - install Debian's libegl1 libgl1-mesa-dri (see README)", pytrace=False)
-    yield win
-    win.close()
+def window(tmp_path, headless_window):
+    """A headless pyglet window (EGL) with a quick-started cube game."""
+    from viewer.controller import CubeController
+    return headless_window(CubeController(quick=True, autosave_path=tmp_path / "autosave.txt"),
+                           width=1024, height=700)
 
 
 def click(win, coord, delta=0):

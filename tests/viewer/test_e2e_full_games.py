@@ -21,45 +21,20 @@ import pytest
 from engine import Drop, HyperJump, Jump, Promote, Split, Stack
 
 
-def _fail_without_gl(exc):  # pragma: no cover - depends on the machine
-    # GL tests never skip: a run without OpenGL is a failed run (README, .ci/run)
-    pytest.fail(f"no headless GL window: {exc!r} - install Debian's libegl1 libgl1-mesa-dri (see README)",
-                pytrace=False)
-
-
 @pytest.fixture
-def cube_window(tmp_path):
+def cube_window(tmp_path, headless_window):
     """A headless pyglet window showing cube chess in its setup phase."""
-    try:
-        import pyglet
-        pyglet.options["headless"] = True
-        pyglet.options["debug_gl"] = False     # stale-context errors when GC frees pyglet shaders
-        from viewer.controller import CubeController
-        from viewer.window import DaqiWindow
-        ctl = CubeController(quick=False, autosave_path=tmp_path / "autosave.txt")
-        win = DaqiWindow(ctl, width=1024, height=700, schedule=False, visible=False)
-    except Exception as exc:  # pragma: no cover - depends on the machine
-        _fail_without_gl(exc)
-    yield win
-    win.close()
+    from viewer.controller import CubeController
+    return headless_window(CubeController(quick=False, autosave_path=tmp_path / "autosave.txt"),
+                           width=1024, height=700)
 
 
 @pytest.fixture
-def spirit_window(tmp_path):
+def spirit_window(tmp_path, headless_window):
     """A headless pyglet window showing spirit chess in its hidden setup."""
-    try:
-        import pyglet
-        pyglet.options["headless"] = True
-        pyglet.options["debug_gl"] = False
-        from viewer.spirit_controller import SpiritController
-        from viewer.window import DaqiWindow
-        sc = SpiritController(autosave_path=tmp_path / "spirit-auto.txt")
-        win = DaqiWindow(None, spirit_controller=sc, start="spirit", width=1100, height=760, schedule=False,
-                         visible=False)
-    except Exception as exc:  # pragma: no cover - depends on the machine
-        _fail_without_gl(exc)
-    yield win
-    win.close()
+    from viewer.spirit_controller import SpiritController
+    sc = SpiritController(autosave_path=tmp_path / "spirit-auto.txt")
+    return headless_window(None, spirit_controller=sc, start="spirit", width=1100, height=760)
 
 
 # =========================================================================== cube chess

@@ -9,22 +9,10 @@ from viewer.spirit_controller import SpiritController
 
 
 @pytest.fixture
-def window(tmp_path):
-    """A headless pyglet window (EGL).  Without GL the test fails (never skips)."""
-    try:
-        import pyglet
-        pyglet.options["headless"] = True
-        pyglet.options["debug_gl"] = False     # stale-context errors when GC frees pyglet shaders
-        from viewer.window import DaqiWindow
-        sc = SpiritController(autosave_path=tmp_path / "spirit-auto.txt")
-        win = DaqiWindow(None, spirit_controller=sc, start="spirit", width=1100, height=760, schedule=False,
-                         visible=False)
-    except Exception as exc:  # pragma: no cover - depends on the machine
-        msg = f"no headless GL window: {exc!r}"
-        # GL tests never skip: a run without OpenGL is a failed run (README, .ci/run)
-        pytest.fail(msg + " - install Debian's libegl1 libgl1-mesa-dri (see README)", pytrace=False)
-    yield win
-    win.close()
+def window(tmp_path, headless_window):
+    """A headless pyglet window (EGL) showing spirit chess in its hidden setup."""
+    sc = SpiritController(autosave_path=tmp_path / "spirit-auto.txt")
+    return headless_window(None, spirit_controller=sc, start="spirit", width=1100, height=760)
 
 
 def click(win, sq):

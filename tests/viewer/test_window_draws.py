@@ -1,29 +1,16 @@
 """Headless window: it draws the board, the HUD, highlights and overlays where expected."""
 from __future__ import annotations
 
-import os
 
 import numpy as np
 import pytest
 
 
 @pytest.fixture
-def window(tmp_path):
-    """A headless pyglet window (EGL).  Without GL the test fails (never skips)."""
-    try:
-        import pyglet
-        pyglet.options["headless"] = True
-        pyglet.options["debug_gl"] = False     # stale-context errors when GC frees pyglet shaders
-        from viewer.controller import CubeController
-        from viewer.window import DaqiWindow
-        ctl = CubeController(quick=True, autosave_path=None)
-        win = DaqiWindow(ctl, width=800, height=600, schedule=False, visible=False)
-    except Exception as exc:  # pragma: no cover - depends on the machine
-        msg = f"no headless GL window: {exc!r}"
-        # GL tests never skip: a run without OpenGL is a failed run (README, .ci/run)
-        pytest.fail(msg + " - install Debian's libegl1 libgl1-mesa-dri (see README)", pytrace=False)
-    yield win
-    win.close()
+def window(headless_window):
+    """A headless pyglet window (EGL) with a quick-started cube game, no autosave."""
+    from viewer.controller import CubeController
+    return headless_window(CubeController(quick=True, autosave_path=None), width=800, height=600)
 
 
 def pixel_of(win, coord):
