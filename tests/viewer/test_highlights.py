@@ -2,7 +2,7 @@
 import numpy as np
 import pytest
 
-from conftest import FakePosition, Piece
+from viewer_fakes import FakePosition, Piece
 from viewer import palette
 from viewer.scene import Highlights, View, highlight_layers
 

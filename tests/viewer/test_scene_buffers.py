@@ -1,7 +1,7 @@
 """Engine state -> instance buffers (no GL)."""
 import numpy as np
 
-from conftest import FakePosition, Piece
+from viewer_fakes import FakePosition, Piece
 from viewer import meshes
 from viewer.scene import Highlights, View, build_scene, highlight_instances
 

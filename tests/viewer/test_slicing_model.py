@@ -1,7 +1,7 @@
 """The slider model: which 3-D board is shown (no GL)."""
 import pytest
 
-from conftest import FakePosition, Piece
+from viewer_fakes import FakePosition, Piece
 from viewer.slicing import Slicing
 
 
