@@ -35,6 +35,28 @@ for _c in "ABCDEFGHIJKLMNOPQRSTUVWXYZ":
     _NAMES[getattr(K, _c)] = _c.lower()
 
 
+def _guarded(handler):
+    """Run an input handler so that an unexpected error becomes a message in the window (and a
+    traceback on stderr) instead of closing the game; every turn is autosaved anyway."""
+    import functools
+
+    @functools.wraps(handler)
+    def run(self, *args):
+        try:
+            return handler(self, *args)
+        except Exception as exc:  # noqa: BLE001 - the window must survive its own bugs
+            import sys
+            import traceback
+            traceback.print_exc(file=sys.stderr)
+            try:
+                self.controller.error(f"internal error ({type(exc).__name__}: {exc}); the game is autosaved "
+                                      f"after every turn - please report this")
+            except Exception:  # noqa: BLE001
+                pass
+            return pyglet.event.EVENT_HANDLED
+    return run
+
+
 def key_name(symbol: int) -> str | None:
     """The controller's name for a pyglet key symbol (None for keys it does not use)."""
     return _NAMES.get(symbol)
@@ -198,21 +220,27 @@ class DaqiWindow(pyglet.window.Window):
         self.app.resize(width, height)
         return pyglet.event.EVENT_HANDLED
 
+    @_guarded
     def on_mouse_press(self, x, y, button, modifiers):
         self.app.mouse_press(x, y, button, modifiers)
 
+    @_guarded
     def on_mouse_release(self, x, y, button, modifiers):
         self.app.mouse_release(x, y, button, modifiers)
 
+    @_guarded
     def on_mouse_drag(self, x, y, dx, dy, buttons, modifiers):
         self.app.mouse_drag(x, y, dx, dy, buttons, modifiers)
 
+    @_guarded
     def on_mouse_scroll(self, x, y, scroll_x, scroll_y):
         self.app.scroll(x, y, scroll_x, scroll_y)
 
+    @_guarded
     def on_mouse_motion(self, x, y, dx, dy):
         self.app.motion(x, y)
 
+    @_guarded
     def on_key_press(self, symbol, modifiers):
         name = key_name(symbol)
         if name is None:
@@ -228,9 +256,11 @@ class DaqiWindow(pyglet.window.Window):
             self.app.key(name, shift, ctrl)
         return pyglet.event.EVENT_HANDLED      # never let Escape close the window
 
+    @_guarded
     def on_text(self, text):
         self.app.text(text)
 
+    @_guarded
     def tick(self, dt):
         self.app.tick(dt)
 

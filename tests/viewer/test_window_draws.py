@@ -87,3 +87,16 @@ def test_f9_records_frames(window, tmp_path):
     assert window.frames_captured == 3
     window.toggle_recording()
     assert window.capture is None and path.exists()
+
+
+def test_an_unexpected_error_in_a_handler_becomes_a_message_not_a_crash(window, monkeypatch, capsys):
+    from pyglet.window import key as K
+
+    def broken(*args):
+        raise RuntimeError("simulated bug")
+
+    monkeypatch.setattr(window.app, "key", broken)
+    window.on_key_press(K.S, 0)                       # must not raise
+    assert "simulated bug" in window.controller.message.text
+    assert "RuntimeError" in capsys.readouterr().err
+    window.draw_frame()                               # the window keeps working
