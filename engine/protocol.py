@@ -13,7 +13,7 @@ import sys
 
 from .actions import Capture, Drop, HyperJump, Jump, Move, Promote, Split, Stack, Turn
 from .coords import normalize
-from .errors import DaqiError, IllegalAction, NotationError
+from .errors import DaqiError, NotationError
 from .position import SIDES, Piece, Position
 from .ruleset import load_ruleset
 from .rules import apply_turn

@@ -9,7 +9,7 @@ then checks every win/loss condition (C4, C5, C7, C8, C16, G11, G14).
 """
 from __future__ import annotations
 
-from .actions import (DISPLACEMENTS, Capture, Drop, HyperJump, Jump, Move, Promote, Split, Stack, Turn)
+from .actions import (Capture, Drop, HyperJump, Jump, Move, Promote, Split, Stack, Turn)
 from .coords import Coord, normalize
 from .errors import IllegalAction
 from .position import EMPTY, SIDES, Piece, Position, Result, copy_tables, other

@@ -16,7 +16,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable
 
-from .betza import Ray, compile_betza
+from .betza import compile_betza
 from .errors import NotationError, RulesetError
 
 RULESET_DIR = Path(__file__).with_name("rulesets")

@@ -32,7 +32,7 @@ from .choosers import Chooser, ChooserControls
 from .control_common import ControllerBase, Message, Prompt, default_autosave_path
 from .scene import View
 from .setup_control import SIDES, SetupControls
-from .view_control import ViewControls, canon as _canon  # noqa: F401  (the old private name)
+from .view_control import ViewControls
 
 __all__ = ["BINDINGS", "KIND_NAMES", "SIDES", "Chooser", "CubeController", "Message", "Prompt",
            "default_autosave_path"]

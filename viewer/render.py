@@ -20,7 +20,7 @@ import numpy as np
 
 from . import palette
 from .scene import (OUTLINE_FRAME, RING_FRAME, BOARD_MESHES, HIGHLIGHT_MESHES, PIECE_MESHES, INSTANCE_FLOATS, Scene, View,
-                    board_mesh_data, build_scene, highlight_instances, highlight_layers, mesh_data)
+                    board_mesh_data, build_scene, highlight_layers, mesh_data)
 from .shaders import load_program
 
 LIGHT = np.array([0.35, -0.55, 0.76])

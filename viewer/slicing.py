@@ -11,7 +11,7 @@ Sliders in the window write through this model (``set_index``, ``set_focus``,
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 
 @dataclass

@@ -39,7 +39,6 @@ def _random_square(rng, side):
 
 
 def _drop_turn(pos, rng):
-    side = pos.to_move
     name = rng.choice(HIRABLE)
     to = (rng.randint(1, 16), rng.randint(1, 16), rng.choice((1, 1, 1, 2, 16))) + \
         (() if rng.random() < 0.7 else (rng.randint(1, 4),))

@@ -3,8 +3,7 @@ C18–C23, G1, G2, G3, G4 (jump/hyperjump pairs), G12, G13."""
 import pytest
 
 from engine import (Capture, Drop, HyperJump, Jump, Move, Stack, Turn, apply_turn, legal_actions,
-                    load_ruleset, start_position)
-from engine.errors import IllegalAction
+                    start_position)
 
 
 # -- G1 geometry ---------------------------------------------------------------------------------

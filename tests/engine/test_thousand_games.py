@@ -10,8 +10,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from engine import (Capture, Drop, IllegalAction, Turn, TurnBuilder, apply_turn, legal_actions,
-                    start_position)
+from engine import Capture, Drop, IllegalAction, Turn, TurnBuilder, legal_actions
 from engine.game import Game
 
 GAMES = 1000

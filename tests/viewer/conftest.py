@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from viewer_fakes import FakePosition, Piece  # noqa: F401  (re-exported for fixtures)
+from viewer_fakes import FakePosition
 
 
 @pytest.fixture

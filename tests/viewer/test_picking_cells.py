@@ -4,9 +4,8 @@ import time
 import numpy as np
 import pytest
 
-from viewer.camera import Camera
 from viewer.picking import pick, pick_view
-from viewer.scene import Layout, View
+from viewer.scene import View
 
 CAMERAS = [(-28, 38), (0, 90), (45, 25), (170, 50), (-100, 15)]
 CELLS = [(1, 1), (8, 8), (16, 16), (3, 14), (12, 5), (16, 1)]

@@ -122,13 +122,20 @@ def test_click_on_rendered_cell_agrees_with_picture(offscreen):
 
 
 def test_read_back_is_top_row_first(offscreen):
-    pos = FakePosition(opening=False)
+    """Row 0 of the returned array is the top of the picture: the green cell (8, 16) projects
+    near the top, and the array is green there; the mirrored row (what a bottom-up read-back
+    would put there) shows something else on a board with an empty green middle."""
+    pos = FakePosition(changes={(8, 1, 1): (Piece("rook", "white"),)}, opening=False)
     v = top_view(offscreen)
     frame = offscreen.render(pos, v)
-    # cell (8, 16) is near the top of the image in the top view, (8, 1) near the bottom
-    _, y16 = v.camera.project(v.layout().cell_center(8, 16, 1))
-    _, y1 = v.camera.project(v.layout().cell_center(8, 1, 1))
-    assert y16 < y1
+    lay = v.layout()
+    px, y16 = v.camera.project(lay.cell_center(8, 16, 1))
+    _, y1 = v.camera.project(lay.cell_center(8, 1, 1))
+    assert y16 < frame.shape[0] / 2 < y1
+    assert is_green(frame[int(y16), int(px)].astype(int))
+    assert not is_green(colour_at(frame, v, (8, 1, 1), lift=0.5))   # the rook stands there
+    flipped = frame[::-1]
+    assert not is_green(flipped[int(y16), int(px)].astype(int))
 
 
 def test_save_png(offscreen, tmp_path):

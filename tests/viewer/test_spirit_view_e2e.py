@@ -1,8 +1,6 @@
 """Spirit chess through the window: hidden setup with the hand-over screen, then a few turns."""
 from __future__ import annotations
 
-import os
-
 import pytest
 
 from viewer.spirit_controller import SpiritController
