@@ -108,3 +108,116 @@ def parse_coord(text: str, *, min_len: int = 3) -> Coord:
         raise NotationError(f"unexpected text {s[end:]!r} after coordinate in {text!r}",
                             code="bad-coordinate")
     return coord
+
+
+#: coordinates longer than this are stored compactly as keys of a position's changed cells
+COMPACT_FROM = 16
+
+
+class FarCoord:
+    """A canonical coordinate of high dimension, stored compactly: x, y, z and the
+    (dimension, index) pairs whose index is not 1.  It hashes like, and compares equal to,
+    the plain tuple, so a dict keyed by it answers lookups with plain tuples; it reads like a
+    tuple (``len``, indexing, slicing, iteration).  Used only as a key of ``Position.cells``, so
+    a piece in dimension 10,000 costs no more memory than one in dimension 16.
+    """
+
+    __slots__ = ("data", "n", "_hash")
+
+    def __init__(self, coord: tuple):
+        c = tuple(coord)
+        data = list(c[:3])
+        for i in range(3, len(c)):
+            if c[i] != 1:
+                data.append(i + 1)
+                data.append(c[i])
+        self.data = tuple(data)
+        self.n = len(c)
+        self._hash = hash(c)
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __len__(self) -> int:
+        return self.n
+
+    def __iter__(self):
+        d = self.data
+        yield d[0]
+        yield d[1]
+        yield d[2]
+        nxt = 3
+        for dim in range(4, self.n + 1):
+            if nxt < len(d) and d[nxt] == dim:
+                yield d[nxt + 1]
+                nxt += 2
+            else:
+                yield 1
+
+    def __getitem__(self, i):
+        if isinstance(i, slice):
+            return tuple(self)[i]
+        if i < 0:
+            i += self.n
+        if not 0 <= i < self.n:
+            raise IndexError("coordinate index out of range")
+        d = self.data
+        if i < 3:
+            return d[i]
+        for k in range(3, len(d), 2):
+            if d[k] == i + 1:
+                return d[k + 1]
+        return 1
+
+    def _plain(self, other):
+        if isinstance(other, FarCoord):
+            return tuple(other)
+        if isinstance(other, tuple):
+            return other
+        return None
+
+    def __eq__(self, other):
+        if isinstance(other, FarCoord):
+            return self._hash == other._hash and self.n == other.n and self.data == other.data
+        if isinstance(other, tuple):
+            return len(other) == self.n and tuple(self) == other
+        return NotImplemented
+
+    def __ne__(self, other):
+        eq = self.__eq__(other)
+        return eq if eq is NotImplemented else not eq
+
+    def __lt__(self, other):
+        o = self._plain(other)
+        return NotImplemented if o is None else tuple(self) < o
+
+    def __le__(self, other):
+        o = self._plain(other)
+        return NotImplemented if o is None else tuple(self) <= o
+
+    def __gt__(self, other):
+        o = self._plain(other)
+        return NotImplemented if o is None else tuple(self) > o
+
+    def __ge__(self, other):
+        o = self._plain(other)
+        return NotImplemented if o is None else tuple(self) >= o
+
+    def __repr__(self) -> str:
+        return repr(tuple(self))
+
+    def __reduce__(self):
+        return (FarCoord, (tuple(self),))
+
+
+def compact(coord):
+    """The key under which a position stores a changed cell: the plain canonical tuple, or a
+    :class:`FarCoord` for a coordinate longer than ``COMPACT_FROM`` (same hash, same equality)."""
+    if len(coord) > COMPACT_FROM and not isinstance(coord, FarCoord):
+        return FarCoord(coord)
+    return coord
+
+
+def plain(coord) -> tuple:
+    """The plain tuple of a coordinate (a :class:`FarCoord` or a tuple)."""
+    return coord if type(coord) is tuple else tuple(coord)

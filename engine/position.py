@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable
 
-from .coords import Coord, normalize
+from .coords import Coord, compact, normalize, plain
 from .errors import IllegalAction
 
 SIDES = ("white", "black")
@@ -130,7 +130,7 @@ class Position:
 
     def changed(self) -> dict:
         """Cells that differ from the default (an emptied cell maps to ``()``)."""
-        return dict(self.cells)
+        return {plain(c): s for c, s in self.cells.items()}
 
     def board_pieces(self, higher: Iterable[int] = ()) -> list:
         """Every non-empty cell of the 3-D board with the given higher indices."""
@@ -171,7 +171,7 @@ class Position:
         for c, s in self.base.items():
             seen[c] = s
         seen.update(self.cells)
-        return [(c, s) for c, s in seen.items() if s and s[0].side == side]
+        return [(plain(c), s) for c, s in seen.items() if s and s[0].side == side]
 
     # -- derived --------------------------------------------------------------------------
     def key(self):
@@ -253,7 +253,7 @@ class Position:
         for c, stack in pieces.items():
             stack = tuple(stack)
             if stack != pos.default(c):
-                cells[c] = stack
+                cells[compact(c)] = stack
         pos.cells = cells
         pos.royals = _find_royals(pos)
         return pos
@@ -266,7 +266,7 @@ def _find_royals(pos: Position) -> dict:
     for c, stack in src.items():
         for p in stack:
             if p.type in ("king", "prince"):
-                royals[p.side][p.type] = c
+                royals[p.side][p.type] = plain(c)
     return royals
 
 

@@ -12,7 +12,7 @@ import json
 import sys
 
 from .actions import Capture, Drop, HyperJump, Jump, Move, Promote, Split, Stack, Turn
-from .coords import normalize
+from .coords import compact, normalize, plain
 from .errors import DaqiError, NotationError
 from .position import SIDES, Piece, Position
 from .ruleset import load_ruleset
@@ -172,7 +172,7 @@ def parse_position(obj) -> tuple[Position, dict]:
     for s in SIDES:
         if kings_was[s] == "prince" and pos.royals[s]["king"] is not None:
             c = pos.royals[s]["king"]
-            pos.cells[c] = tuple(Piece("king", s, "prince") if p.type == "king" else p for p in pos.cell(c))
+            pos.cells[compact(c)] = tuple(Piece("king", s, "prince") if p.type == "king" else p for p in pos.cell(c))
     return pos, ov
 
 
@@ -183,9 +183,7 @@ def _stack_json(stack):
 
 def position_json(pos: Position, overrides=None) -> dict:
     items = []
-    src = pos.cells
-    for c in sorted(src):
-        stack = src[c]
+    for c, stack in sorted((plain(c), s) for c, s in pos.cells.items()):
         entry = {"at": list(c)}
         if stack:
             entry["side"] = stack[0].side

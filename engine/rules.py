@@ -10,7 +10,7 @@ then checks every win/loss condition (C4, C5, C7, C8, C16, G11, G14).
 from __future__ import annotations
 
 from .actions import (Capture, Drop, HyperJump, Jump, Move, Promote, Split, Stack, Turn)
-from .coords import Coord, normalize
+from .coords import Coord, compact, normalize
 from .errors import IllegalAction
 from .position import EMPTY, SIDES, Piece, Position, Result, copy_tables, other
 
@@ -493,7 +493,7 @@ class TurnBuilder:
             if s == default(c):
                 cells.pop(c, None)
             else:
-                cells[c] = s
+                cells[compact(c)] = s
         scores = dict(self.scores)
         scores[self.side] = pos.scores[self.side] + self.earned - self.cost
         royals = {s: dict(self.royals[s]) for s in SIDES}
@@ -571,7 +571,7 @@ def judge(pos: Position, mover: str, king_taken: bool) -> Position:
             else:
                 stack = tuple(Piece("king", victim, "prince") if p.type == "prince" else p for p in pos.cell(pc))
                 cells = dict(pos.cells)
-                cells[pc] = stack
+                cells[compact(pc)] = stack
                 royals = {s: dict(pos.royals[s]) for s in SIDES}
                 royals[victim] = {"king": pc, "prince": None}
                 kw = dict(pos.kings_was)
