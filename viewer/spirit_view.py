@@ -77,7 +77,7 @@ class SpiritApp:
         self.g = [pyglet.graphics.Group(order=i) for i in range(8)]
         self.dynamic = []
         b = self.batch
-        self.status = _Panel(b, (self.g[5], self.g[6]), size=12, width=300)
+        self.status = _Panel(b, (self.g[5], self.g[6]), size=12, width=270)   # clear of the rank labels
         self.turns = _Panel(b, (self.g[5], self.g[6]), size=10, anchor="top-right", width=300)
         self.message = _Panel(b, (self.g[5], self.g[6]), font=SANS, size=12, anchor="bottom-left", width=1000)
         self.overlay = _Panel(b, (self.g[6], self.g[7]), size=13, anchor="center", bg=(8, 10, 16, 245),
@@ -226,8 +226,8 @@ class SpiritApp:
             for s in ("white", "black"):
                 head.append(f"{s}: {len(pos.side_pieces(s))} pieces")
         head.append("")
-        head.append("shaded: formation zones (+level)")
-        head.append("level a→b: own formations add")
+        head.append("shaded: formation zone +n")
+        head.append("a→b: level a, boosted to b")
         out["status"] = "\n".join(head)
         tl = c.turn_list()
         out["turns"] = "\n".join(["turns"] + (tl[-30:] or ["(none yet)"]))
