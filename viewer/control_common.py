@@ -15,6 +15,7 @@ game's controller fills in a few hooks:
 from __future__ import annotations
 
 import os
+from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -52,7 +53,7 @@ def run_key(table: dict, name: str) -> bool:
     return True
 
 
-class ControllerBase:
+class ControllerBase(ABC):
     """Messages, prompts, Ctrl keys, history and files for one game's controller."""
 
     game_name = ""
@@ -89,14 +90,17 @@ class ControllerBase:
     def _after_position_change(self) -> None:
         """The game position changed under the board (undo, redo)."""
 
+    @abstractmethod
     def _adopt_loaded(self, game) -> None:
-        raise NotImplementedError
+        """Make a loaded game the current one."""
 
+    @abstractmethod
     def _can_redo(self) -> bool:
-        raise NotImplementedError
+        """Whether a taken-back turn can be played again."""
 
+    @abstractmethod
     def _turn_text(self, index: int, style: str) -> str:
-        raise NotImplementedError
+        """The notation of turn ``index`` (0-based) in ``style``."""
 
     def _game_key(self, name: str, shift: bool, ctrl: bool) -> bool:
         return self._ctrl_key(name) if ctrl else False
@@ -134,8 +138,9 @@ class ControllerBase:
         return run_key({"z": self.undo_turn, "y": self.redo_turn, "n": self.new_game,
                         "s": lambda: self.open_prompt("save"), "o": lambda: self.open_prompt("load")}, name)
 
+    @abstractmethod
     def new_game(self, quick: bool = False) -> None:
-        raise NotImplementedError
+        """Start a new game (its setup phase, or the default arrangement with ``quick``)."""
 
     # ------------------------------------------------------------------ history
     def undo_turn(self) -> None:
