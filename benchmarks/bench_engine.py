@@ -29,7 +29,8 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from engine import (IllegalAction, Game, Piece, Position, TurnBuilder, legal_actions,  # noqa: E402
+from engine.randomplay import random_turn as _random_turn  # noqa: E402
+from engine import (Game, Piece, Position, legal_actions,  # noqa: E402
                     load_ruleset, start_position)
 
 HORIZON = 5
@@ -38,44 +39,8 @@ HORIZON = 5
 # -- seeded random play (also used by bench_records.py and bench_memory.py) --------------------------
 
 def random_turn(pos, rng, horizon=6, tries=25):
-    """A random legal turn for the side to move that does not end the game, or None.
-
-    Biased towards the interesting kinds (hyper-jumps, jumps, splits, captures) and adds
-    a random companion action now and then, so stacks and far boards appear."""
-    from engine.rules import apply_turn
-    side = pos.to_move
-    origins = [c for c, s in pos.pieces_of(side)]
-    origins += [(rng.randint(1, 16), rng.randint(1, 3) if side == "white" else rng.randint(14, 16),
-                 rng.randint(2, 16)) for _ in range(2)]
-    rng.shuffle(origins)
-    for o in origins[:tries]:
-        acts = list(legal_actions(pos, o, horizon))
-        if not acts:
-            continue
-        fancy = [a for a in acts if a.kind in ("hyperjump", "jump", "split", "capture")]
-        first = rng.choice(fancy if fancy and rng.random() < 0.4 else acts)
-        b = TurnBuilder(pos, o, transactional=False)
-        b.add(first)
-        for _ in range(2):
-            if b.complete and rng.random() < 0.5:
-                break
-            opts = b.options(horizon)
-            if not opts:
-                break
-            try:
-                b.add(rng.choice(opts))
-            except IllegalAction:
-                break
-        if not b.complete:
-            continue
-        turn = b.finish()
-        try:
-            new, _ = apply_turn(pos, turn)
-        except IllegalAction:
-            continue
-        if new.result is None:
-            return turn
-    return None
+    """A random legal turn that does not end the game (engine.randomplay), or None."""
+    return _random_turn(pos, rng, horizon=horizon, tries=tries)
 
 
 def random_game(seed: int, turns: int, horizon: int = 6) -> Game:

@@ -8,6 +8,7 @@ from .errors import DaqiError, IllegalAction, NotationError, RulesetError
 from .movegen import LegalActions, legal_actions
 from .notation import format_turn, parse_turn
 from .position import Piece, Position, Result, start_position
+from .randomplay import random_turn
 from .rules import TurnBuilder, apply_turn
 from .ruleset import load_ruleset
 from .setup import SetupPhase
@@ -18,7 +19,7 @@ __all__ = [
     "DaqiError", "IllegalAction", "NotationError", "RulesetError",
     "LegalActions", "legal_actions", "format_turn", "parse_turn",
     "Piece", "Position", "Result", "start_position", "TurnBuilder", "apply_turn",
-    "load_ruleset", "SetupPhase", "Game",
+    "load_ruleset", "SetupPhase", "Game", "random_turn",
 ]
 
 

@@ -17,7 +17,8 @@ from itertools import product
 
 import pytest
 
-from engine import (Capture, HyperJump, IllegalAction, Jump, Move, Piece, Position, TurnBuilder,
+from engine.randomplay import random_turn
+from engine import (Capture, HyperJump, Jump, Move, Piece, Position, TurnBuilder,
                     legal_actions, load_ruleset, start_position)
 from engine.actions import Promote, Split
 from engine.coords import normalize
@@ -156,39 +157,9 @@ def _reference(pos, origin, horizon):
 # -- positions ----------------------------------------------------------------------------------------
 
 def _random_turn(pos, rng, horizon):
-    """A random legal turn (biased towards stacks, splits and hyper-jumps), or None."""
-    side = pos.to_move
-    origins = [c for c, s in pos.pieces_of(side)]
-    origins += [(rng.randint(1, 16), rng.randint(1, 3) if side == "white" else rng.randint(14, 16),
-                 rng.randint(2, 16))]
-    rng.shuffle(origins)
-    for o in origins[:25]:
-        acts = list(legal_actions(pos, o, horizon))
-        if not acts:
-            continue
-        fancy = [a for a in acts if a.kind in ("hyperjump", "split", "capture", "jump")]
-        first = rng.choice(fancy if fancy and rng.random() < 0.5 else acts)
-        b = TurnBuilder(pos, o, transactional=False)
-        b.add(first)
-        for _ in range(3):
-            if b.complete and rng.random() < 0.4:
-                break
-            opts = b.options(horizon)
-            if not opts:
-                break
-            try:
-                b.add(rng.choice(opts))
-            except IllegalAction:
-                break
-        if b.complete:
-            turn = b.finish()
-            try:
-                new, _ = apply_turn(pos, turn)
-            except IllegalAction:
-                continue
-            if new.result is None:
-                return new
-    return None
+    """A random legal turn (biased towards stacks, splits and hyper-jumps) applied, or None."""
+    turn = random_turn(pos, rng, horizon=horizon, fancy=0.5, companions=3, stop=0.4, extra_origins=1)
+    return None if turn is None else apply_turn(pos, turn)[0]
 
 
 def _random_positions(seed, plies, every, horizon=6):
