@@ -402,7 +402,7 @@ def next_actions(b: TurnBuilder, horizon: int = 5) -> list:
             cands = displacements(b.cell, rules, group, b.side, at, seq=seq, horizon=horizon,
                                   score=pos.scores[b.side] + b.earned - b.cost, sizes=rules.size,
                                   higher_min=rules.higher_min, enemy_king=b.royals[other(b.side)]["king"],
-                                  facing=lambda a, c: facing_line_clear(_Cells(b.cell), a, c))
+                                  facing=lambda a, c: facing_line_clear(b, a, c))
             if grammar_error(rules, seq, "split") is None and b.group is None:
                 cands.extend(splits(group))
     if b.current_group and b.at is not None:
@@ -415,8 +415,3 @@ def next_actions(b: TurnBuilder, horizon: int = 5) -> list:
             continue
         ok.append(a)
     return ok
-
-
-class _Cells:
-    def __init__(self, cell):
-        self.cell = cell

@@ -133,7 +133,7 @@ def parse_position(obj) -> tuple[Position, dict]:
     if "homes" in obj:
         hm = obj["homes"]
         _fields(hm, SIDES, "position.homes")
-        base = Position.from_pieces(rules, {}, fill="empty").homes
+        base = probe.homes
         homes = {s: dict(base[s]) for s in SIDES}
         for s, h in hm.items():
             _fields(h, ("king", "prince"), f"position.homes.{s}")

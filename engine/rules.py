@@ -37,9 +37,10 @@ def stack_value(rules, stack) -> int:
     return sum(rules.pieces[p.type].value for p in stack)
 
 
-def facing_line_clear(pos: Position, a: Coord, b: Coord) -> bool:
+def facing_line_clear(pos, a: Coord, b: Coord) -> bool:
     """G10: ``a`` and ``b`` lie on one lattice line whose step changes every coordinate by
-    -1, 0 or +1, and every cell strictly between them is empty (C3)."""
+    -1, 0 or +1, and every cell strictly between them is empty (C3).  ``pos`` is anything with a
+    ``cell(coord)`` method: a Position, or a TurnBuilder mid-turn."""
     n = max(len(a), len(b))
     av = list(a) + [1] * (n - len(a))
     bv = list(b) + [1] * (n - len(b))
@@ -266,7 +267,7 @@ class TurnBuilder:
         facing = (len(group) == 1 and group[0].type == "king" and any(p.type == "king" for p in dest))
         planar = to[2:] == at[2:] and self._reaches(group, at, to, capture=True)
         if not planar:
-            if not (facing and facing_line_clear(_View(self), at, to)):
+            if not (facing and facing_line_clear(self, at, to)):
                 why = " (kings face each other only along a clear line, C3/G10)" if facing else ""
                 raise IllegalAction(f"{_names(group)} on {list(at)} cannot capture on {list(to)}{why}",
                                     code="illegal-capture")
@@ -516,13 +517,6 @@ class TurnBuilder:
         """Single actions that may legally be added next (for highlighting)."""
         from .movegen import next_actions
         return next_actions(self, horizon)
-
-
-class _View:
-    """Read access to the board as the builder currently sees it."""
-
-    def __init__(self, b: TurnBuilder):
-        self.cell = b.cell
 
 
 def _names(stack) -> str:
