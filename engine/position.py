@@ -240,9 +240,9 @@ class Position:
         default cell).  With ``fill="default"`` the cells lie over the default start position."""
         if fill not in ("default", "empty"):
             raise IllegalAction(f"fill must be 'default' or 'empty', got {fill!r}", code="bad-position")
-        start = start_position(rules)
-        base = start.base if fill == "default" else {}
-        homes = homes or start.homes
+        # the setup arrangement lies under a "default" fill only; homes come from the ruleset
+        base = start_position(rules).base if fill == "default" else {}
+        homes = homes or rules.homes
         scores = dict(scores) if scores else {s: rules.start_score for s in SIDES}
         pos = cls(rules, base, {}, fill, to_move, scores, {s: dict((credits or {}).get(s, {})) for s in SIDES},
                   stats or _fresh_stats(rules),
