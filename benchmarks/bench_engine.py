@@ -29,7 +29,7 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from engine.randomplay import random_turn as _random_turn  # noqa: E402
+from engine.cube.randomplay import random_turn as _random_turn  # noqa: E402
 from engine import (Game, Piece, Position, legal_actions,  # noqa: E402
                     load_ruleset, start_position)
 
@@ -39,7 +39,7 @@ HORIZON = 5
 # -- seeded random play (also used by bench_records.py and bench_memory.py) --------------------------
 
 def random_turn(pos, rng, horizon=6, tries=25):
-    """A random legal turn that does not end the game (engine.randomplay), or None."""
+    """A random legal turn that does not end the game (engine.cube.randomplay), or None."""
     return _random_turn(pos, rng, horizon=horizon, tries=tries)
 
 

@@ -32,7 +32,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from engine import HyperJump, Move, Piece, Position, Turn, load_ruleset, start_position  # noqa: E402
-from engine.rules import apply_turn  # noqa: E402
+from engine.cube.rules import apply_turn  # noqa: E402
 
 
 def deep_size(obj, seen=None) -> int:

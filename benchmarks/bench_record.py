@@ -23,7 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 
 def main(argv=None) -> int:
-    from engine.game import sample_game
+    from engine.cube.game import sample_game
     from viewer import recording as R
     from viewer.overlay import draw_overlay
 

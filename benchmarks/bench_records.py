@@ -30,7 +30,7 @@ for p in (str(ROOT), str(HERE)):
 
 from bench_engine import best_time, random_game  # noqa: E402
 from engine import Game  # noqa: E402
-from engine.notation import parse_turn  # noqa: E402
+from engine.cube.notation import parse_turn  # noqa: E402
 
 _TURN = re.compile(r"^\s*\d+\.(?:\.\.)?\s*(.+?)\s*$")
 

@@ -64,7 +64,7 @@ DEFAULT_TRANSITION = 0.5
 def load_game(path=None, demo: bool = False, spirit_demo: bool = False):
     """A cube ``engine.Game`` or a spirit game from a record file or the built-in samples."""
     if demo:
-        from engine.game import sample_game
+        from engine.cube.game import sample_game
         return sample_game()
     if spirit_demo:
         try:

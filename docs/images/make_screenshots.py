@@ -21,7 +21,7 @@ sys.path.insert(0, str(ROOT))
 
 from engine import (Capture, HyperJump, IllegalAction, Jump, Stack, Turn, apply_turn,  # noqa: E402
                     legal_actions, start_position)
-from engine.game import sample_game  # noqa: E402
+from engine.cube.game import sample_game  # noqa: E402
 from viewer.render import OffscreenRenderer  # noqa: E402
 from viewer.scene import Highlights, View  # noqa: E402
 

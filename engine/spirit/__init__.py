@@ -1,11 +1,11 @@
 """Spirit chess (灵棋): rules S1-S13 with gap answers H1-H6 (see docs/RULES-spirit.md).
 
-Importing this package registers the game in ``engine.ruleset.GAMES["spirit"]`` so that
+Importing this package registers the game with the loader (``engine.core.loader.GAMES["spirit"]``) so that
 ``load_ruleset("spirit")`` returns a :class:`SpiritRules`.
 """
 from __future__ import annotations
 
-from ..ruleset import GAMES
+from ..core.loader import register_game
 from .position import (SpiritCapture, SpiritPiece, SpiritPosition, SpiritResult, SpiritTransform, SpiritTurn,
                        apply_spirit_turn, effective_level, formation_zones, has_legal_turn, legal_paths,
                        legal_turns, levelup_squares, step_budget)
@@ -15,7 +15,7 @@ from .rules import SPIRIT_SCHEMA, SpiritKind, SpiritRules, build_spirit
 from .sample import sample_spirit_game
 from .setup import SpiritSetup, check_setup, default_placement, setup_problem, spirit_start_position
 
-GAMES["spirit"] = (SPIRIT_SCHEMA, build_spirit)
+register_game("spirit", SPIRIT_SCHEMA, build_spirit)
 
 __all__ = [
     "SpiritRules", "SpiritKind", "SpiritPosition", "SpiritPiece", "SpiritTurn", "SpiritTransform",

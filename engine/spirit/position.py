@@ -11,8 +11,8 @@ from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import Iterable, Mapping, NamedTuple
 
-from ..coords import format_ascii, normalize
-from ..errors import IllegalAction, NotationError
+from ..core.coords import format_ascii, normalize
+from ..core.errors import IllegalAction, NotationError
 from .rules import SIDES, SpiritRules
 
 Coord = tuple[int, int]

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..errors import DaqiError, NotationError
+from ..core.errors import DaqiError, NotationError
 from .position import (SpiritPiece, SpiritPosition, SpiritTurn, apply_spirit_turn, as_coord, formation_zones,
                        legal_paths)
 from .rules import SIDES, SpiritRules
@@ -43,7 +43,7 @@ def _fields(obj: Any, allowed: set, required: set, what: str) -> dict:
 
 
 def _rules(name: Any) -> SpiritRules:
-    from ..ruleset import load_ruleset
+    from ..core.loader import load_ruleset
     if not isinstance(name, str):
         raise _bad(f"ruleset must be a name, got {name!r}")
     rules = load_ruleset(name)

@@ -16,8 +16,8 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..coords import format_ascii, match_coord
-from ..errors import DaqiError, IllegalAction, NotationError
+from ..core.coords import format_ascii, match_coord
+from ..core.errors import DaqiError, IllegalAction, NotationError
 from .position import SpiritCapture, SpiritPosition, SpiritResult, SpiritTurn, apply_spirit_turn
 from .rules import SIDES, SpiritRules
 from .setup import Placements, default_placement, normalize_placements, spirit_start_position
@@ -167,7 +167,7 @@ class SpiritGame:
 
     def __init__(self, rules: SpiritRules | str | None = None, white=None, black=None):
         if rules is None or isinstance(rules, str):
-            from ..ruleset import load_ruleset
+            from ..core.loader import load_ruleset
             rules = load_ruleset(rules or "spirit")
         if getattr(rules, "game", None) != "spirit":
             raise IllegalAction(f"ruleset {getattr(rules, 'name', rules)!r} is not a spirit-chess ruleset",

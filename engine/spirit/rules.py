@@ -7,8 +7,8 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Mapping
 
-from ..errors import RulesetError
-from ..ruleset import BOOL, INT, LIST, STR
+from ..core.errors import RulesetError
+from ..core.loader import BOOL, INT, LIST, STR
 
 SIDES = ("white", "black")
 Coord = tuple[int, int]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Mapping
 
-from ..errors import IllegalAction, NotationError
+from ..core.errors import IllegalAction, NotationError
 from .position import KING_DIRS, SpiritPiece, SpiritPosition, as_coord, fmt
 from .rules import SIDES, SpiritRules
 
@@ -113,7 +113,7 @@ class SpiritSetup:
 
     def __init__(self, rules: SpiritRules | None = None):
         if rules is None:
-            from ..ruleset import load_ruleset
+            from ..core.loader import load_ruleset
             rules = load_ruleset("spirit")
         self.rules = rules
         self.side = "white"

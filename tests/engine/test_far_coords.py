@@ -5,8 +5,8 @@ import pickle
 import sys
 
 from engine import HyperJump, Move, Piece, Position, Turn, apply_turn, legal_actions, load_ruleset
-from engine.coords import COMPACT_FROM, FarCoord, compact
-from engine.protocol import position_json
+from engine.core.coords import COMPACT_FROM, FarCoord, compact
+from engine.cube.protocol import position_json
 
 RULES = load_ruleset("standard")
 ROOK = (Piece("rook", "white"),)

@@ -17,14 +17,14 @@ from itertools import product
 
 import pytest
 
-from engine.randomplay import random_turn
+from engine.cube.randomplay import random_turn
 from engine import (Capture, HyperJump, Jump, Move, Piece, Position, TurnBuilder,
                     legal_actions, load_ruleset, start_position)
-from engine.actions import Promote, Split
-from engine.coords import normalize
-from engine.movegen import displacements, splits
-from engine.position import other
-from engine.rules import apply_turn, facing_line_clear, grammar_error, group_rays, highest_value
+from engine.cube.actions import Promote, Split
+from engine.core.coords import normalize
+from engine.cube.movegen import displacements, splits
+from engine.cube.position import other
+from engine.cube.rules import apply_turn, facing_line_clear, grammar_error, group_rays, highest_value
 
 SIDES = ("white", "black")
 

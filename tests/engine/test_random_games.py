@@ -25,7 +25,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine import Drop, Game, IllegalAction, TurnBuilder, legal_actions, load_ruleset
-from engine.position import SIDES, other
+from engine.cube.position import SIDES, other
 
 RULES = load_ruleset("standard")
 ROYAL = ("king", "prince")

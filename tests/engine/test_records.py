@@ -6,7 +6,7 @@ import os
 import pytest
 
 from engine import Game, IllegalAction, Jump, Move, NotationError, Turn, load_ruleset, parse_turn
-from engine.game import sample_game
+from engine.cube.game import sample_game
 
 HEADER = "ruleset standard\n"
 

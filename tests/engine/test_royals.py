@@ -2,7 +2,7 @@
 import dataclasses
 
 from engine import Capture, Drop, Jump, Move, legal_actions
-from engine.rules import facing_line_clear
+from engine.cube.rules import facing_line_clear
 
 # default homes (from the default royal arrangement): white king (8,1,1), prince (9,1,1);
 # black king (9,16,1), prince (8,16,1).  Hand-built positions keep the royals away from them.

@@ -2,7 +2,7 @@
 import pytest
 
 from engine import IllegalAction, SetupPhase, start_position
-from engine.setup import default_choices, part_squares
+from engine.cube.setup import default_choices, part_squares
 
 
 def test_c24_parts_alternate_white_black_part_by_part(rules):

@@ -11,7 +11,7 @@ import random
 from collections import Counter
 
 from engine import Capture, Drop, IllegalAction, Turn, TurnBuilder, legal_actions
-from engine.game import Game
+from engine.cube.game import Game
 
 GAMES = 1000
 SPENT = ("hire", "surcharge", "hyperjump", "stack")

@@ -3,8 +3,8 @@ import pytest
 
 from engine import (Capture, Drop, HyperJump, Jump, Move, Promote, Split, Stack, TurnBuilder, legal_actions,
                     start_position)
-from engine.errors import IllegalAction
-from engine.rules import grammar_error
+from engine.core.errors import IllegalAction
+from engine.cube.rules import grammar_error
 
 KINDS = ("move", "capture", "drop", "jump", "hyperjump", "stack", "split")
 # the digest's table (C29–C35 with G4: jump<->hyperjump, G5: no drop after split)

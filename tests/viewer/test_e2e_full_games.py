@@ -146,7 +146,7 @@ class CubeDriver:
 
 def test_cube_sample_game_to_the_end(cube_window):
     from pyglet.window import key as K
-    from engine.game import sample_game
+    from engine.cube.game import sample_game
     win = cube_window
     c = win.controller
     sample = sample_game()

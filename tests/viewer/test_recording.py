@@ -48,7 +48,7 @@ def leftovers(folder) -> list[str]:
 
 @pytest.fixture(scope="module")
 def game():
-    from engine.game import sample_game
+    from engine.cube.game import sample_game
     return sample_game()
 
 

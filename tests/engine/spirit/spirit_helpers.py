@@ -1,7 +1,7 @@
 """Shared helpers for the spirit-chess tests (imported by the test modules)."""
 from __future__ import annotations
 
-from engine.ruleset import load_ruleset
+from engine.core.loader import load_ruleset
 from engine.spirit import SpiritPiece, SpiritPosition, SpiritTurn
 
 RULES = load_ruleset("spirit")

@@ -1,7 +1,7 @@
 """Captures and game end: S3, S10, S11, S12, H3, H5, H6, no legal turn."""
 import pytest
 
-from engine.errors import IllegalAction
+from engine.core.errors import IllegalAction
 from engine.spirit import apply_spirit_turn, legal_paths
 
 from spirit_helpers import make, pc, turn, variant

@@ -1,7 +1,7 @@
 """Movement: S3-S9, S13, H1, H2."""
 import pytest
 
-from engine.errors import IllegalAction
+from engine.core.errors import IllegalAction
 from engine.spirit import apply_spirit_turn, effective_level, formation_zones, legal_paths, step_budget
 
 from spirit_helpers import make, pc, turn, variant

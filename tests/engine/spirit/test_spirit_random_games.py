@@ -4,7 +4,7 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.errors import IllegalAction
+from engine.core.errors import IllegalAction
 from engine.spirit import (SpiritGame, SpiritTurn, apply_spirit_turn, check_setup, format_spirit_record, legal_paths,
                            levelup_squares, parse_spirit_record)
 

@@ -1,7 +1,7 @@
 """Text records, the game model (undo/redo/save/load) and the sample game."""
 import pytest
 
-from engine.errors import IllegalAction, NotationError
+from engine.core.errors import IllegalAction, NotationError
 from engine.spirit import (SpiritGame, SpiritTurn, format_spirit_record, format_spirit_turn, legal_turns,
                            parse_spirit_record, parse_spirit_turn, sample_spirit_game)
 

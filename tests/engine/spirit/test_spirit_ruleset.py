@@ -1,8 +1,8 @@
 """S1 and the ruleset file: loading, data, contradiction checks."""
 import pytest
 
-from engine.errors import RulesetError
-from engine.ruleset import GAMES, load_ruleset
+from engine.core.errors import RulesetError
+from engine.core.loader import GAMES, load_ruleset
 from engine.spirit import SpiritRules
 
 from spirit_helpers import RULES, variant

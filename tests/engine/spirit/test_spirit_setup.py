@@ -1,7 +1,7 @@
 """S2 setup constraints and the H4 hidden two-sided setup."""
 import pytest
 
-from engine.errors import IllegalAction, NotationError
+from engine.core.errors import IllegalAction, NotationError
 from engine.spirit import SpiritSetup, check_setup, default_placement, spirit_start_position
 
 from spirit_helpers import RULES

@@ -3,8 +3,8 @@ positions used by benchmarks and property tests."""
 from __future__ import annotations
 
 from .actions import Turn
-from .errors import IllegalAction
-from .movegen import legal_actions
+from ..core.errors import IllegalAction
+from .legal import legal_actions
 from .position import Position
 from .rules import TurnBuilder, apply_turn
 

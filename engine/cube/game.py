@@ -21,11 +21,11 @@ import tempfile
 from pathlib import Path
 
 from .actions import Turn
-from .errors import DaqiError, IllegalAction, NotationError
+from ..core.errors import DaqiError, IllegalAction, NotationError
 from .notation import format_turn, parse_turn
 from .position import SIDES, Position, Result
 from .rules import apply_turn
-from .ruleset import load_ruleset
+from ..core.loader import load_ruleset
 from .setup import check_choice, default_choices, n_parts
 
 _TURN_LINE = re.compile(r"^\s*(\d+)(\.\.\.|\.)\s*(.+?)\s*$")

@@ -19,8 +19,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable
 
-from .coords import Coord, compact, normalize, plain
-from .errors import IllegalAction
+from ..core.coords import Coord, compact, normalize, plain
+from ..core.errors import IllegalAction
+from ..core.loader import load_ruleset
+from .layout import default_choices, part_squares, royal_homes
 
 SIDES = ("white", "black")
 EMPTY: tuple = ()
@@ -208,7 +210,6 @@ class Position:
     def from_setup(cls, rules, choices: dict, to_move: str = "white") -> "Position":
         """The start position after the setup phase: ``choices[side]`` lists each part's
         pieces (parts in choosing order, then the royal part)."""
-        from .setup import part_squares, royal_homes
         st = rules.setup
         nparts = len(st["parts"])
         base = {}
@@ -272,8 +273,6 @@ def _find_royals(pos: Position) -> dict:
 
 def start_position(rules="standard", choices: dict | None = None) -> Position:
     """The position after setup (default arrangement unless ``choices`` is given)."""
-    from .ruleset import load_ruleset
-    from .setup import default_choices
     if isinstance(rules, str):
         rules = load_ruleset(rules)
     return Position.from_setup(rules, choices or default_choices(rules))

@@ -20,8 +20,8 @@ bottom first (informative: a mismatch with the position is reported by the rules
 from __future__ import annotations
 
 from .actions import Capture, Drop, HyperJump, Jump, Move, Promote, Split, Stack, Turn
-from .coords import format_ascii, format_chinese, match_coord
-from .errors import NotationError
+from ..core.coords import format_ascii, format_chinese, match_coord
+from ..core.errors import NotationError
 
 ASCII_VERB = {"move": "-", "capture": "x", "jump": "^", "hyperjump": "~"}
 CHINESE_VERB = {"move": "走", "capture": "吃", "jump": "三维跃迁", "hyperjump": "跃迁"}

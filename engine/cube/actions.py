@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Union
 
-from .coords import Coord
+from ..core.coords import Coord
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,31 +1,20 @@
-"""Ruleset loading: TOML files with ``extends``, validated against a schema.
+"""The cube-chess ruleset: schema, the immutable :class:`Ruleset` and its builder.
 
-``load_ruleset("standard")`` finds ``engine/rulesets/standard.toml``;
-``load_ruleset(path)`` loads any file.  A file may say ``extends = "name"``
-(a ruleset name or a path relative to the file): tables merge key by key, other
-values replace.  Validation collects *every* unknown key, wrong type and
-contradiction and raises one :class:`RulesetError` that names the file and key
-of each.
+Registered with the generic loader (:mod:`engine.core.loader`) when ``engine.cube`` is imported.
 """
 from __future__ import annotations
 
 import copy
-import tomllib
 from dataclasses import dataclass, field
-from functools import lru_cache
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
-from .betza import compile_betza
-from .errors import NotationError, RulesetError
+from ..core.betza import compile_betza
+from ..core.errors import NotationError, RulesetError
+from ..core.loader import BOOL, INT, LIST, STR, check_schema, register_game
+from .layout import royal_homes
 
-RULESET_DIR = Path(__file__).with_name("rulesets")
 SIDES = ("white", "black")
-
-# --- schema ---------------------------------------------------------------------------------
-# A schema maps keys to a type (or tuple of types), a nested schema dict, or ("table-of", schema)
-# for tables whose keys are free names (pieces).  Validation lists unknown keys and wrong types.
-INT, STR, BOOL, LIST, DICT = int, str, bool, list, dict
 
 _META = {"name": STR, "game": STR, "description": STR}
 CUBE_SCHEMA: dict[str, Any] = {
@@ -48,89 +37,10 @@ CUBE_SCHEMA: dict[str, Any] = {
                             "letter": STR, "chinese": STR, "promotes_to": LIST, "hire": STR}),
 }
 
-#: other games register (schema, builder) here (spirit chess does, in engine.spirit)
-GAMES: dict[str, tuple[dict, Callable[[dict, str, list[str]], Any]]] = {}
-
 ACTION_KINDS = ("move", "capture", "drop", "jump", "hyperjump", "stack", "split", "promote")
 
 
-def _check_schema(data: dict, schema: dict, prefix: str, problems: list[str]) -> None:
-    for key, value in data.items():
-        path = f"{prefix}{key}"
-        if key not in schema:
-            problems.append(f"unknown key '{path}'")
-            continue
-        spec = schema[key]
-        if isinstance(spec, dict):
-            if not isinstance(value, dict):
-                problems.append(f"'{path}' must be a table, not {type(value).__name__}")
-            else:
-                _check_schema(value, spec, path + ".", problems)
-        elif isinstance(spec, tuple) and spec and spec[0] == "table-of":
-            if not isinstance(value, dict):
-                problems.append(f"'{path}' must be a table of tables")
-                continue
-            for name, sub in value.items():
-                if not isinstance(sub, dict):
-                    problems.append(f"'{path}.{name}' must be a table")
-                else:
-                    _check_schema(sub, spec[1], f"{path}.{name}.", problems)
-        else:
-            ok = isinstance(value, spec) and not (spec is INT and isinstance(value, bool))
-            if not ok:
-                problems.append(f"'{path}' must be {getattr(spec, '__name__', spec)}, got {value!r}")
-
-
-def _merge(base: dict, over: dict) -> dict:
-    out = copy.deepcopy(base)
-    for k, v in over.items():
-        if isinstance(v, dict) and isinstance(out.get(k), dict):
-            out[k] = _merge(out[k], v)
-        else:
-            out[k] = copy.deepcopy(v)
-    return out
-
-
-def _resolve(name_or_path: str | Path, base_dir: Path | None = None) -> Path:
-    p = Path(name_or_path)
-    if p.suffix == ".toml" or p.is_file() or len(p.parts) > 1:
-        if not p.is_absolute() and base_dir is not None and not p.exists():
-            p = base_dir / p
-        return p
-    cand = RULESET_DIR / f"{name_or_path}.toml"
-    if base_dir is not None and not cand.exists() and (base_dir / f"{name_or_path}.toml").exists():
-        cand = base_dir / f"{name_or_path}.toml"
-    return cand
-
-
-def load_raw(name_or_path: str | Path, _seen: tuple = ()) -> tuple[dict, str]:
-    """Read a ruleset file and everything it extends; return (merged dict, file name)."""
-    path = _resolve(name_or_path)
-    where = str(path)
-    if not path.exists():
-        known = ", ".join(sorted(p.stem for p in RULESET_DIR.glob("*.toml")))
-        raise RulesetError(f"no ruleset named {str(name_or_path)!r} (known: {known})",
-                           where=str(name_or_path))
-    if path.resolve() in _seen:
-        raise RulesetError("'extends' forms a cycle: " + " -> ".join(str(s) for s in _seen + (path,)),
-                           where=where)
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except tomllib.TOMLDecodeError as exc:
-        raise RulesetError(f"not valid TOML: {exc}", where=where) from None
-    except UnicodeDecodeError as exc:
-        raise RulesetError(f"not UTF-8 text: {exc}", where=where) from None
-    parent = data.get("extends")
-    if parent is not None:
-        if not isinstance(parent, str):
-            raise RulesetError(f"'extends' must be a ruleset name, got {parent!r}", where=where)
-        pdata, _ = load_raw(_resolve(parent, path.parent), _seen + (path.resolve(),))
-        data = _merge(pdata, {k: v for k, v in data.items() if k != "extends"})
-        # the child's lists replace the parent's; meta.name must come from the child
-    return data, where
-
-
-# --- cube ruleset --------------------------------------------------------------------------
+# --- the ruleset --------------------------------------------------------------------------
 
 @dataclass(frozen=True)
 class PieceSpec:
@@ -180,7 +90,6 @@ class Ruleset:
     @property
     def homes(self) -> dict:
         """Start squares of king and prince per side, from the default royal arrangement."""
-        from .setup import royal_homes
         return royal_homes(self, {s: self.setup["default_royal"] for s in SIDES})
 
     def forward(self, side: str) -> int:
@@ -220,7 +129,7 @@ def _pair(v) -> bool:
 
 def build_cube(data: dict, where: str) -> Ruleset:
     problems: list[str] = []
-    _check_schema(data, CUBE_SCHEMA, "", problems)
+    check_schema(data, CUBE_SCHEMA, "", problems)
     g = data.get("geometry", {})
     need = {"geometry": ("size", "green", "promotion", "crowded", "red_line"), "pieces": ()}
     for sec, keys in need.items():
@@ -353,26 +262,4 @@ def build_cube(data: dict, where: str) -> Ruleset:
         both_lose=out.get("both_lose", "draw"), setup=dict(st), raw=data)
 
 
-@lru_cache(maxsize=32)
-def _load_cached(key: str):
-    data, where = load_raw(key)
-    game = data.get("meta", {}).get("game", "cube")
-    if game == "cube":
-        return build_cube(data, where)
-    if game not in GAMES:
-        # importing the game's package registers it
-        if game == "spirit":
-            import engine.spirit  # noqa: F401
-    if game in GAMES:
-        schema, builder = GAMES[game]
-        problems: list[str] = []
-        _check_schema(data, schema, "", problems)
-        return builder(data, where, problems)
-    raise RulesetError(f"'meta.game' = {game!r} is not a known game (cube, {', '.join(GAMES)})", where=where)
-
-
-def load_ruleset(name_or_path: str | Path = "standard"):
-    """Load a ruleset by name (``standard``, ``free-combination``, ``spirit``) or path."""
-    if not isinstance(name_or_path, (str, Path)):
-        raise RulesetError(f"ruleset must be a name or path, got {name_or_path!r}")
-    return _load_cached(str(name_or_path))
+register_game("cube", CUBE_SCHEMA, lambda data, where, problems: build_cube(data, where))

@@ -1,0 +1,83 @@
+"""The lazy collection of legal first actions from one origin (house style 6).
+
+:func:`legal_actions` returns a :class:`LegalActions`: the generator in :mod:`.movegen` lists
+them up to an explicit dimension ``horizon``; ``in`` answers by validating the action with the
+turn machine, so it needs no enumeration.
+"""
+from __future__ import annotations
+
+from ..core.coords import Coord, normalize
+from ..core.errors import IllegalAction
+from .actions import Stack
+from .grammar import facing_line_clear
+from .movegen import _displace, _rcache, changed_dimension, promotions, splits
+from .position import Position, other
+from .rules import TurnBuilder
+
+
+class LegalActions:
+    """The legal single actions that may start a turn from ``origin`` (lazy)."""
+
+    def __init__(self, position: Position, origin: Coord, horizon: int = 5):
+        self.position = position
+        self.origin = normalize(origin)
+        self.horizon = horizon
+        self._list = None
+
+    def _generate(self) -> list:
+        pos = self.position
+        origin = self.origin
+        if pos.result is not None or not pos.in_board(origin):
+            return []
+        stack = pos.cell(origin)
+        side = pos.to_move
+        if not stack or stack[0].side != side:
+            return []
+        rules = pos.rules
+        rc = _rcache(rules)
+        opp_king = pos.royals[other(side)]["king"]
+        facing = None
+        if opp_king is not None and len(stack) == 1 and stack[0].type == "king":
+            def facing(a, b):
+                return facing_line_clear(pos, a, b)
+        out = _displace(pos.cells.get, pos.default, rc, stack, side, origin, (), self.horizon,
+                        pos.scores[side], rules.size, rules.higher_min, opp_king, facing)
+        if len(stack) > 1 and "split" in rules.follows["start"]:
+            out.extend(splits(stack))
+        if stack[0].type == "pawn" or len(stack) > 1:
+            out.extend(promotions(rules, stack, side, origin))
+        return out
+
+    def __iter__(self):
+        if self._list is None:
+            self._list = self._generate()
+        return iter(self._list)
+
+    def __len__(self) -> int:
+        return self.count()
+
+    def count(self) -> int:
+        if self._list is None:
+            self._list = self._generate()
+        return len(self._list)
+
+    def __bool__(self) -> bool:
+        return self.count() > 0
+
+    def __contains__(self, action) -> bool:
+        to = getattr(action, "to", None)
+        if getattr(action, "kind", None) == "hyperjump" and isinstance(to, tuple) and \
+                changed_dimension(self.origin, to) > self.horizon:
+            return False
+        try:
+            b = TurnBuilder(self.position, self.origin, transactional=False)
+            b.add(action)
+            if b.pending:            # it lands on own pieces: only legal if the stack can follow
+                b.add(Stack())
+        except (IllegalAction, TypeError, IndexError):
+            return False
+        return True
+
+
+def legal_actions(position: Position, origin, horizon: int = 5) -> LegalActions:
+    return LegalActions(position, origin, horizon)

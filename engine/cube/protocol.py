@@ -1,0 +1,315 @@
+"""The rules protocol's cube-chess queries (docs/PROTOCOL.md): ruleset, turn, actions.
+
+:mod:`engine.protocol` reads the lines and dispatches here.
+
+``python -m engine.protocol`` reads one JSON request per line and writes one
+JSON reply per line.  Every bad input — malformed JSON, unknown fields or
+names, coordinates off the board, illegal actions — is answered with
+``{"legal": false, "error": CODE, "message": TEXT}``; the process keeps
+serving and never prints a traceback.
+"""
+from __future__ import annotations
+
+import json
+
+from .actions import Capture, Drop, HyperJump, Jump, Move, Promote, Split, Stack, Turn
+from ..core.coords import compact, normalize, plain
+from ..core.errors import DaqiError, NotationError
+from .position import SIDES, Piece, Position
+from ..core.loader import load_ruleset
+from .rules import apply_turn
+from .legal import legal_actions
+
+
+class ProtocolError(DaqiError):
+    code = "malformed"
+
+
+def _err(code, message):
+    return {"legal": False, "error": code, "message": message}
+
+
+def _fields(obj, allowed, where, required=()):
+    if not isinstance(obj, dict):
+        raise ProtocolError(f"{where} must be a JSON object, got {json.dumps(obj, ensure_ascii=False)[:80]}")
+    extra = sorted(set(obj) - set(allowed))
+    if extra:
+        raise ProtocolError(f"unknown field(s) {', '.join(map(repr, extra))} in {where} (allowed: "
+                            f"{', '.join(sorted(allowed))})", code="unknown-field")
+    for r in required:
+        if r not in obj:
+            raise ProtocolError(f"{where} needs the field {r!r}", code="missing-field")
+
+
+def _coord(pos_or_rules, value, where):
+    if not isinstance(value, list) or not value:
+        raise ProtocolError(f"{where} must be a list of integers [x, y, z, ...], got {json.dumps(value)}",
+                            code="bad-coordinate")
+    try:
+        c = normalize(value)
+    except NotationError as exc:
+        raise ProtocolError(f"{where}: {exc}", code="bad-coordinate") from None
+    if isinstance(pos_or_rules, Position):
+        return pos_or_rules.check_coord(c, where)
+    return c
+
+
+def _side(v, where):
+    if v not in SIDES:
+        raise ProtocolError(f"{where} must be 'white' or 'black', got {json.dumps(v)}", code="unknown-name")
+    return v
+
+
+def _piece_name(rules, name, where):
+    if not isinstance(name, str) or name not in rules.pieces:
+        raise ProtocolError(f"{where}: unknown piece {json.dumps(name, ensure_ascii=False)} (known: "
+                            f"{', '.join(rules.pieces)})", code="unknown-name")
+    return name
+
+
+POSITION_FIELDS = ("ruleset", "overrides", "fill", "to_move", "scores", "pieces", "homes", "credits", "kings",
+                   "ply", "result")
+
+
+def parse_position(obj) -> tuple[Position, dict]:
+    """A protocol position object -> (Position, the overrides it gave)."""
+    _fields(obj, POSITION_FIELDS, "position")
+    rname = obj.get("ruleset", "standard")
+    if not isinstance(rname, str):
+        raise ProtocolError(f"position.ruleset must be a name, got {json.dumps(rname)}")
+    rules = load_ruleset(rname)
+    if getattr(rules, "game", "cube") != "cube":
+        raise ProtocolError(f"ruleset {rname!r} is not a cube-chess ruleset", code="unknown-name")
+    ov = obj.get("overrides") or {}
+    if not isinstance(ov, dict):
+        raise ProtocolError("position.overrides must be an object")
+    rules = rules.with_overrides(ov)
+    fill = obj.get("fill", "default")
+    if fill not in ("default", "empty"):
+        raise ProtocolError(f"position.fill must be 'empty' or 'default', got {json.dumps(fill)}",
+                            code="unknown-name")
+    to_move = _side(obj.get("to_move", "white"), "position.to_move")
+    probe = Position.from_pieces(rules, {}, fill="empty")
+    cells = {}
+    for i, item in enumerate(obj.get("pieces", []) or []):
+        where = f"position.pieces[{i}]"
+        _fields(item, ("at", "side", "stack", "type"), where, required=("at",))
+        c = _coord(probe, item["at"], where + ".at")
+        if c in cells:
+            raise ProtocolError(f"{where}: square {list(c)} is listed twice", code="bad-position")
+        raw = item.get("stack")
+        if raw is None and "type" in item:
+            raw = [item["type"]]
+        if raw is None:
+            raise ProtocolError(f"{where} needs 'stack' (a list of piece names)", code="missing-field")
+        if not isinstance(raw, list):
+            raise ProtocolError(f"{where}.stack must be a list", code="malformed")
+        side = _side(item.get("side"), where + ".side") if raw else item.get("side")
+        stack = []
+        for j, m in enumerate(raw):
+            w = f"{where}.stack[{j}]"
+            if isinstance(m, dict):
+                _fields(m, ("type", "was"), w, required=("type",))
+                t = _piece_name(rules, m["type"], w)
+                was = m.get("was")
+                if was is not None and was not in ("pawn", "prince"):
+                    raise ProtocolError(f"{w}.was must be 'pawn' or 'prince', got {json.dumps(was)}",
+                                        code="unknown-name")
+                stack.append(Piece(t, side, was))
+            else:
+                stack.append(Piece(_piece_name(rules, m, w), side))
+        if len(stack) > 1 and any(not rules.pieces[p.type].stackable for p in stack):
+            raise ProtocolError(f"{where}: kings and princes cannot be in a stack (C39)", code="bad-position")
+        cells[c] = tuple(stack)
+    scores = None
+    if "scores" in obj:
+        sc = obj["scores"]
+        _fields(sc, SIDES, "position.scores")
+        scores = {s: rules.start_score for s in SIDES}
+        for s, v in sc.items():
+            if isinstance(v, bool) or not isinstance(v, int):
+                raise ProtocolError(f"position.scores.{s} must be an integer, got {json.dumps(v)}")
+            scores[s] = v
+    homes = None
+    if "homes" in obj:
+        hm = obj["homes"]
+        _fields(hm, SIDES, "position.homes")
+        base = probe.homes
+        homes = {s: dict(base[s]) for s in SIDES}
+        for s, h in hm.items():
+            _fields(h, ("king", "prince"), f"position.homes.{s}")
+            for k, v in h.items():
+                homes[s][k] = _coord(probe, v, f"position.homes.{s}.{k}")
+    credits = {s: {} for s in SIDES}
+    if "credits" in obj:
+        cr = obj["credits"]
+        _fields(cr, SIDES, "position.credits")
+        for s, d in cr.items():
+            if not isinstance(d, dict):
+                raise ProtocolError(f"position.credits.{s} must be an object like {{\"queen\": 1}}")
+            for k, v in d.items():
+                _piece_name(rules, k, f"position.credits.{s}")
+                if isinstance(v, bool) or not isinstance(v, int) or v < 0:
+                    raise ProtocolError(f"position.credits.{s}.{k} must be a non-negative integer")
+                if v:
+                    credits[s][k] = v
+    kings_was = {s: None for s in SIDES}
+    if "kings" in obj:
+        kg = obj["kings"]
+        _fields(kg, SIDES, "position.kings")
+        for s, d in kg.items():
+            _fields(d, ("was",), f"position.kings.{s}")
+            w = d.get("was")
+            if w not in (None, "prince", "king"):
+                raise ProtocolError(f"position.kings.{s}.was must be 'prince' or null", code="unknown-name")
+            kings_was[s] = "prince" if w == "prince" else None
+    ply = obj.get("ply", 0)
+    if isinstance(ply, bool) or not isinstance(ply, int) or ply < 0:
+        raise ProtocolError("position.ply must be a non-negative integer")
+    if obj.get("result") is not None:
+        raise ProtocolError("the position already has a result: the game is over", code="game-over")
+    pos = Position.from_pieces(rules, cells, fill=fill, to_move=to_move, scores=scores, credits=credits,
+                               homes=homes, kings_was=kings_was, ply=ply)
+    for s in SIDES:
+        if kings_was[s] == "prince" and pos.royals[s]["king"] is not None:
+            c = pos.royals[s]["king"]
+            pos.cells[compact(c)] = tuple(Piece("king", s, "prince") if p.type == "king" else p for p in pos.cell(c))
+    return pos, ov
+
+
+def _stack_json(stack):
+    return [p.type if p.was is None or p.type == "king" and p.was == "prince" else {"type": p.type, "was": p.was}
+            for p in stack]
+
+
+def position_json(pos: Position, overrides=None) -> dict:
+    items = []
+    for c, stack in sorted((plain(c), s) for c, s in pos.cells.items()):
+        entry = {"at": list(c)}
+        if stack:
+            entry["side"] = stack[0].side
+        entry["stack"] = _stack_json(stack)
+        items.append(entry)
+    out = {"ruleset": pos.rules.name}
+    if overrides:
+        out["overrides"] = overrides
+    out.update({
+        "fill": pos.fill, "to_move": pos.to_move, "scores": dict(pos.scores), "pieces": items,
+        "homes": {s: {k: list(v) for k, v in pos.homes[s].items()} for s in SIDES},
+        "credits": {s: dict(pos.credits[s]) for s in SIDES},
+        "kings": {s: {"was": pos.kings_was[s]} for s in SIDES},
+        "ply": pos.ply,
+    })
+    return out
+
+
+def result_json(result):
+    if result is None:
+        return None
+    return {"winner": result.winner, "reason": result.reason}
+
+
+def parse_action(rules, pos, obj, where):
+    if not isinstance(obj, dict) or "do" not in obj:
+        raise ProtocolError(f"{where} must be an object with a 'do' field")
+    do = obj["do"]
+    spec = {"move": ("to",), "capture": ("to",), "jump": ("to",), "hyperjump": ("to",), "stack": (),
+            "split": ("take",), "drop": ("piece", "to"), "promote": ("to",)}
+    if do not in spec:
+        raise ProtocolError(f"{where}.do: unknown action {json.dumps(do, ensure_ascii=False)} (known: "
+                            f"{', '.join(spec)})", code="unknown-name")
+    _fields(obj, ("do",) + spec[do], where, required=spec[do])
+    cls = {"move": Move, "capture": Capture, "jump": Jump, "hyperjump": HyperJump}
+    if do in cls:
+        return cls[do](_coord(pos, obj["to"], where + ".to"))
+    if do == "stack":
+        return Stack()
+    if do == "split":
+        take = obj["take"]
+        if not isinstance(take, list) or not take:
+            raise ProtocolError(f"{where}.take must be a non-empty list of piece names")
+        return Split(tuple(_piece_name(rules, t, where + ".take") for t in take))
+    if do == "drop":
+        return Drop(_piece_name(rules, obj["piece"], where + ".piece"), _coord(pos, obj["to"], where + ".to"))
+    return Promote(_piece_name(rules, obj["to"], where + ".to"))
+
+
+def action_json(a) -> dict:
+    k = a.kind
+    if k in ("move", "capture", "jump", "hyperjump"):
+        return {"do": k, "to": list(a.to)}
+    if k == "stack":
+        return {"do": "stack"}
+    if k == "split":
+        return {"do": "split", "take": list(a.take)}
+    if k == "drop":
+        return {"do": "drop", "piece": a.piece, "to": list(a.to)}
+    return {"do": "promote", "to": a.to}
+
+
+def ruleset_json(rules, overrides=None) -> dict:
+    return {
+        "legal": True,
+        "name": rules.name,
+        "size": list(rules.size),
+        "green": [list(p) for p in rules.green],
+        "promotion": dict(rules.promotion),
+        "homes": {s: {k: list(v) for k, v in rules.homes[s].items()} for s in SIDES},
+        "red_line": dict(rules.red_line),
+        "crowded": {s: list(v) for s, v in rules.crowded.items()},
+        "higher_min": rules.higher_min,
+        "start_score": rules.start_score,
+        "pieces": {n: {"value": p.value, "betza": p.betza, "letter": p.letter, "chinese": p.chinese,
+                       "stackable": p.stackable, "hire": p.hire} for n, p in rules.pieces.items()},
+        "costs": {"green_drop_surcharge": rules.green_drop_surcharge, "hyperjump": rules.hyperjump_cost,
+                  "stack_after_promotion_line": rules.stack_after_promotion_line},
+        "turns": {"max_actions": rules.max_actions,
+                  "follows": {k: sorted(v) for k, v in rules.follows.items()}},
+        "draw": {"max_plies": rules.max_plies, "repetitions": rules.repetitions},
+    }
+
+
+def handle_cube(req) -> dict:
+    """Answer one cube-chess request (raises DaqiError on bad input)."""
+    q = req.get("query")
+    if q == "ruleset":
+        _fields(req, ("query", "ruleset", "overrides", "id"), "request")
+        rules = load_ruleset(req.get("ruleset", "standard"))
+        if getattr(rules, "game", "cube") != "cube":
+            raise ProtocolError(f"ruleset {req.get('ruleset')!r} is not a cube-chess ruleset", code="unknown-name")
+        ov = req.get("overrides") or {}
+        return ruleset_json(rules.with_overrides(ov))
+    if q == "turn":
+        _fields(req, ("query", "position", "turn", "id"), "request", required=("position", "turn"))
+        pos, ov = parse_position(req["position"])
+        t = req["turn"]
+        _fields(t, ("origin", "actions"), "turn", required=("actions",))
+        if not isinstance(t["actions"], list) or not t["actions"]:
+            raise ProtocolError("turn.actions must be a non-empty list", code="empty-turn")
+        origin = _coord(pos, t["origin"], "turn.origin") if t.get("origin") is not None else None
+        actions = tuple(parse_action(pos.rules, pos, a, f"turn.actions[{i}]") for i, a in enumerate(t["actions"]))
+        new, cost = apply_turn(pos, Turn(origin, actions))
+        return {"legal": True, "position": position_json(new, ov), "cost": cost,
+                "result": result_json(new.result)}
+    if q == "actions":
+        _fields(req, ("query", "position", "origin", "horizon", "id"), "request", required=("position", "origin"))
+        pos, _ = parse_position(req["position"])
+        origin = _coord(pos, req["origin"], "origin")
+        horizon = req.get("horizon", 5)
+        if isinstance(horizon, bool) or not isinstance(horizon, int) or horizon < 3:
+            raise ProtocolError(f"horizon must be an integer >= 3 (the highest dimension listed), got "
+                                f"{json.dumps(horizon)}", code="bad-horizon")
+        stack = pos.cell(origin)
+        acts = []
+        for a in legal_actions(pos, origin, horizon):
+            j = action_json(a)
+            to = getattr(a, "to", None)
+            if isinstance(to, tuple):
+                dest = pos.cell(to)
+                if dest and dest[0].side == pos.to_move:
+                    j["then"] = "stack"
+            acts.append(j)
+        return {"legal": True, "origin": list(origin), "horizon": horizon, "count": len(acts), "actions": acts,
+                "stack": _stack_json(stack)}
+    raise ProtocolError(f"unknown query {json.dumps(q, ensure_ascii=False)} (known: ruleset, turn, actions; "
+                        f"spirit chess also: setup)", code="unknown-query")
