@@ -24,8 +24,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 def main(argv=None) -> int:
     from engine.cube.game import sample_game
-    from viewer import recording as R
-    from viewer.overlay import draw_overlay
+    from viewer.record import recording as R
+    from viewer.record.overlay import draw_overlay
 
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--size", default="1280x720")

@@ -26,11 +26,11 @@ import numpy as np
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from viewer import meshes  # noqa: E402
-from viewer.picking import pick_view  # noqa: E402
-from viewer.render import OffscreenRenderer  # noqa: E402
-from viewer.scene import INSTANCE_FLOATS, View, build_scene  # noqa: E402
-from viewer.shaders import load_program  # noqa: E402
+from viewer.gl import meshes  # noqa: E402
+from viewer.cube.picking import pick_view  # noqa: E402
+from viewer.cube.render import OffscreenRenderer  # noqa: E402
+from viewer.cube.scene import INSTANCE_FLOATS, View, build_scene  # noqa: E402
+from viewer.gl.shaders import load_program  # noqa: E402
 
 W, H = 1280, 720
 TYPES = meshes.PIECE_TYPES

@@ -22,8 +22,8 @@ sys.path.insert(0, str(ROOT))
 from engine import (Capture, HyperJump, IllegalAction, Jump, Stack, Turn, apply_turn,  # noqa: E402
                     legal_actions, start_position)
 from engine.cube.game import sample_game  # noqa: E402
-from viewer.render import OffscreenRenderer  # noqa: E402
-from viewer.scene import Highlights, View  # noqa: E402
+from viewer.cube.render import OffscreenRenderer  # noqa: E402
+from viewer.cube.scene import Highlights, View  # noqa: E402
 
 W, H = 1280, 720
 TIME = 0.35            # fixed phase of the pulsing highlights

@@ -29,7 +29,7 @@ def gl_ctx():
 @pytest.fixture(scope="session")
 def offscreen(gl_ctx):
     """A small offscreen renderer sharing the session's GL context."""
-    from viewer.render import OffscreenRenderer
+    from viewer.cube.render import OffscreenRenderer
     r = OffscreenRenderer(320, 240, ctx=gl_ctx)
     yield r
     r.release()
@@ -38,7 +38,7 @@ def offscreen(gl_ctx):
 @pytest.fixture
 def headless_window():
     """Factory for hidden EGL pyglet windows of the game: ``headless_window(controller, **kw)``
-    builds a ``viewer.window.DaqiWindow`` (not scheduled, invisible) and closes it after the test.
+    builds a ``viewer.app.window.DaqiWindow`` (not scheduled, invisible) and closes it after the test.
     Without GL the test fails (never skips)."""
     made = []
 
@@ -47,7 +47,7 @@ def headless_window():
             import pyglet
             pyglet.options["headless"] = True
             pyglet.options["debug_gl"] = False     # stale-context errors when GC frees pyglet shaders
-            from viewer.window import DaqiWindow
+            from viewer.app.window import DaqiWindow
             win = DaqiWindow(controller, schedule=False, visible=False, **kw)
         except Exception as exc:  # pragma: no cover - depends on the machine
             # GL tests never skip: a run without OpenGL is a failed run (README, .ci/run)

@@ -1,0 +1,81 @@
+"""Engine state -> instance buffers (no GL)."""
+import numpy as np
+
+from viewer_fakes import FakePosition, Piece
+from viewer.gl import meshes
+from viewer.cube.scene import Highlights, View, build_scene, highlight_instances
+
+
+def total(scene, name):
+    return len(scene.opaque.get(name, [])) + len(scene.translucent.get(name, []))
+
+
+def test_opening_has_crowded_pawns_in_every_plane():
+    scene = build_scene(FakePosition(), View())
+    # 4 x 6 outside green on z=1, 16 x 6 on the 15 other planes, 4 x 12 pawns in green
+    assert total(scene, "pawn") == 24 + 15 * 96 + 48
+    assert total(scene, "king") == 2
+    # the focused plane is opaque, the others translucent
+    assert len(scene.opaque["pawn"]) == 24 + 48
+    assert np.all(scene.translucent["pawn"][:, 7] < 1.0)
+
+
+def test_opacity_zero_hides_other_planes_and_explode_spreads_them():
+    v = View(opacity=0.0)
+    scene = build_scene(FakePosition(), v)
+    assert len(scene.translucent["pawn"]) == 0 and len(scene.translucent["tiles"]) == 0
+    v2 = View(explode=2.0)
+    s2 = build_scene(FakePosition(), v2)
+    assert s2.translucent["tiles"][:, 2].max() == 15 * 2.0
+
+
+def test_sides_differ_in_colour_and_facing():
+    scene = build_scene(FakePosition(), View())
+    k = scene.opaque["king"]
+    white = k[k[:, 1] < 0][0]
+    black = k[k[:, 1] > 0][0]
+    assert white[3] > 0 > black[3]
+    assert np.abs(white[4:7] - black[4:7]).sum() > 0.8
+
+
+def test_stack_is_a_pile():
+    pos = FakePosition({(8, 8, 1): (Piece("rook", "white"), Piece("knight", "white"),
+                                    Piece("pawn", "white"))})
+    scene = build_scene(pos, View())
+    zs = [scene.opaque[k][np.isclose(scene.opaque[k][:, 1], 0.5 - 8 + 7)][:, 2]
+          for k in ("rook", "knight")]
+    rook_z = [z for z in zs[0]]
+    knight_z = [z for z in zs[1]]
+    assert min(knight_z) > max(rook_z)
+
+
+def test_every_piece_type_has_its_own_mesh():
+    sizes = {k: (len(meshes.piece_mesh(k)), round(meshes.piece_height(k), 2))
+             for k in meshes.PIECE_TYPES}
+    assert len(set(sizes.values())) == len(sizes)
+    assert meshes.piece_height("king") == max(meshes.piece_height(k) for k in meshes.PIECE_TYPES)
+    for k in meshes.PIECE_TYPES:
+        low = meshes.piece_mesh(k, lod=True)
+        assert len(low) <= len(meshes.piece_mesh(k)) and len(low) % 3 == 0
+
+
+def test_ghost_board_pieces_and_hyperjump_target():
+    pos = FakePosition({(8, 8, 1, 2): (Piece("queen", "black"),)})
+    v = View()
+    v.slicing.set_ghost_dim(4)
+    scene = build_scene(pos, v)
+    q = scene.translucent["queen"]
+    assert len(q) == 1 and q[0, 0] > 8            # beside the board, to the right
+    v.highlights = Highlights(targets={"hyperjump": [(8, 8, 1, 2)], "move": [(8, 9, 1)]},
+                              hovered=(1, 1, 1))
+    marks, rings = highlight_instances(v, v.layout())
+    assert len(marks) == 2 and len(rings) == 1
+    assert max(marks[:, 0]) > 8 > min(marks[:, 0])     # one on the ghost, one at home
+
+
+def test_targets_pulse_with_time():
+    v = View(highlights=Highlights(targets={"capture": [(8, 8, 1)]}))
+    a = highlight_instances(v, v.layout())[0][0, 7]
+    v.time = 0.3
+    b = highlight_instances(v, v.layout())[0][0, 7]
+    assert a != b

@@ -1,0 +1,134 @@
+"""The ``daqi`` console command.
+
+    daqi                                   cube chess, two players at one screen (setup phase first)
+    daqi play [--ruleset standard|free-combination] [--load FILE] [--quick] [--autosave PATH | --no-autosave]
+    daqi spirit [--load FILE] [--quick]    spirit chess (hidden setup with a hand-over screen)
+    daqi record ...   /   daqi snapshot ...  videos and still images without a window (viewer.app.record_cli)
+
+In the window F2 switches between the two games and H shows every key.
+Without a display the command explains what to do instead and exits with status 2.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+
+NO_DISPLAY = (
+    "daqi: cannot open a window here ({why}). The interactive game needs a graphical display "
+    "(an X11 or Wayland session; on a server try 'xvfb-run daqi'). Without one you can still make "
+    "a video of a demo game with 'daqi record --demo --out demo.mp4' or a still picture with "
+    "'daqi snapshot' (see 'daqi record --help' and 'daqi snapshot --help')."
+)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="daqi", description="Daqi (大棋): cube chess and spirit chess.")
+    sub = p.add_subparsers(dest="command")
+    play = sub.add_parser("play", help="cube chess in a window (the default)")
+    play.add_argument("--ruleset", default="standard",
+                      help="standard | free-combination | path to a ruleset file (default: standard)")
+    play.add_argument("--load", metavar="FILE", help="open a saved record")
+    play.add_argument("--quick", action="store_true", help="skip the setup phase: default arrangement")
+    _common(play)
+    sp = sub.add_parser("spirit", help="spirit chess (灵棋) in a window")
+    sp.add_argument("--load", metavar="FILE", help="open a saved spirit-chess record")
+    sp.add_argument("--quick", action="store_true", help="skip the hidden setup: default placements")
+    _common(sp)
+    sub.add_parser("record", help="make a video (see 'daqi record --help')", add_help=False)
+    sub.add_parser("snapshot", help="render a still image (see 'daqi snapshot --help')", add_help=False)
+    return p
+
+
+def _common(p) -> None:
+    p.add_argument("--autosave", metavar="PATH",
+                   help="autosave file (default: ~/.local/share/daqi/autosave.txt; a spirit game uses "
+                        "autosave-spirit.txt next to it)")
+    p.add_argument("--no-autosave", action="store_true", help="do not autosave")
+    p.add_argument("--size", default="1280x800", help="window size WIDTHxHEIGHT (default 1280x800)")
+    p.add_argument("--headless", action="store_true", help=argparse.SUPPRESS)
+
+
+def display_problem(headless: bool = False) -> str | None:
+    """Why no window can be opened (None if it looks possible)."""
+    if headless:
+        return None
+    if sys.platform.startswith("linux") and not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
+        return "neither DISPLAY nor WAYLAND_DISPLAY is set"
+    return None
+
+
+def _no_display(why: str) -> int:
+    print(NO_DISPLAY.format(why=why), file=sys.stderr)
+    return 2
+
+
+def main(argv=None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv and argv[0] in ("record", "snapshot"):
+        from . import record_cli           # owned by the recording developer
+        rc = record_cli.main(argv)
+        return int(rc or 0)
+    if not argv or argv[0].startswith("-") and argv[0] not in ("-h", "--help"):
+        argv = ["play"] + argv
+    args = build_parser().parse_args(argv)
+    if args.command not in ("play", "spirit"):
+        build_parser().print_help()
+        return 2
+    try:
+        width, height = (int(v) for v in args.size.lower().split("x"))
+    except ValueError:
+        print(f"daqi: --size must look like 1280x800, got {args.size!r}", file=sys.stderr)
+        return 2
+    why = display_problem(args.headless)
+    if why:
+        return _no_display(why)
+
+    from pathlib import Path
+    from ..cube.controller import default_autosave_path
+    autosave = None if args.no_autosave else Path(args.autosave) if args.autosave else default_autosave_path()
+
+    try:
+        cube, spirit = _controllers(args, autosave)
+    except Exception as exc:           # a bad record or ruleset: say so in one line
+        print(f"daqi: {exc}", file=sys.stderr)
+        return 1
+
+    try:
+        import pyglet
+        pyglet.options["debug_gl"] = False     # no glGetError after every call: faster drawing
+        if args.headless:
+            pyglet.options["headless"] = True
+        from .window import DaqiWindow, run
+        window = DaqiWindow(cube, spirit_controller=spirit, start=args.command if args.command == "spirit" else "cube",
+                            width=width, height=height)
+    except Exception as exc:           # no display, no GL 3.3, ...
+        return _no_display(f"{type(exc).__name__}: {exc}")
+    run(window)
+    return 0
+
+
+def _controllers(args, autosave):
+    from ..cube.controller import CubeController
+    cube = spirit = None
+    if args.command == "play":
+        game = None
+        if args.load:
+            from engine import Game
+            game = Game.load(args.load)
+        cube = CubeController(args.ruleset, game=game, quick=args.quick, autosave_path=autosave,
+                              offer_resume=not args.load and not args.quick,
+                              save_path=args.load or None)
+    else:
+        from ..spirit.controller import SpiritController
+        sp_auto = None if autosave is None else (
+            autosave if args.autosave else autosave.with_name("autosave-spirit.txt"))
+        spirit = SpiritController(quick=args.quick, autosave_path=sp_auto)
+        if args.load:
+            if not spirit.load(args.load):
+                raise ValueError(spirit.message.text)
+    return cube, spirit
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,189 @@
+"""``daqi record`` and ``daqi snapshot``: demo videos and stills rendered offscreen.
+
+``main(argv)`` takes the arguments after ``daqi``: ``["record", ...]`` or
+``["snapshot", ...]`` (without a sub-command name, ``record`` is assumed).
+User errors print one line ``daqi record: error: ...`` to stderr and exit with
+status 2 (no traceback); Ctrl-C exits with 130.  No half-written file is left.
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+
+from ..record.recording import (DEFAULT_FPS, DEFAULT_HOLD, DEFAULT_SIZE, DEFAULT_TRANSITION, RecordError,
+                        RecordOptions, parse_range, parse_size)
+
+FRAME_RULE = """\
+frame count:
+  frames = turns * round(hold * fps) + actions * round(transition * fps)
+  turns   = the shown turns A..B counted inclusively (turn 0 = the start position,
+            shown with a hold only);
+  actions = the engine actions (move, capture, jump, hyper-jump, stack, split,
+            drop, promote) of turns max(A,1)..B; each is animated for
+            round(transition * fps) frames, then the position after the turn is
+            held for round(hold * fps) frames.  --turn N: round(hold * fps) frames.
+  e.g. the demo game (4 turns, 5 actions) at the defaults (24 fps, hold 1 s,
+  transition 0.5 s): 5 * 24 + 5 * 12 = 180 frames = 7.5 s.
+spirit chess (a record with 'white:'/'black:' setup lines, or --spirit-demo):
+  frames = turns * round(hold * fps) + steps * round(transition * fps)
+  where the steps of a turn are: 1 for the level-up (the raised piece pulses),
+  1 per square of its path (the piece glides one square), 1 if it captures
+  (the captured pieces fade), 1 if a disciple transforms.  --camera and --view
+  do not apply (the board is drawn flat, as in the spirit-chess window).
+  e.g. --spirit-demo (9 turns, 34 steps) at the defaults:
+  10 * 24 + 34 * 12 = 648 frames = 27 s.
+"""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message):
+        raise RecordError(message)
+
+
+def _game_args(p):
+    src = p.add_mutually_exclusive_group(required=True)
+    src.add_argument("game", nargs="?", help="a game record file (cube chess or spirit chess)")
+    src.add_argument("--demo", action="store_true", help="the built-in sample game (cube chess)")
+    src.add_argument("--spirit-demo", action="store_true", help="the built-in spirit-chess sample game")
+
+
+def _size(text):
+    try:
+        return parse_size(text)
+    except RecordError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def _positive(kind):
+    def conv(text):
+        try:
+            v = kind(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+        if v < 0:
+            raise argparse.ArgumentTypeError(f"must not be negative: {text!r}")
+        return v
+    return conv
+
+
+def record_parser() -> argparse.ArgumentParser:
+    p = _Parser(prog="daqi record", formatter_class=argparse.RawDescriptionHelpFormatter,
+                description="Render a game offscreen to an H.264 MP4 (libx264, yuv420p) or an animated GIF "
+                            "(format from the file name).",
+                epilog=FRAME_RULE + "\nexamples:\n  daqi record --demo --out demo.mp4\n"
+                       "  daqi record game.txt --out clip.gif --size 480x270 --turns 3:8 --camera follow\n"
+                       "  daqi record --spirit-demo --out spirit.mp4 --size 1280x720\n")
+    _game_args(p)
+    p.add_argument("--out", "-o", required=True, help="output file: .mp4 or .gif")
+    p.add_argument("--size", type=_size, default=DEFAULT_SIZE,
+                   help=f"WIDTHxHEIGHT (default {DEFAULT_SIZE[0]}x{DEFAULT_SIZE[1]}; MP4 needs even numbers)")
+    p.add_argument("--fps", type=_positive(float), default=DEFAULT_FPS, help=f"frames per second ({DEFAULT_FPS})")
+    p.add_argument("--hold", type=_positive(float), default=DEFAULT_HOLD,
+                   help=f"seconds each position is held after its turn ({DEFAULT_HOLD})")
+    p.add_argument("--transition", type=_positive(float), default=DEFAULT_TRANSITION,
+                   help=f"seconds of animation per action (spirit chess: per step) ({DEFAULT_TRANSITION})")
+    p.add_argument("--camera", default=None,
+                   help="fixed | orbit | follow (default) | FILE.json / FILE.toml with keyframes "
+                        "{time, yaw, pitch, distance, target}")
+    p.add_argument("--view", choices=("front", "top", "side", "3q"),
+                   help="start pose for the fixed and orbit cameras (default 3q)")
+    rng = p.add_mutually_exclusive_group()
+    rng.add_argument("--turns", metavar="A:B", help="render turns A..B inclusive (0 = start position)")
+    rng.add_argument("--turn", type=int, metavar="N", help="hold the single position after turn N")
+    p.add_argument("--no-overlay", action="store_true", help="no text (turn, notation, scores)")
+    p.add_argument("--preset", default="veryfast",
+                   help="libx264 preset (ultrafast..veryslow, default veryfast)")
+    p.add_argument("--crf", type=int, default=23, help="libx264 quality, 0-51, lower is better (23)")
+    p.add_argument("--progress", action="store_true", help="show the progress bar even when stderr is no TTY")
+    p.add_argument("--quiet", "-q", action="store_true", help="no progress bar, no summary")
+    return p
+
+
+def snapshot_parser() -> argparse.ArgumentParser:
+    p = _Parser(prog="daqi snapshot", description="Render a still (PNG) of the position after a turn.",
+                epilog="examples:\n  daqi snapshot --demo --turn 3 --out pos.png --view 3q --size 1280x720\n"
+                       "  daqi snapshot --spirit-demo --turn 5 --out spirit.png  (--view/--camera: cube only)",
+                formatter_class=argparse.RawDescriptionHelpFormatter)
+    _game_args(p)
+    p.add_argument("--turn", type=int, metavar="N", help="the position after turn N (0 = start; default: last)")
+    p.add_argument("--out", "-o", required=True, help="output image: .png (or .jpg)")
+    p.add_argument("--view", choices=("front", "top", "side", "3q"),
+                   help="whole-board camera view (default: a close follow view of the last turn's square)")
+    p.add_argument("--camera", default=None, help="follow | fixed | FILE with keyframes (time 0 is used)")
+    p.add_argument("--size", type=_size, default=DEFAULT_SIZE,
+                   help=f"WIDTHxHEIGHT (default {DEFAULT_SIZE[0]}x{DEFAULT_SIZE[1]})")
+    p.add_argument("--no-overlay", action="store_true", help="no text")
+    return p
+
+
+def _load(args):
+    from ..record.recording import load_game
+    return load_game(args.game, demo=args.demo, spirit_demo=args.spirit_demo)
+
+
+def run_record(argv) -> int:
+    from ..record.recording import is_spirit, make_source, output_format, record
+
+    args = record_parser().parse_args(argv)
+    output_format(args.out)
+    game = _load(args)
+    n = make_source(game).n_turns
+    w, h = args.size
+    if args.out.lower().endswith((".mp4", ".m4v")) and (w % 2 or h % 2):
+        w, h = w - w % 2, h - h % 2
+        if not args.quiet:
+            print(f"daqi record: note: MP4 needs even dimensions, using {w}x{h}", file=sys.stderr)
+    transition = args.transition
+    if args.turn is not None:
+        turns = parse_range(str(args.turn), n)
+        transition = 0.0
+    else:
+        turns = parse_range(args.turns, n) if args.turns else (0, n)
+    camera = args.camera or ("fixed" if args.view else "follow")
+    opts = RecordOptions(size=(w, h), fps=args.fps, hold=args.hold, transition=transition, camera=camera,
+                         view=args.view, turns=turns, overlay=not args.no_overlay, preset=args.preset,
+                         crf=args.crf)
+    progress = False if args.quiet else (True if args.progress else None)
+    info = record(game, args.out, opts, progress=progress)
+    if not args.quiet:
+        kind = "spirit chess" if is_spirit(game) else "cube chess"
+        print(f"daqi record: wrote {info['path']} ({info['frames']} frames, {info['frames'] / args.fps:.1f} s, "
+              f"{w}x{h}, {kind}, turns {turns[0]}..{turns[1]}) in {info['seconds']:.1f} s", file=sys.stderr)
+    return 0
+
+
+def run_snapshot(argv) -> int:
+    from ..record.recording import snapshot
+
+    args = snapshot_parser().parse_args(argv)
+    game = _load(args)
+    path = snapshot(game, args.out, turn=args.turn, size=args.size, view=args.view,
+                    camera=args.camera or ("fixed" if args.view else "follow"), overlay=not args.no_overlay)
+    print(f"daqi snapshot: wrote {path}", file=sys.stderr)
+    return 0
+
+
+COMMANDS = {"record": run_record, "snapshot": run_snapshot}
+
+
+def main(argv=None) -> int:
+    """Entry point for ``daqi record ...`` / ``daqi snapshot ...``; returns (and exits with) the status."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    name = argv[0] if argv and argv[0] in COMMANDS else "record"
+    if argv and argv[0] in COMMANDS:
+        argv = argv[1:]
+    try:
+        status = COMMANDS[name](argv)
+    except RecordError as exc:
+        print(f"daqi {name}: error: {exc}", file=sys.stderr)
+        status = 2
+    except KeyboardInterrupt:
+        print(f"daqi {name}: interrupted (no file written)", file=sys.stderr)
+        status = 130
+    except BrokenPipeError:
+        status = 1
+    return status
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

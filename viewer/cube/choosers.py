@@ -1,0 +1,125 @@
+"""Cube chess choosers: the small modal lists for split (C43), promote (G8) and hire-and-drop (C11-C13).
+
+:class:`ChooserControls` is a part of :class:`viewer.cube.controller.CubeController`;
+it uses the controller's ``builder``, ``rules``, ``game``, ``add`` and messages.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from engine import Promote, Split, format_coord
+
+
+@dataclass
+class Chooser:
+    """A small modal list: ``kind`` in split | promote | drop; ``options`` [(label, value)]."""
+    kind: str
+    title: str
+    options: list
+    multi: bool = False
+    chosen: set = field(default_factory=set)
+    enabled: list | None = None
+
+
+class ChooserControls:
+    """Opening, picking from and confirming the split / promote / drop choosers."""
+
+    chooser: Chooser | None = None
+
+    def open_split(self) -> None:
+        b = self.builder
+        if b is None or b.origin is None:
+            self.error("Split: first click the stack you want to split.")
+            return
+        stack = b.cell(b.origin) if b.group is None else b.current_group
+        if len(stack) < 2:
+            self.error(f"Split needs a stack of at least two pieces; {format_coord(b.at)} holds "
+                       f"{'+'.join(p.type for p in stack) or 'nothing'}.")
+            return
+        opts = [(f"{p.type}{' (promoted)' if p.was else ''}", p.type) for p in stack]
+        self.chooser = Chooser("split", "Split: toggle the pieces that LEAVE (1-9), Enter confirms, Esc cancels",
+                               opts, multi=True)
+
+    def open_promote(self) -> None:
+        if self._at() is None:
+            return
+        kinds = list(self.rules.pieces["pawn"].promotes_to)
+        opts = [(f"{k} (value {self.rules.pieces[k].value})", k) for k in kinds]
+        self.chooser = Chooser("promote", "Promote the pawn to (1-9), Esc cancels", opts)
+
+    def drop_price(self, piece: str, coord=None) -> int:
+        price = self.rules.pieces[piece].value
+        if coord is not None and self.rules.in_green(tuple(coord)):
+            price += self.rules.green_drop_surcharge
+        return price
+
+    def open_drop(self) -> None:
+        if self.mode != "play":
+            self.error("Drops are made during play.")
+            return
+        if self.builder is not None and self.builder.actions:
+            self.error("A drop must start its turn: Escape cancels the turn being built.")
+            return
+        pos = self.game.position
+        side = pos.to_move
+        opts, enabled = [], []
+        sur = self.rules.green_drop_surcharge
+        for name, spec in self.rules.pieces.items():
+            if spec.hire == "none":
+                continue
+            ok = spec.hire == "unlimited" or pos.credits[side].get(name, 0) > 0
+            label = f"{name}: {spec.value} pt, {spec.value + sur} in the green area"
+            if spec.hire == "credit":
+                label += f" (credits: {pos.credits[side].get(name, 0)})"
+            opts.append((label, name))
+            enabled.append(ok)
+        self.chooser = Chooser("drop", f"Hire and drop ({side} has {pos.scores[side]} points): choose a piece "
+                                       f"(1-9), then click the target", opts, enabled=enabled)
+
+    def choose(self, index: int) -> None:
+        """Pick (or toggle) entry ``index`` (0-based) of the open chooser."""
+        ch = self.chooser
+        if ch is None or not 0 <= index < len(ch.options):
+            return
+        if ch.enabled is not None and not ch.enabled[index]:
+            name = ch.options[index][1]
+            self.error(f"A {name} can be hired only after capturing the enemy's {name} (C12, G9).")
+            return
+        if ch.multi:
+            ch.chosen ^= {index}
+            return
+        value = ch.options[index][1]
+        self.chooser = None
+        if ch.kind == "promote":
+            self.add(Promote(value))
+        elif ch.kind == "drop":
+            self._clear_turn()
+            self.drop_piece = value
+            self.say(f"Hire a {value}: click the target square ({self.drop_price(value)} points, "
+                     f"{self.drop_price(value) + self.rules.green_drop_surcharge} inside the green area). "
+                     f"Escape cancels.")
+
+    def chooser_confirm(self) -> None:
+        ch = self.chooser
+        if ch is None:
+            return
+        if not ch.multi:
+            return
+        take = tuple(ch.options[i][1] for i in sorted(ch.chosen))
+        if not take:
+            self.error("Toggle at least one piece to split off (1-9), or Escape.")
+            return
+        self.chooser = None
+        if self.add(Split(take)):
+            self.say(f"Split off {'+'.join(take)}: now click where it goes.", "ok")
+
+    def _chooser_key(self, name: str) -> bool:
+        """Keys while a chooser is open: 1-9 pick, Enter confirms, Escape closes."""
+        if name.isdigit() and name != "0":
+            self.choose(int(name) - 1)
+        elif name in ("enter", "return"):
+            self.chooser_confirm()
+        elif name == "escape":
+            self.chooser = None
+            self.say("Cancelled.")
+        return True

@@ -1,0 +1,515 @@
+"""The cube-chess interaction state machine (no GL, no pyglet, no wall clock).
+
+The window translates its events into calls on :class:`CubeController`:
+
+* ``key(name, shift=False, ctrl=False)`` — ``name`` is a lower-case key name
+  (``"enter"``, ``"pageup"``, ``"a"``, ``"1"``, ``"["`` ...; see :data:`BINDINGS`);
+* ``text(s)`` — typed text (only used by the file-path prompt);
+* ``click(px, py)`` / ``click_cell(coord)`` — a left click (pixels: top-left origin);
+* ``hover(px, py)``, ``drag(dx, dy, pan=False)``, ``scroll(steps)``;
+* ``tick(dt)`` — seconds elapsed; drives the setup countdown (C26) and slider playback.
+
+Everything the HUD shows is read from attributes and small query methods here,
+so the whole game can be driven and checked in unit tests.  Rules are the
+engine's: every action goes through :class:`engine.TurnBuilder`, and an
+:class:`engine.IllegalAction` becomes a message in words, never a crash.
+
+The controller is put together from parts, one concern each: messages, prompts,
+history and files shared with spirit chess (:mod:`viewer.ui.control_common`), the
+setup phase (:mod:`viewer.cube.setup_control`), the choosers (:mod:`viewer.cube.choosers`),
+camera and slicing (:mod:`viewer.cube.view_control`) and the key table
+(:mod:`viewer.ui.bindings`); turn building and the key dispatch live here.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from engine import (Capture, DaqiError, Drop, Game, HyperJump, IllegalAction, Jump, Move, Position, SetupPhase,
+                    Stack, TurnBuilder, format_coord, load_ruleset)
+
+from ..ui.bindings import BINDINGS
+from .choosers import Chooser, ChooserControls
+from ..ui.control_common import ControllerBase, Message, Prompt, default_autosave_path
+from .scene import View
+from .setup_control import SIDES, SetupControls
+from .view_control import ViewControls
+
+__all__ = ["BINDINGS", "KIND_NAMES", "SIDES", "Chooser", "CubeController", "Message", "Prompt",
+           "default_autosave_path"]
+
+KIND_NAMES = {"move": "move", "capture": "capture", "jump": "3-D jump", "hyperjump": "hyper-jump",
+              "stack": "stack", "split": "split", "promote": "promote", "drop": "drop"}
+
+
+class CubeController(SetupControls, ChooserControls, ViewControls, ControllerBase):
+    """Local two-player cube chess: setup phase, turn building, history, files."""
+
+    game_name = "cube"
+    game_class = Game
+    default_save_name = "daqi-game.txt"
+    nothing_to_save = "Nothing to save yet: finish the setup first (Q = quick start)."
+
+    def __init__(self, rules="standard", *, game: Game | None = None, quick: bool = False,
+                 autosave_path=None, offer_resume: bool = True, save_path=None, horizon: int | None = None):
+        super().__init__(load_ruleset(rules) if isinstance(rules, (str, Path)) else rules, autosave_path, save_path)
+        self.view = View()
+        self.view.slicing.size_z = self.rules.size[2]
+        self.chooser: Chooser | None = None
+        self.resume_offer: Game | None = None
+        self.builder: TurnBuilder | None = None
+        self.drop_piece: str | None = None
+        self.active_dim = 4
+        self.observe: int | None = None       # observation range (C18) or None
+        self.hover_outside = False
+        self.horizon = horizon
+        self._preview = None
+        self._targets: dict = {}
+        self.options: list = []
+        self._init_setup()
+        if game is not None:
+            self._start_game(game)
+        else:
+            if offer_resume and self.autosave_path is not None and self.autosave_path.exists():
+                try:
+                    found = Game.load(self.autosave_path)
+                except DaqiError:
+                    found = None
+                if found is not None and found.turns and found.position.result is None:
+                    self.resume_offer = found
+            self.new_game(quick=quick, announce=False)
+            if self.resume_offer is not None:
+                self.say(f"An autosaved game with {len(self.resume_offer.turns)} turns was found "
+                         f"({self.autosave_path}). Resume it? Y = resume, N = new game.")
+
+    # ------------------------------------------------------------------ state
+    @property
+    def mode(self) -> str:
+        if self.resume_offer is not None:
+            return "resume"
+        if self.setup is not None:
+            return "setup"
+        if self.game is not None and self.game.position.result is not None:
+            return "over"
+        return "play"
+
+    @property
+    def position(self) -> Position:
+        """What the board shows: the setup so far, the turn preview, or the game position."""
+        if self.setup is not None:
+            if self._setup_position is None:
+                self._setup_position = self._build_setup_position()
+            return self._setup_position
+        if self.builder is not None and self.builder.actions:
+            if self._preview is None:
+                self._preview = self.builder.preview()
+            return self._preview
+        return self.game.position
+
+    @property
+    def to_move(self) -> str:
+        if self.setup is not None:
+            return self.setup.to_choose or "white"
+        return self.game.position.to_move
+
+    # ------------------------------------------------------------------ game lifecycle
+    def new_game(self, quick: bool = False, announce: bool = True) -> None:
+        self._clear_turn()
+        self.game = None
+        self.setup = SetupPhase(self.rules)
+        self.setup_elapsed = 0.0
+        self._reset_draft()
+        if quick:
+            self.quick_start()
+        elif announce:
+            self.say("New game: setup phase. Fill each part, Enter confirms, Q takes the default arrangement.")
+        else:
+            self.say("Setup phase (C24-C27): white chooses first. Click a slot to change its piece, Enter "
+                     "confirms the part, Q = quick start with the default arrangement. H = help.")
+
+    def _start_game(self, game: Game) -> None:
+        self.game = game
+        if self.autosave_path is not None:
+            game.autosave_path = self.autosave_path
+        self.setup = None
+        self._setup_position = None
+        self._clear_turn()
+        self._after_position_change()
+
+    def _adopt_loaded(self, game: Game) -> None:
+        self.rules = game.rules
+        self._start_game(game)
+        self._autosave()
+
+    def _after_position_change(self) -> None:
+        pos = self.game.position if self.game is not None else self.position
+        self.view.slicing.update_from(pos)
+        hl = self.view.highlights
+        hl.last_from = hl.last_to = None
+        if self.game is not None and self.game.turns:
+            t = self.game.turns[-1]
+            hl.last_from = t.origin
+            hl.last_to = _turn_end(t)
+        self._refresh_targets()
+
+    def answer_resume(self, yes: bool) -> None:
+        found = self.resume_offer
+        self.resume_offer = None
+        if yes and found is not None:
+            self.rules = found.rules
+            self._start_game(found)
+            self.say(f"Resumed the autosaved game: {len(found.turns)} turns, {found.position.to_move} to move.",
+                     "ok")
+        else:
+            self.say("Starting a new game (the autosave is replaced after setup). Setup: click slots, "
+                     "Enter confirms, Q = quick start.")
+
+    # ------------------------------------------------------------------ time
+    def tick(self, dt: float) -> None:
+        """Advance the injected clock by ``dt`` seconds."""
+        dt = max(0.0, float(dt))
+        super().tick(dt)
+        self.view.time = self.time
+        if self.view.slicing.playing:
+            self.view.slicing.advance(self.time)
+        self._setup_tick(dt)
+
+    # ------------------------------------------------------------------ turns
+    def _clear_turn(self) -> None:
+        self.builder = None
+        self.drop_piece = None
+        self.chooser = None
+        self._preview = None
+        self.view.highlights.selected = None
+        self._targets = {}
+        self.view.highlights.targets = {}
+
+    def cancel(self) -> None:
+        if self.builder is not None or self.drop_piece is not None:
+            self._clear_turn()
+            self.say("Turn cancelled.")
+
+    def _horizon(self) -> int:
+        if self.horizon is not None:
+            return self.horizon
+        pos = self.game.position
+        at = self.builder.at if self.builder is not None and self.builder.at is not None else ()
+        return max(4, pos.max_dimension() + 1, len(at) + 1, self.active_dim)
+
+    def _refresh_targets(self) -> None:
+        hl = self.view.highlights
+        self._preview = None
+        if self.setup is not None:
+            hl.targets = {"move": list(self.setup_squares())}
+            hl.selected = None
+            return
+        targets: dict = {k: [] for k in ("move", "capture", "jump", "hyperjump", "stack")}
+        self.options = []
+        b = self.builder
+        if b is not None and b.at is not None:
+            try:
+                self.options = b.options(self._horizon())
+            except IllegalAction:
+                self.options = []
+            for a in self.options:
+                to = getattr(a, "to", None)
+                if a.kind == "stack":
+                    targets["stack"].append(b.at)
+                elif isinstance(to, tuple):
+                    kind = a.kind
+                    if kind in ("move", "jump", "hyperjump") and b.cell(to):
+                        kind = "stack"
+                    targets[kind].append(to)
+        self._targets = {k: v for k, v in targets.items() if v}
+        hl.targets = self._targets
+        hl.selected = b.at if b is not None else None
+
+    def targets(self) -> dict:
+        """Highlighted targets: kind -> list of coordinates (move, capture, jump, hyperjump, stack)."""
+        return self._targets
+
+    def _follow(self, coord) -> None:
+        """Keep the board and plane of ``coord`` in view."""
+        if coord is None:
+            return
+        self.view.slicing.set_higher(tuple(coord[3:]))
+        self.view.slicing.set_focus(coord[2])
+
+    def select(self, coord) -> bool:
+        """Choose an origin (own pieces only)."""
+        pos = self.game.position
+        try:
+            self.builder = TurnBuilder(pos, coord)
+        except IllegalAction as exc:
+            self.builder = None
+            self._refresh_targets()
+            stack = pos.cell(tuple(coord)) if pos.in_board(tuple(coord)) else ()
+            if not stack:
+                self.error(f"{format_coord(coord)} is empty: click one of {pos.to_move}'s pieces.")
+            else:
+                self.error(str(exc))
+            return False
+        self.drop_piece = None
+        self._refresh_targets()
+        stack = pos.cell(tuple(coord))
+        n = sum(len(v) for v in self._targets.values())
+        names = "+".join(p.type for p in stack)
+        if n == 0 and not self.options:
+            self.say(f"Selected {names} on {format_coord(coord)}: it has no legal action here.")
+        else:
+            self.say(f"Selected {names} on {format_coord(coord)}: {n} highlighted targets. Click one, or use "
+                     f"PageUp/PageDown (jump), Shift+PageUp/Down (hyper-jump), T (split), P (promote).")
+        return True
+
+    def add(self, action) -> bool:
+        """Add one action to the turn being built; an illegal one becomes an error message."""
+        if self.mode == "over":
+            self.error(f"The game is over: {self.result_text()}. Ctrl+Z undoes, Ctrl+N starts a new game.")
+            return False
+        if self.builder is None:
+            if isinstance(action, Drop):
+                try:
+                    self.builder = TurnBuilder(self.game.position, None)
+                except IllegalAction as exc:
+                    self.error(str(exc))
+                    return False
+            else:
+                self.error("Choose a piece first: click one of your pieces.")
+                return False
+        try:
+            self.builder.add(action)
+        except IllegalAction as exc:
+            if not self.builder.actions and self.builder.origin is None:
+                self.builder = None
+            self.error(f"Not allowed: {exc}")
+            self._refresh_targets()
+            return False
+        self.drop_piece = None
+        b = self.builder
+        self._follow(b.at)
+        self._refresh_targets()
+        cost = f" Cost so far: {b.cost} point{'s' if b.cost != 1 else ''}." if b.cost else ""
+        hint = ""
+        if b.pending:
+            hint = " The pieces hover over your own: press S to stack (or Backspace)."
+        elif b.complete:
+            hint = " Enter confirms the turn" + (", or add another action." if self.options else ".")
+        self.say(f"{KIND_NAMES[action.kind]} added.{cost}{hint}", "ok")
+        return True
+
+    def confirm(self) -> bool:
+        b = self.builder
+        if b is None or not b.actions:
+            self.error("Nothing to confirm: click a piece and a target first.")
+            return False
+        try:
+            turn = b.finish()
+            before = self.game.position
+            self.game.play(turn)
+        except IllegalAction as exc:
+            self.error(f"Cannot end the turn: {exc}")
+            return False
+        except OSError as exc:
+            self.error(f"The turn was played but the autosave failed: {exc.strerror}")
+        side = before.to_move
+        self._clear_turn()
+        self._after_position_change()
+        note = self.game.notation(len(self.game.turns) - 1)
+        res = self.game.position.result
+        if res is not None:
+            self.say(f"{side} played {note}. Game over: {self.result_text()}.", "ok")
+        else:
+            self.say(f"{side} played {note}. {self.game.position.to_move} to move.", "ok")
+        return True
+
+    def undo_action(self) -> None:
+        b = self.builder
+        if b is None:
+            self.error("No turn is being built (Ctrl+Z undoes whole turns).")
+            return
+        if not b.actions:
+            self._clear_turn()
+            self.say("Selection cleared.")
+            return
+        last = b.undo_last()
+        if not b.actions and b.origin is None:
+            self._clear_turn()
+        else:
+            self._follow(b.at)
+            self._refresh_targets()
+        self.say(f"Took back the {KIND_NAMES[last.kind]}.")
+
+    def _at(self):
+        b = self.builder
+        if b is None or b.at is None:
+            self.error("Choose a piece first: click one of your pieces.")
+            return None
+        return b.at
+
+    def jump(self, dz: int) -> None:
+        at = self._at()
+        if at is None:
+            return
+        z = at[2] + dz
+        if not 1 <= z <= self.rules.size[2]:
+            self.error(f"There is no plane z={z}: the cube has planes 1..{self.rules.size[2]}.")
+            return
+        self.add(Jump(at[:2] + (z,) + at[3:]))
+
+    def hyperjump(self, delta: int) -> None:
+        at = self._at()
+        if at is None:
+            return
+        d = self.active_dim
+        vals = list(at) + [1] * max(0, d - len(at))
+        vals[d - 1] += delta
+        if vals[d - 1] < self.rules.higher_min:
+            self.error(f"Index {vals[d - 1]} on dimension {d} does not exist (indices start at "
+                       f"{self.rules.higher_min}).")
+            return
+        while len(vals) > 3 and vals[-1] == 1:
+            vals.pop()
+        self.add(HyperJump(tuple(vals)))
+
+    def stack(self) -> None:
+        if self._at() is not None:
+            self.add(Stack())
+
+    def click_cell(self, coord) -> None:
+        """A click on the board cell ``coord`` (full engine coordinate)."""
+        if self.mode == "resume":
+            self.say("Press Y to resume the autosaved game or N for a new one.")
+            return
+        if self.setup is not None:
+            self._setup_click(tuple(coord))
+            return
+        if self.mode == "over":
+            self.error(f"The game is over: {self.result_text()}. Ctrl+Z undoes the last turn, Ctrl+N starts "
+                       f"a new game.")
+            return
+        c = tuple(coord)
+        if self.drop_piece is not None:
+            self.add(Drop(self.drop_piece, c))
+            return
+        b = self.builder
+        if b is None:
+            self.select(c)
+            return
+        for a in self.options:
+            if getattr(a, "to", None) == c:
+                self.add(a)
+                return
+        if not b.actions and b.origin == c:
+            self._clear_turn()
+            self.say("Selection cleared.")
+            return
+        pos = b
+        stack = pos.cell(c)
+        if not b.actions and stack and stack[0].side == self.game.position.to_move:
+            self.select(c)
+            return
+        at = b.at
+        if at is None:
+            self.error("Choose a piece first.")
+            return
+        if tuple(c[3:]) != tuple(at[3:]):
+            act = HyperJump(c)
+        elif c[:2] == at[:2] and c[2] != at[2]:
+            act = Jump(c)
+        elif stack and stack[0].side != self.game.position.to_move:
+            act = Capture(c)
+        else:
+            act = Move(c)
+        self.add(act)
+
+    # ------------------------------------------------------------------ mouse and keys
+    def click(self, px: float, py: float) -> None:
+        c = self.pick(px, py)
+        if c is None:
+            if self.mode == "resume":
+                self.say("Press Y to resume the autosaved game or N for a new one.")
+            else:
+                self.error(f"That click is outside the board (plane z={self.view.slicing.focus_z} is the one you "
+                           f"can click; Z/X change it).")
+            return
+        self.click_cell(c)
+
+    def _game_key(self, name: str, shift: bool, ctrl: bool) -> bool:
+        if self.resume_offer is not None:
+            if name in ("y", "enter", "return"):
+                self.answer_resume(True)
+            elif name in ("n", "escape"):
+                self.answer_resume(False)
+            return True
+        if ctrl:
+            return self._ctrl_key(name)
+        if self.chooser is not None:
+            return self._chooser_key(name)
+        if self.setup is not None and self._setup_key(name, shift):
+            return True
+        if self._turn_key(name, shift):
+            return True
+        return self._view_key(name, shift)
+
+    def _turn_key(self, name: str, shift: bool) -> bool:
+        if name in ("enter", "return"):
+            self.confirm()
+        elif name == "backspace":
+            self.undo_action()
+        elif name == "escape":
+            if self.builder is None and self.drop_piece is None:
+                self.observe = None
+                return True
+            self.cancel()
+        elif name == "pageup":
+            self.hyperjump(+1) if shift else self.jump(+1)
+        elif name == "pagedown":
+            self.hyperjump(-1) if shift else self.jump(-1)
+        elif name == "s" and not shift:
+            self.stack()
+        elif name == "t":
+            self.open_split()
+        elif name == "p":
+            self.open_promote()
+        elif name == "b":
+            self.open_drop()
+        else:
+            return False
+        return True
+
+    # ------------------------------------------------------------------ HUD queries
+    def _can_redo(self) -> bool:
+        return self.game.can_redo()
+
+    def _turn_text(self, index: int, style: str) -> str:
+        return self.game.notation(index, style)
+
+    def cost_preview(self) -> str:
+        b = self.builder
+        if b is None:
+            if self.drop_piece is not None and self.hovered is not None:
+                return f"hire {self.drop_piece} on {format_coord(self.hovered)}: " \
+                       f"{self.drop_price(self.drop_piece, self.hovered)} points"
+            return ""
+        side = b.side
+        after = self.game.position.scores[side] + b.earned - b.cost
+        acts = " ".join(KIND_NAMES[a.kind] for a in b.actions) or "(no action yet)"
+        return f"turn: {acts}   cost {b.cost}, earned {b.earned}  ->  {side} score {after}"
+
+    def stats_rows(self, side: str) -> list:
+        """C17 rows for ``side``: (type, points, captured, hired, green_drops, hyperjumps), non-zero only."""
+        pos = self.game.position if self.game is not None else self.position
+        rows = []
+        for t, st in pos.stats[side].items():
+            vals = (st["points"], st["captured"], st["hired"], st["green_drops"], st["hyperjumps"])
+            if any(vals):
+                rows.append((t,) + vals)
+        return rows
+
+
+def _turn_end(turn):
+    end = turn.origin
+    for a in turn.actions:
+        to = getattr(a, "to", None)
+        if isinstance(to, tuple):
+            end = to
+    return end

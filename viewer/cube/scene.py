@@ -1,0 +1,455 @@
+"""Engine state -> numpy instance buffers (no GL).
+
+A :class:`Scene` holds, for every mesh, two float32 instance arrays (``opaque``
+and ``translucent``), 8 floats per instance: ``offset.xyz, offset.w`` (scale;
+negative = turned round to face -Y, i.e. black's forward) and ``color.rgba``.
+The renderer makes ONE instanced draw per mesh and pass (see render.py).
+
+World layout (:class:`Layout`): cell (x, y, z) of the shown board covers world
+X in [x-1, x] - sx/2, Y in [y-1, y] - sy/2; its layer's surface is at height
+``(z - 1) * explode``.  Ghost boards (neighbours on the ghost dimension) sit
+beside it along X at ``delta * (sx + ghost_gap)``.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from ..gl import meshes
+from ..gl import palette
+from ..gl.camera import Camera
+from .slicing import Slicing
+
+INSTANCE_FLOATS = 8
+PIECE_MESHES = meshes.PIECE_TYPES
+BOARD_MESHES = ("tiles", "edges", "green", "lines", "marks", "rings", "columns", "outlines")
+TARGET_KINDS = ("move", "capture", "jump", "hyperjump", "stack")
+
+PIECE_SCALE = 1.15        # pieces a little larger than the mesh units (legibility)
+STACK_SCALE = 0.62        # members of a pile are drawn smaller
+LIFT = {"edges": 0.002, "green": 0.004, "lines": 0.008, "marks": 0.012, "rings": 0.016}
+LINE_WIDTH = 0.10
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Where cells are in the world.  Pure geometry, shared by scene and picking."""
+    size: tuple = (16, 16, 16)
+    explode: float = 1.25          # distance between planes, in cells
+    ghost_gap: float = 3.0         # gap between the board and a ghost board, in cells
+
+    def layer_height(self, z: int) -> float:
+        return (z - 1) * self.explode
+
+    def origin(self, delta: int = 0) -> tuple[float, float]:
+        """World (X, Y) of the outer corner of cell (1, 1) on board ``delta``."""
+        sx, sy = self.size[0], self.size[1]
+        return (-sx / 2.0 + delta * (sx + self.ghost_gap), -sy / 2.0)
+
+    def cell_corner(self, x: int, y: int, z: int, delta: int = 0) -> np.ndarray:
+        ox, oy = self.origin(delta)
+        return np.array([ox + x - 1, oy + y - 1, self.layer_height(z)])
+
+    def cell_center(self, x: int, y: int, z: int, delta: int = 0) -> np.ndarray:
+        return self.cell_corner(x, y, z, delta) + np.array([0.5, 0.5, 0.0])
+
+    def cell_at(self, wx: float, wy: float, delta: int = 0) -> tuple[int, int] | None:
+        ox, oy = self.origin(delta)
+        x, y = math.floor(wx - ox) + 1, math.floor(wy - oy) + 1
+        if 1 <= x <= self.size[0] and 1 <= y <= self.size[1]:
+            return x, y
+        return None
+
+    def bounds(self, ghosts: bool = False) -> tuple[np.ndarray, np.ndarray]:
+        lo = np.array([*self.origin(-1 if ghosts else 0), 0.0])
+        ox, oy = self.origin(1 if ghosts else 0)
+        hi = np.array([ox + self.size[0], oy + self.size[1], self.layer_height(self.size[2]) + 1.0])
+        return lo, hi
+
+
+@dataclass
+class Highlights:
+    """What to mark on the board.  Coordinates are full engine coordinates."""
+    last_from: tuple | None = None
+    last_to: tuple | None = None
+    targets: dict = field(default_factory=dict)     # kind ("move", ...) -> iterable of coords
+    hovered: tuple | None = None
+    selected: tuple | None = None
+
+    def key(self) -> tuple:
+        return (self.last_from, self.last_to, self.hovered, self.selected,
+                tuple(sorted((k, tuple(v)) for k, v in self.targets.items())))
+
+
+@dataclass
+class View:
+    """Everything the renderer needs besides the position."""
+    camera: Camera = field(default_factory=Camera)
+    slicing: Slicing = field(default_factory=Slicing)
+    highlights: Highlights = field(default_factory=Highlights)
+    opacity: float = 0.30          # opacity of the planes that are not focused (0 hides them)
+    explode: float = 1.0           # spacing between planes, in cells
+    time: float = 0.0              # seconds, drives the pulsing of targets (no wall clock here)
+    above_factor: float = 0.45     # planes above the focused one are faded further by this
+    crowd_factor: float = 0.40     # default crowded pawns off the focused plane: faded further
+    ghost_opacity: float = 0.40
+    tile_factor: float = 0.25      # tiles of unfocused planes: opacity * tile_factor
+    frame_layers: int = 2          # frame(): planes above the focused one kept in the picture
+
+    def layout(self, rules=None) -> Layout:
+        size = tuple(getattr(rules, "size", (16, 16, 16)))
+        return Layout(size=size, explode=self.explode)
+
+    def layer_alpha(self, z: int) -> float:
+        focus = self.slicing.focus_z
+        if z == focus:
+            return 1.0
+        return max(0.0, min(1.0, self.opacity * (self.above_factor if z > focus else 1.0)))
+
+    def frame(self, ghosts: bool | None = None, layers: int | None = None) -> None:
+        """Point the camera at the focused plane (and its ghosts) from where it looks now.
+
+        The box framed is the focused plane plus ``layers`` planes above it
+        (default :attr:`frame_layers`): the board where the game happens is
+        large, the planes above stay in view without dominating.  A large
+        ``layers`` (e.g. 16) frames the whole tower.
+        """
+        if ghosts is None:
+            ghosts = self.slicing.ghost_dim is not None
+        layers = self.frame_layers if layers is None else max(0, int(layers))
+        lay = self.layout()
+        lo, hi = lay.bounds(ghosts=False)
+        lo, hi = lo.copy(), hi.copy()
+        if ghosts:      # only the ghost boards that exist (index 0 on a dimension does not)
+            deltas = [d for d, _k in self.slicing.ghost_boards()] if self.slicing.ghost_dim else [-1, 1]
+            for d in deltas:
+                gx0 = lay.origin(d)[0]
+                lo[0], hi[0] = min(lo[0], gx0), max(hi[0], gx0 + lay.size[0])
+        focus = max(1, min(lay.size[2], self.slicing.focus_z))
+        top = min(lay.size[2], focus + layers)
+        lo[2] = lay.layer_height(focus)
+        hi[2] = lay.layer_height(top) + 0.6           # room for the pieces on the top plane framed
+        self.camera.fit(lo, hi, margin=0.035)
+        # keep the eye above the highest plane drawn: faded planes never slice past the eye
+        # and what is drawn on top (the top plane) is what a click there picks
+        cam = self.camera
+        shown = [z for z in range(1, lay.size[2] + 1) if self.layer_alpha(z) > 0.0]
+        s = math.sin(math.radians(cam.pitch))
+        if shown and s > 0.05:
+            need = lay.layer_height(max(shown)) + 0.8 - cam.target[2]
+            if cam.distance * s < need:
+                cam.distance = min(cam.max_distance, need / s)
+        self.camera.set_home()
+
+    def content_key(self) -> tuple:
+        return (self.slicing.state(), self.opacity, self.explode, self.above_factor,
+                self.crowd_factor, self.ghost_opacity, self.tile_factor)
+
+
+@dataclass
+class Scene:
+    """Instance arrays per mesh: ``opaque[name]`` and ``translucent[name]`` ((N, 8) float32)."""
+    opaque: dict
+    translucent: dict
+    layout: Layout
+    piece_count: int = 0
+
+    def sorted_translucent(self, name: str, camera: Camera) -> np.ndarray:
+        """Translucent instances of ``name`` ordered back to front for ``camera``."""
+        inst = self.translucent.get(name)
+        if inst is None or len(inst) < 2:
+            return inst
+        depth = camera.depth_of(inst[:, :3])
+        return inst[np.argsort(-depth, kind="stable")]
+
+
+def _empty() -> np.ndarray:
+    return np.zeros((0, INSTANCE_FLOATS), dtype=np.float32)
+
+
+def _pack(rows) -> np.ndarray:
+    if not rows:
+        return _empty()
+    return np.asarray(rows, dtype=np.float32).reshape(-1, INSTANCE_FLOATS)
+
+
+_HEIGHTS: dict[str, float] = {}
+
+
+def piece_height(kind: str) -> float:
+    if kind not in _HEIGHTS:
+        _HEIGHTS[kind] = meshes.piece_height(kind) if kind in meshes.PIECE_BUILDERS else 0.6
+    return _HEIGHTS[kind]
+
+
+def _crowd_rows(rules) -> dict:
+    """side -> (lo, hi) ranks holding crowded pawns (outside green)."""
+    crowded = getattr(rules, "crowded", None)
+    if isinstance(crowded, dict) and crowded:
+        return {s: tuple(v) for s, v in crowded.items()}
+    red = getattr(rules, "red_line", {"white": 3, "black": 14})
+    sy = tuple(getattr(rules, "size", (16, 16, 16)))[1]
+    return {"white": (1, red["white"]), "black": (red["black"], sy)}
+
+
+def _in_green(rules, x, y, z, main_board: bool) -> bool:
+    if not main_board:
+        return False
+    (gx0, gx1), (gy0, gy1), (gz0, gz1) = rules.green
+    return gx0 <= x <= gx1 and gy0 <= y <= gy1 and gz0 <= z <= gz1
+
+
+def _piece_type(piece) -> str:
+    t = getattr(piece, "type", "pawn")
+    return t if t in meshes.PIECE_BUILDERS else "pawn"
+
+
+def _add_stack(out, stack, base, alpha_for, scale_all=1.0):
+    """Append instance rows for the members of one cell (a pile, bottom first)."""
+    n = len(stack)
+    scale = PIECE_SCALE * scale_all * (STACK_SCALE if n > 1 else 1.0)
+    h = 0.0
+    for piece in stack:
+        kind = _piece_type(piece)
+        side = getattr(piece, "side", "white")
+        a = alpha_for(piece)
+        if a < 1.0:             # faded planes: lifted colours and an opacity floor (both sides readable)
+            rgb = palette.SIDE_FADED.get(side, palette.SIDE_FADED["white"])
+            a = max(a, palette.FADED_MIN_ALPHA)
+        else:
+            rgb = palette.SIDE.get(side, palette.SIDE["white"])
+        facing = -1.0 if side == "black" else 1.0
+        out.setdefault(kind, ([], []))[0 if a >= 1.0 else 1].append(
+            (base[0], base[1], base[2] + h, scale * facing, rgb[0], rgb[1], rgb[2], a))
+        h += piece_height(kind) * scale * 0.92
+
+
+def build_scene(position, view: View) -> Scene:
+    """Instance buffers of everything except the highlights (see :func:`highlight_instances`)."""
+    rules = position.rules
+    layout = view.layout(rules)
+    sx, sy, sz = layout.size
+    sl = view.slicing
+    focus = sl.focus_z
+    higher = sl.higher()
+    main_board = not any(v != 1 for v in higher)
+    crowd = _crowd_rows(rules)
+
+    pieces: dict[str, tuple[list, list]] = {}
+    # ---- the shown board: all planes at once
+    for coord, stack in position.board_pieces(higher):
+        if not stack:
+            continue
+        x, y, z = coord[0], coord[1], coord[2]
+        la = view.layer_alpha(z)
+        if la <= 0.0:
+            continue
+        if la < 1.0 and len(stack) == 1 and _piece_type(stack[0]) == "pawn" \
+                and not _in_green(rules, x, y, z, main_board):
+            lo, hi = crowd.get(getattr(stack[0], "side", ""), (0, -1))
+            if lo <= y <= hi:
+                la *= view.crowd_factor
+        ox, oy = layout.origin(0)
+        base = (ox + x - 0.5, oy + y - 0.5, layout.layer_height(z))
+        _add_stack(pieces, stack, base, lambda _p, a=la: a)
+
+    # ---- ghosts: the focused plane of each neighbouring board, translucent
+    ghost_rows = []
+    for delta, key in sl.ghost_boards():
+        ox, oy = layout.origin(delta)
+        for coord, stack in position.board_pieces(key):
+            if coord[2] != focus or not stack:
+                continue
+            base = (ox + coord[0] - 0.5, oy + coord[1] - 0.5, layout.layer_height(focus))
+            _add_stack(pieces, stack, base, lambda _p: view.ghost_opacity * 0.999)
+        g = palette.GHOST_TILE
+        ghost_rows.append((ox, oy, layout.layer_height(focus), 1.0, g[0], g[1], g[2],
+                           view.ghost_opacity * 0.6))
+
+    opaque = {k: _pack(v[0]) for k, v in pieces.items()}
+    translucent = {k: _pack(v[1]) for k, v in pieces.items()}
+    count = sum(len(a) for a in opaque.values()) + sum(len(a) for a in translucent.values())
+
+    # ---- planes (tiles), green area, lines
+    ox, oy = layout.origin(0)
+    tiles_o, tiles_t, lines_o, lines_t, green_o, green_t = [], [], [], [], [], []
+    edges_o, edges_t = [], []
+    e = palette.EDGE
+    t = palette.TILE
+    red, gold = palette.RED_LINE, palette.PROMOTION_LINE
+    line_ys = []
+    rl = getattr(rules, "red_line", {"white": 3, "black": 14})
+    pr = getattr(rules, "promotion", {"white": 14, "black": 3})
+    line_ys.append((rl["white"], red))                 # after white's last setup rank
+    line_ys.append((rl["black"] - 1, red))             # before black's first setup rank
+    line_ys.append((pr["white"] - 1 + 0.16, gold))     # white promotes on y >= promotion
+    line_ys.append((pr["black"] - 0.16, gold))         # black promotes on y <= promotion
+    (gx0, gx1), (gy0, gy1), (gz0, gz1) = rules.green
+    for z in range(1, sz + 1):
+        la = view.layer_alpha(z)
+        if la <= 0.0:
+            continue
+        h = layout.layer_height(z)
+        ta = 1.0 if la >= 1.0 else la * view.tile_factor
+        (tiles_o if ta >= 1.0 else tiles_t).append((ox, oy, h, 1.0, t[0], t[1], t[2], ta))
+        ea = 1.0 if la >= 1.0 else min(1.0, la * 1.2)
+        (edges_o if ea >= 1.0 else edges_t).append((ox, oy, h + LIFT["edges"], 1.0, e[0], e[1], e[2], ea))
+        lalpha = 1.0 if la >= 1.0 else min(1.0, la * 1.2)
+        for ly, c in line_ys:
+            (lines_o if lalpha >= 1.0 else lines_t).append(
+                (ox, oy + ly, h + LIFT["lines"], 1.0, c[0], c[1], c[2], lalpha))
+        if main_board and gz0 <= z <= gz1:
+            g = palette.GREEN
+            ga = 1.0 if la >= 1.0 else min(1.0, la * 1.2)
+            (green_o if ga >= 1.0 else green_t).append(
+                (ox + gx0 - 1, oy + gy0 - 1, h + LIFT["green"], 1.0, g[0], g[1], g[2], ga))
+    tiles_t.extend(ghost_rows)
+
+    opaque.update(tiles=_pack(tiles_o), lines=_pack(lines_o), green=_pack(green_o),
+                  edges=_pack(edges_o))
+    translucent.update(tiles=_pack(tiles_t), lines=_pack(lines_t), green=_pack(green_t),
+                       edges=_pack(edges_t))
+    return Scene(opaque=opaque, translucent=translucent, layout=layout, piece_count=count)
+
+
+HIGHLIGHT_MESHES = ("marks", "columns", "outlines", "rings")
+OUTLINE_FRAME = (0.0, 1.0, 0.17)      # (lo, hi, width) in cells: the target / last-turn frames
+RING_FRAME = (-0.07, 1.07, 0.15)      # the selected origin / hovered cell: a bit outside the cell
+EMPTY_COLUMN = 0.32        # height of a target column over an empty cell (cells)
+COLUMN_PAD = 0.12          # a column over a piece reaches this much above the pile
+
+
+def pile_height(stack) -> float:
+    """Height (world units, scale 1) of the pile drawn for a cell's content."""
+    n = len(stack)
+    if n == 0:
+        return 0.0
+    scale = PIECE_SCALE * (STACK_SCALE if n > 1 else 1.0)
+    h = sum(piece_height(_piece_type(p)) * scale * 0.92 for p in stack)
+    return h / 0.92 if n == 1 else h + 0.08 * scale
+
+
+def pulse_at(t: float) -> float:
+    """0..1, the breathing of the target highlights at time ``t`` (seconds, injected)."""
+    return 0.5 + 0.5 * math.sin(2.0 * math.pi * 0.8 * t)
+
+
+def highlight_layers(view: View, layout: Layout, position=None) -> dict[str, np.ndarray]:
+    """Instance arrays of every highlight at ``view.time``, by board mesh:
+
+    * ``marks``    translucent filled squares on the cell floor (targets, last turn);
+      depth-tested, they colour EMPTY cells;
+    * ``columns``  translucent open boxes (walls fading upwards) over targets and
+      the selected origin, up to the pile's height (``position`` gives it; without
+      it a piece's height is assumed); ``offset.w`` < 0 means "z scaled by -w";
+    * ``outlines`` bright frames around the cell floor and at the top of its
+      column, drawn ON TOP of everything (no depth test) so a target stays
+      visible under a piece, behind a pile or on a ghost board;
+    * ``rings``    the selected origin and the hovered cell (also on top).
+
+    Colours per kind: :data:`palette.TARGET`; the last turn: LAST_FROM (hollow
+    frame) and LAST_TO (frame, fill, top frame); targets pulse with
+    :func:`pulse_at` (``view.time``, never a wall clock).
+    """
+    hl = view.highlights
+    sl = view.slicing
+    pulse = pulse_at(view.time)
+    marks, columns, outlines, rings = [], [], [], []
+    heights: dict = {}
+    if position is not None and not hasattr(position, "cell"):
+        position = getattr(position, "base", None)       # a wrapper (e.g. a recording frame)
+
+    def place(coord):
+        if coord is None or len(coord) < 3:
+            return None
+        delta = sl.board_of(coord)
+        if delta is None or view.layer_alpha(coord[2]) <= 0.0 and delta == 0:
+            return None
+        return layout.cell_corner(coord[0], coord[1], coord[2], delta)
+
+    def top_of(coord) -> float:
+        if coord not in heights:
+            if position is None:
+                h = 1.0
+            else:
+                try:
+                    stack = position.cell(coord)
+                except Exception:           # pragma: no cover - a foreign position object
+                    stack = ()
+                h = pile_height(stack) + COLUMN_PAD if stack else EMPTY_COLUMN
+            heights[coord] = max(EMPTY_COLUMN, h)
+        return heights[coord]
+
+    glow = 0.80 + 0.20 * pulse
+
+    def frame_rows(c, rgb, h, bright=glow, top=True):
+        col = tuple(min(1.0, v * bright + 0.08 * pulse) for v in rgb)
+        outlines.append((c[0], c[1], c[2] + LIFT["rings"], 1.0, *col, 1.0))
+        if top:
+            outlines.append((c[0], c[1], c[2] + h, 1.0, *col, 1.0))
+
+    # the last turn: from = hollow orange frame (+ faint fill), to = frame, fill and top frame
+    for coord, rgb, a, top in ((hl.last_from, palette.LAST_FROM, 0.30, False),
+                               (hl.last_to, palette.LAST_TO, 0.55, True)):
+        c = place(coord)
+        if c is not None:
+            coord = tuple(coord)
+            marks.append((c[0], c[1], c[2] + LIFT["marks"], 1.0, *rgb, a))
+            frame_rows(c, rgb, top_of(coord) if top else 0.0, bright=1.0, top=top)
+    for kind in TARGET_KINDS:
+        rgb = palette.TARGET[kind]
+        for coord in hl.targets.get(kind, ()):
+            coord = tuple(coord)
+            c = place(coord)
+            if c is None:
+                continue
+            h = top_of(coord)
+            marks.append((c[0], c[1], c[2] + LIFT["marks"] + 0.001, 1.0, *rgb, 0.55 + 0.3 * pulse))
+            columns.append((c[0], c[1], c[2] + LIFT["marks"], -h, *rgb, 0.42 + 0.22 * pulse))
+            frame_rows(c, rgb, h)
+    c = place(hl.selected)
+    if c is not None:
+        rgb = palette.SELECTED
+        h = top_of(tuple(hl.selected))
+        columns.append((c[0], c[1], c[2] + LIFT["marks"], -h, *rgb, 0.30))
+        rings.append((c[0], c[1], c[2] + LIFT["rings"], 1.0, *rgb, 1.0))
+        rings.append((c[0], c[1], c[2] + h, 1.0, *rgb, 1.0))
+    c = place(hl.hovered)
+    if c is not None:
+        rings.append((c[0], c[1], c[2] + LIFT["rings"], 1.0, *palette.HOVER, 1.0))
+    return {"marks": _pack(marks), "columns": _pack(columns), "outlines": _pack(outlines),
+            "rings": _pack(rings)}
+
+
+def highlight_instances(view: View, layout: Layout, position=None) -> tuple[np.ndarray, np.ndarray]:
+    """(marks, rings) instance arrays for the highlights at ``view.time``.
+
+    Marks are translucent filled squares (targets per kind, last turn); rings
+    are outlines (hovered cell, selected origin).  Targets pulse gently.  The
+    renderer draws more (columns, outlines on top): see :func:`highlight_layers`.
+    """
+    layers = highlight_layers(view, layout, position)
+    return layers["marks"], layers["rings"]
+
+
+def mesh_data() -> dict[str, tuple[np.ndarray, np.ndarray]]:
+    """Piece vertex arrays ((V, 6) float32) by type: (detailed, low-poly for faded planes)."""
+    return {k: (meshes.piece_mesh(k), meshes.piece_mesh(k, lod=True)) for k in PIECE_MESHES}
+
+
+def board_mesh_data(layout: Layout, rules) -> dict[str, np.ndarray]:
+    sx, sy, _ = layout.size
+    (gx0, gx1), (gy0, gy1), _ = rules.green
+    return {
+        "tiles": meshes.quad(0, 0, sx, sy),
+        "edges": meshes.frame(-0.06, -0.06, sx + 0.06, sy + 0.06, 0.12),
+        "green": meshes.quad(0, 0, gx1 - gx0 + 1, gy1 - gy0 + 1),
+        "lines": meshes.quad(0, -LINE_WIDTH / 2, sx, LINE_WIDTH / 2),
+        "marks": meshes.quad(0.07, 0.07, 0.93, 0.93),
+        "rings": meshes.frame(RING_FRAME[0], RING_FRAME[0], RING_FRAME[1], RING_FRAME[1], RING_FRAME[2]),
+        "columns": meshes.open_box(0.04, 0.04, 0.96, 0.96, 1.0),
+        "outlines": meshes.frame(OUTLINE_FRAME[0], OUTLINE_FRAME[0], OUTLINE_FRAME[1], OUTLINE_FRAME[1],
+                                 OUTLINE_FRAME[2]),
+    }

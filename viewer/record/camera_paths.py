@@ -1,0 +1,156 @@
+"""Camera paths of a recording: fixed, orbit, follow (the action) and keyframe files (.json/.toml).
+
+A path maps the frame's time (``i / fps``, never the wall clock) and the action's focus to a
+:class:`CameraPose`.
+"""
+from __future__ import annotations
+
+import bisect
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from .errors import RecordError
+from .timeline import ease, lerp
+
+VIEW_NAMES = {"front": "front", "top": "top", "side": "side", "3q": "default", "default": "default",
+              "back": "back"}
+
+
+@dataclass
+class CameraPose:
+    yaw: float
+    pitch: float
+    distance: float
+    target: tuple
+
+    def apply(self, camera) -> None:
+        camera.yaw, camera.pitch, camera.distance = float(self.yaw), float(self.pitch), float(self.distance)
+        camera.target = np.asarray(self.target, dtype=float)
+
+    def key(self) -> tuple:
+        return (round(self.yaw, 6), round(self.pitch, 6), round(self.distance, 6),
+                tuple(round(float(v), 6) for v in self.target))
+
+
+#: the default framing: the lowest planes of the cube, three-quarter view from white's side
+HOME = CameraPose(yaw=-22.0, pitch=42.0, distance=31.0, target=(0.0, 1.0, 3.0))
+
+
+class FixedCamera:
+    """One pose for the whole recording."""
+    moving = False
+
+    def __init__(self, pose: CameraPose = HOME):
+        self.pose = pose
+
+    def pose_at(self, t: float, focus) -> CameraPose:
+        return self.pose
+
+
+class OrbitCamera:
+    """Turns around the board at ``speed`` degrees per second."""
+    moving = True
+
+    def __init__(self, pose: CameraPose = HOME, speed: float = 12.0):
+        self.pose, self.speed = pose, speed
+
+    def pose_at(self, t: float, focus) -> CameraPose:
+        p = self.pose
+        return CameraPose(p.yaw + self.speed * t, p.pitch, p.distance, p.target)
+
+
+class FollowCamera:
+    """Aims at the action (the moving group), closer than the home view."""
+    moving = True
+
+    def __init__(self, pose: CameraPose | None = None):
+        self.pose = pose or CameraPose(yaw=-18.0, pitch=48.0, distance=17.0, target=(0.0, 0.0, 0.0))
+
+    def pose_at(self, t: float, focus) -> CameraPose:
+        target = self.pose.target if focus is None else focus
+        return CameraPose(self.pose.yaw, self.pose.pitch, self.pose.distance, tuple(target))
+
+
+class KeyframeCamera:
+    """Keyframes (time -> yaw, pitch, distance, target), eased between, held beyond the ends."""
+    moving = True
+
+    def __init__(self, keys: list[tuple[float, CameraPose]]):
+        if not keys:
+            raise RecordError("camera file has no keyframes")
+        self.keys = sorted(keys, key=lambda k: k[0])
+        self.times = [k[0] for k in self.keys]
+
+    def pose_at(self, t: float, focus) -> CameraPose:
+        i = bisect.bisect_right(self.times, t)
+        if i == 0:
+            return self.keys[0][1]
+        if i >= len(self.keys):
+            return self.keys[-1][1]
+        (t0, a), (t1, b) = self.keys[i - 1], self.keys[i]
+        u = ease((t - t0) / (t1 - t0)) if t1 > t0 else 1.0
+        return CameraPose(lerp(a.yaw, b.yaw, u), lerp(a.pitch, b.pitch, u), lerp(a.distance, b.distance, u),
+                          tuple(lerp(np.asarray(a.target, float), np.asarray(b.target, float), u)))
+
+    @classmethod
+    def load(cls, path) -> "KeyframeCamera":
+        path = Path(path)
+        try:
+            raw = path.read_bytes()
+        except OSError as exc:
+            raise RecordError(f"cannot read camera file {path}: {exc.strerror}") from None
+        try:
+            if path.suffix.lower() == ".toml":
+                import tomllib
+                data = tomllib.loads(raw.decode("utf-8"))
+            else:
+                data = json.loads(raw.decode("utf-8"))
+        except Exception as exc:
+            raise RecordError(f"camera file {path} is not valid {path.suffix.lstrip('.').upper() or 'JSON'}: "
+                              f"{str(exc).splitlines()[0]}") from None
+        if isinstance(data, dict):
+            data = data.get("keyframes", data.get("keyframe", data.get("key")))
+        if not isinstance(data, list):
+            raise RecordError(f"camera file {path}: expected a list of keyframes (JSON list, or "
+                              f"[[keyframe]] tables in TOML)")
+        keys, prev = [], HOME
+        for i, k in enumerate(data):
+            if not isinstance(k, dict) or "time" not in k:
+                raise RecordError(f"camera file {path}: keyframe {i + 1} needs a 'time' (seconds)")
+            try:
+                pose = CameraPose(float(k.get("yaw", prev.yaw)), float(k.get("pitch", prev.pitch)),
+                                  float(k.get("distance", prev.distance)),
+                                  tuple(float(v) for v in k.get("target", prev.target)))
+                if len(pose.target) != 3:
+                    raise ValueError("target needs 3 numbers")
+                keys.append((float(k["time"]), pose))
+            except (TypeError, ValueError) as exc:
+                raise RecordError(f"camera file {path}: keyframe {i + 1}: {exc}") from None
+            prev = pose
+        return cls(keys)
+
+
+def make_camera(spec: str | None, view: str | None = None):
+    """``fixed`` | ``orbit`` | ``follow`` | a keyframe file (.json / .toml)."""
+    pose = HOME
+    if view:
+        from ..gl.camera import NAMED_VIEWS
+        name = VIEW_NAMES.get(view)
+        if name is None:
+            raise RecordError(f"unknown view {view!r} (use {', '.join(('front', 'top', 'side', '3q'))})")
+        yaw, pitch = NAMED_VIEWS[name]
+        pose = CameraPose(yaw, pitch, HOME.distance * (1.05 if name == "top" else 1.0), HOME.target)
+    spec = spec or "fixed"
+    if spec == "fixed":
+        return FixedCamera(pose)
+    if spec == "orbit":
+        return OrbitCamera(pose)
+    if spec == "follow":
+        return FollowCamera()
+    if Path(spec).suffix.lower() in (".json", ".toml"):
+        return KeyframeCamera.load(spec)
+    raise RecordError(f"unknown camera {spec!r}: use fixed, orbit, follow or a .json/.toml keyframe file")
+

@@ -1,0 +1,115 @@
+"""GL painter of cube-chess recordings: the viewer's renderer (headless EGL) plus the animated
+pieces of a :class:`viewer.record.cube_animation.FrameState`, then read-back of the frame."""
+from __future__ import annotations
+
+import time as _time
+
+import numpy as np
+
+from .camera_paths import HOME
+from .cube_animation import CubeAnimator, FrameState
+from .errors import RecordError
+
+
+class _FramePosition:
+    def __init__(self, base, extras):
+        self.base, self.extras, self.rules = base, extras, base.rules
+
+
+def _anim_renderer_class():
+    from ..cube.render import Renderer
+    from ..cube.scene import INSTANCE_FLOATS, Scene
+
+    class AnimRenderer(Renderer):
+        """Renderer that adds animated pieces (``position.extras``) to a cached static scene."""
+
+        _dirty: frozenset = frozenset()
+
+        def scene_for(self, position, view):
+            base = getattr(position, "base", position)
+            extras = getattr(position, "extras", None) or {}
+            prev = self.scene
+            scene = super().scene_for(base, view)
+            if scene is not prev:
+                self._dirty = frozenset()
+            empty = np.zeros((0, INSTANCE_FLOATS), np.float32)
+            opaque, trans = {}, dict(scene.translucent)
+            for name, (o, t) in extras.items():
+                if len(o):
+                    opaque[name] = np.concatenate([scene.opaque.get(name, empty), o])
+                if len(t):
+                    trans[name] = np.concatenate([trans.get(name, empty), t])
+            batches = self._batches
+            for name in set(self._dirty) - set(opaque):
+                batches[(name, "opaque")].upload(scene.opaque.get(name))
+            for name, arr in opaque.items():
+                batches[(name, "opaque")].upload(arr)
+            self._dirty = frozenset(opaque)
+            if not extras:
+                return scene
+            return Scene(opaque=scene.opaque, translucent=trans, layout=scene.layout,
+                         piece_count=scene.piece_count)
+
+    return AnimRenderer
+
+
+class CubePainter:
+    """Draws :class:`FrameState` s with the viewer's GL renderer (headless EGL)."""
+
+    def __init__(self, width: int, height: int, ctx=None):
+        try:
+            from ..cube.render import OffscreenRenderer
+        except ImportError as exc:
+            raise RecordError(f"the GL renderer cannot be loaded: {exc}") from None
+        from ..cube.scene import View
+
+        try:
+            self.off = OffscreenRenderer(width, height, ctx=ctx)
+        except Exception as exc:
+            raise RecordError(f"no headless OpenGL for rendering ({type(exc).__name__}: "
+                              f"{str(exc).splitlines()[0] if str(exc) else ''})") from None
+        old = self.off.renderer
+        self.off.renderer = _anim_renderer_class()(self.off.ctx)
+        old.release()
+        self.view = View()
+        self.view.slicing.size_z = 16
+        self.width, self.height = width, height
+        self.render_seconds = 0.0
+        self.read_seconds = 0.0
+
+    def draw(self, st: FrameState, animator: CubeAnimator) -> None:
+        view = self.view
+        sl = view.slicing
+        sl.size_z = int(getattr(st.position.rules, "size", (16, 16, 16))[2])
+        sl.update_from(st.position)
+        sl.set_higher(st.higher)
+        sl.set_focus(st.focus_z)
+        view.time = st.time
+        hl = view.highlights
+        hl.last_from, hl.last_to = st.last_from, st.last_to
+        hl.targets = {k: list(v) for k, v in st.targets}
+        # rings (opaque outlines) too: green on the moving group's square, white on its target
+        if st.tracks or st.targets:
+            hl.selected = st.last_from
+            hl.hovered = st.targets[0][1][0] if st.targets else None
+        else:
+            hl.selected, hl.hovered = st.last_to, None
+        (st.pose or HOME).apply(view.camera)
+        extras = animator.extras(st, view) if st.tracks else {}
+        t0 = _time.perf_counter()
+        self.off.draw(_FramePosition(st.base, extras), view)
+        self.render_seconds += _time.perf_counter() - t0
+
+    def read(self) -> np.ndarray:
+        t0 = _time.perf_counter()
+        frame = self.off.read()
+        self.read_seconds += _time.perf_counter() - t0
+        return frame
+
+    def paint(self, st: FrameState, animator) -> np.ndarray:
+        self.draw(st, animator)
+        return self.read()
+
+    def release(self) -> None:
+        self.off.release()
+

@@ -1,0 +1,307 @@
+"""Spirit chess drawn flat: a 19×19 board with pyglet shapes and labels.
+
+:class:`BoardGeometry` (no GL) maps cells to window pixels (pyglet's bottom-left
+origin) and back; :class:`SpiritBoardView` draws the board, the pieces with their
+levels, the formation zones shaded with their summed levels, the legal
+targets of the turn being built, the hand-over screen of the hidden setup and
+the text panels.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..ui.panels import MONO, SANS, Panel, help_lines
+from .controller import SPIRIT_BINDINGS, SpiritController
+
+SIDE_RGB = {"white": (240, 234, 214), "black": (150, 28, 34)}
+SIDE_TEXT = {"white": (30, 30, 30, 255), "black": (255, 240, 220, 255)}
+BOARD_RGB = (196, 160, 100)
+LINE_RGB = (90, 64, 30)
+ZONE_RGB = {"white": (120, 170, 255), "black": (255, 110, 90)}
+LEVELUP_RGB = (255, 215, 40)
+END_RGB = (60, 150, 255)
+PATH_RGB = (40, 220, 120)
+
+
+@dataclass
+class BoardGeometry:
+    width: int
+    height: int
+    size: tuple = (19, 19)
+
+    @property
+    def cell(self) -> float:
+        return min((self.height - 120) / self.size[1], (self.width - 620) / self.size[0], 44.0)
+
+    @property
+    def origin(self) -> tuple[float, float]:
+        """Bottom-left pixel of cell (1, 1)."""
+        cs = self.cell
+        return ((self.width - cs * self.size[0]) / 2.0, (self.height - cs * self.size[1]) / 2.0 + 10)
+
+    def center(self, c) -> tuple[float, float]:
+        ox, oy = self.origin
+        cs = self.cell
+        return (ox + (c[0] - 0.5) * cs, oy + (c[1] - 0.5) * cs)
+
+    def cell_at(self, x: float, y: float):
+        ox, oy = self.origin
+        cs = self.cell
+        cx, cy = int((x - ox) // cs) + 1, int((y - oy) // cs) + 1
+        if 1 <= cx <= self.size[0] and 1 <= cy <= self.size[1]:
+            return (cx, cy)
+        return None
+
+    def palette_rect(self, i: int) -> tuple[float, float, float, float]:
+        """Setup palette entry ``i`` (x, y, w, h) on the left."""
+        return (20.0, self.height - 200.0 - i * 34.0, 250.0, 28.0)
+
+    def palette_at(self, x: float, y: float, n: int):
+        for i in range(n):
+            px, py, pw, ph = self.palette_rect(i)
+            if px <= x <= px + pw and py <= y <= py + ph:
+                return i
+        return None
+
+
+class SpiritBoardView:
+    name = "spirit"
+
+    def __init__(self, window, controller: SpiritController):
+        import pyglet
+        self.pyglet = pyglet
+        self.window = window
+        self.controller = controller
+        self.batch = pyglet.graphics.Batch()
+        self.g = [pyglet.graphics.Group(order=i) for i in range(8)]
+        self.dynamic = []
+        b = self.batch
+        self.status = Panel(b, (self.g[5], self.g[6]), size=12, width=270)   # clear of the rank labels
+        self.turns = Panel(b, (self.g[5], self.g[6]), size=10, anchor="top-right", width=300)
+        self.message = Panel(b, (self.g[5], self.g[6]), font=SANS, size=12, anchor="bottom-left", width=1000)
+        self.overlay = Panel(b, (self.g[6], self.g[7]), size=13, anchor="center", bg=(8, 10, 16, 245),
+                              width=1000)
+        self.mono = MONO
+        self._key = None
+
+    # -- drawing -----------------------------------------------------------------------------
+    def geometry(self) -> BoardGeometry:
+        return BoardGeometry(self.window.width, self.window.height, tuple(self.controller.rules.size))
+
+    def resize(self, w, h):
+        self._key = None
+
+    def _state_key(self):
+        c = self.controller
+        return (self.window.width, self.window.height, tuple(sorted(c.board().items())), c.levelup, c.origin,
+                tuple(c.path), c.mode, c.place_kind, tuple(sorted(c.remaining().items())), c.hovered)
+
+    def _rebuild(self):
+        ps, T = self.pyglet.shapes, self.pyglet.text
+        for d in self.dynamic:
+            d.delete()
+        self.dynamic = []
+        add = self.dynamic.append
+        b, g = self.batch, self.g
+        c = self.controller
+        geo = self.geometry()
+        cs = geo.cell
+        ox, oy = geo.origin
+        sx, sy = c.rules.size
+        add(ps.Rectangle(ox - 6, oy - 6, cs * sx + 12, cs * sy + 12, color=BOARD_RGB, batch=b, group=g[0]))
+        if c.setup is not None and c.mode == "setup":
+            lo, hi = c.rules.halves[c.setup.side]
+            add(ps.Rectangle(ox, oy + (lo - 1) * cs, cs * sx, cs * (hi - lo + 1), color=(225, 200, 140),
+                             batch=b, group=g[0]))
+        if c.mode != "handover":
+            for (x, y), lv in c.zones().items():
+                side = "white" if lv.get("white", 0) >= lv.get("black", 0) else "black"
+                total = lv[side]
+                add(ps.Rectangle(ox + (x - 1) * cs + 1, oy + (y - 1) * cs + 1, cs - 2, cs - 2,
+                                 color=ZONE_RGB[side] + (110,), batch=b, group=g[1]))
+                add(T.Label(f"+{total}", font_name=self.mono, font_size=max(7, int(cs * 0.2)),
+                            x=ox + (x - 1) * cs + 2, y=oy + y * cs - 2, anchor_x="left", anchor_y="top",
+                            color=(20, 20, 60, 255) if side == "white" else (90, 10, 10, 255), batch=b,
+                            group=g[4]))
+        for i in range(sx + 1):
+            add(ps.Line(ox + i * cs, oy, ox + i * cs, oy + sy * cs, thickness=1, color=LINE_RGB, batch=b,
+                        group=g[2]))
+        for j in range(sy + 1):
+            add(ps.Line(ox, oy + j * cs, ox + sx * cs, oy + j * cs, thickness=1, color=LINE_RGB, batch=b,
+                        group=g[2]))
+        mid = oy + (sy // 2) * cs
+        add(ps.Rectangle(ox, mid, sx * cs, cs, color=(170, 130, 80, 120), batch=b, group=g[1]))
+        for i in range(1, sx + 1):
+            add(T.Label(str(i), font_name=self.mono, font_size=8, x=ox + (i - 0.5) * cs, y=oy - 16,
+                        anchor_x="center", color=(200, 200, 200, 255), batch=b, group=g[4]))
+        for j in range(1, sy + 1):
+            add(T.Label(str(j), font_name=self.mono, font_size=8, x=ox - 10, y=oy + (j - 0.5) * cs,
+                        anchor_x="right", anchor_y="center", color=(200, 200, 200, 255), batch=b, group=g[4]))
+        tg = c.targets()
+        for sq in tg.get("levelup", []):
+            self._frame(sq, LEVELUP_RGB, geo, 3)
+        for sq in tg.get("ends", []):
+            x, y = geo.center(sq)
+            add(ps.Circle(x, y, cs * 0.18, color=END_RGB + (220,), batch=b, group=g[4]))
+        for i, sq in enumerate(tg.get("path", [])):
+            x, y = geo.center(sq)
+            add(ps.Rectangle(x - cs / 2 + 2, y - cs / 2 + 2, cs - 4, cs - 4, color=PATH_RGB + (150,), batch=b,
+                             group=g[1]))
+            add(T.Label(str(i + 1), font_name=self.mono, font_size=10, x=x - cs / 2 + 4, y=y + cs / 2 - 4,
+                        anchor_y="top", color=(0, 60, 0, 255), batch=b, group=g[4]))
+        if c.levelup is not None:
+            self._frame(c.levelup, LEVELUP_RGB, geo, 5)
+        if c.origin is not None:
+            self._frame(c.origin, PATH_RGB, geo, 5)
+        for sq, (kind, side, level) in c.board().items():
+            x, y = geo.center(sq)
+            spec = c.rules.pieces[kind]
+            r = cs * 0.42
+            if spec.formation:
+                add(ps.Polygon((x, y + r), (x + r, y), (x, y - r), (x - r, y), color=SIDE_RGB[side], batch=b,
+                               group=g[3]))
+            elif spec.royal:
+                add(ps.Rectangle(x - r, y - r, 2 * r, 2 * r, color=SIDE_RGB[side], batch=b, group=g[3]))
+            else:
+                add(ps.Circle(x, y, r, color=SIDE_RGB[side], batch=b, group=g[3]))
+            add(T.Label(spec.letter, font_name=self.mono, font_size=max(8, int(cs * 0.3)), weight="bold",
+                        x=x, y=y + 1, anchor_x="center", anchor_y="center", color=SIDE_TEXT[side], batch=b,
+                        group=g[4]))
+            if not spec.royal:
+                lv = level
+                if c.game is not None and c.setup is None:
+                    try:
+                        eff = c.effective(sq)
+                    except Exception:
+                        eff = level
+                else:
+                    eff = level
+                txt = str(lv) if eff == lv else f"{lv}→{eff}"
+                add(T.Label(txt, font_name=self.mono, font_size=max(7, int(cs * 0.2)), x=x + r, y=y - r,
+                            anchor_x="right", anchor_y="bottom", color=(255, 230, 60, 255) if side == "black"
+                            else (20, 60, 160, 255), batch=b, group=g[4]))
+        if c.hovered is not None:
+            self._frame(c.hovered, (255, 255, 255), geo, 2)
+        if c.mode == "setup":
+            rem = c.remaining()
+            for i, kind in enumerate(c.kinds):
+                px, py, pw, ph = geo.palette_rect(i)
+                col = (70, 110, 70, 230) if kind == c.place_kind else (30, 34, 44, 220)
+                add(ps.Rectangle(px, py, pw, ph, color=col, batch=b, group=g[5]))
+                spec = c.rules.pieces[kind]
+                add(T.Label(f"{i + 1}  {spec.letter} {kind:<11} x{rem.get(kind, 0)}",
+                            font_name=self.mono, font_size=11, x=px + 8, y=py + ph / 2, anchor_y="center",
+                            color=(235, 235, 225, 255), batch=b, group=g[6]))
+
+    def _frame(self, sq, rgb, geo, t):
+        ps = self.pyglet.shapes
+        x, y = geo.center(sq)
+        h = geo.cell / 2 - 1
+        for (x0, y0, x1, y1) in ((x - h, y - h, x + h, y - h), (x + h, y - h, x + h, y + h),
+                                 (x + h, y + h, x - h, y + h), (x - h, y + h, x - h, y - h)):
+            self.dynamic.append(ps.Line(x0, y0, x1, y1, thickness=t, color=rgb, batch=self.batch, group=self.g[4]))
+
+    def panels(self) -> dict:
+        """Text of every panel (pure; used by the tests too)."""
+        c = self.controller
+        out = {}
+        head = ["DAQI  spirit chess" + ("   [REC]" if c.recording else "")]
+        mode = c.mode
+        if mode == "setup":
+            head.append(f"HIDDEN SETUP: {c.setup.side} places")
+            head.append(f"{sum(c.remaining().values())} pieces left")
+        elif mode == "handover":
+            head.append("HAND-OVER")
+        elif mode == "over":
+            head.append("GAME OVER: " + c.result_text())
+        else:
+            pos = c.game.position
+            head.append(f"{pos.to_move.upper()} to move (ply {pos.ply})")
+            step = "1) raise a piece" if c.levelup is None else "2) piece to move" if c.origin is None else \
+                f"3) path {len(c.path)}" + (f"/{c.budget()}" if c.budget() else "")
+            head.append(step)
+            if c.transform_options():
+                head.append("X: transform a disciple (S8)")
+            for s in ("white", "black"):
+                head.append(f"{s}: {len(pos.side_pieces(s))} pieces")
+        head.append("")
+        head.append("shaded: formation zone +n")
+        head.append("a→b: level a, boosted to b")
+        out["status"] = "\n".join(head)
+        tl = c.turn_list()
+        out["turns"] = "\n".join(["turns"] + (tl[-30:] or ["(none yet)"]))
+        out["message"] = c.message.text
+        if c.help_visible:
+            out["overlay"] = "\n".join(["SPIRIT CHESS - KEYS AND MOUSE (H closes)", ""] +
+                                       help_lines(SPIRIT_BINDINGS))
+        elif c.prompt is not None:
+            out["overlay"] = f"{c.prompt.title}\n\n> {c.prompt.text}_"
+        elif getattr(c, "chooser", None) is not None and mode == "play":
+            out["overlay"] = "\n".join(["TRANSFORM A DISCIPLE (S8): 1-9 chooses, Enter = no transform, Esc closes",
+                                        ""] + [f"  {i + 1}  {label}" for i, (label, _t) in enumerate(c.chooser)])
+        elif mode == "handover":
+            out["overlay"] = ("WHITE has committed its placement (hidden).\n\n"
+                              "Hand the screen to BLACK - white, please look away.\n\n"
+                              "BLACK: press Enter to place your pieces.")
+        else:
+            out["overlay"] = ""
+        return out
+
+    def draw(self):
+        w = self.window
+        w.ctx.screen.use()
+        w.ctx.clear(0.075, 0.085, 0.115)
+        _ = w.ctx.error
+        key = self._state_key()
+        if key != self._key:
+            self._key = key
+            self._rebuild()
+        t = self.panels()
+        self.status.set(t["status"], 14, w.height - 12)
+        self.turns.set(t["turns"], w.width - 14, w.height - 12)
+        self.message.set(t["message"], 14, 14, {"error": (255, 120, 95, 255), "ok": (150, 235, 140, 255)}
+                         .get(self.controller.message.level, (235, 235, 225, 255)))
+        self.overlay.set(t["overlay"], w.width / 2, w.height / 2)
+        self.batch.draw()
+
+    # -- input -------------------------------------------------------------------------------
+    def mouse_press(self, x, y, button, modifiers):
+        c = self.controller
+        geo = self.geometry()
+        if c.mode == "setup":
+            i = geo.palette_at(x, y, len(c.kinds))
+            if i is not None:
+                c.choose_kind(i)
+                return
+        if c.mode == "handover":
+            c.say("Hand-over: BLACK presses Enter when white looks away.")
+            return
+        cell = geo.cell_at(x, y)
+        if cell is None:
+            c.error("That click is outside the board.")
+            return
+        c.click_cell(cell)
+
+    def mouse_drag(self, *a):
+        pass
+
+    def mouse_release(self, *a):
+        pass
+
+    def scroll(self, *a):
+        pass
+
+    def motion(self, x, y):
+        self.controller.hovered = self.geometry().cell_at(x, y)
+
+    def key(self, name, shift, ctrl):
+        return self.controller.key(name, shift=shift, ctrl=ctrl)
+
+    def text(self, s):
+        self.controller.text(s)
+
+    def tick(self, dt):
+        self.controller.tick(dt)
+
+    def say(self, text, level="info"):
+        self.controller.say(text, level)
