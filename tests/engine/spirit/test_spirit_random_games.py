@@ -5,12 +5,16 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine.core.errors import IllegalAction
-from engine.spirit import (SpiritGame, SpiritTurn, apply_spirit_turn, check_setup, format_spirit_record, legal_paths,
-                           levelup_squares, parse_spirit_record)
+from engine.spirit import (SpiritGame, SpiritTurn, apply_spirit_turn, check_setup, format_spirit_record,
+                           formation_zones, legal_paths, levelup_squares, parse_spirit_record)
 
 from spirit_helpers import RULES
 
 MAX_PLIES = 200
+
+
+def other_side(side: str) -> str:
+    return "black" if side == "white" else "white"
 
 
 def random_placement(rng: random.Random, side: str) -> dict:
@@ -81,6 +85,14 @@ def check_invariants(before, after, turn, caps):
             if not (turn.transform and side == before.to_move):
                 assert n <= cb[k]
     assert len(before.pieces) - len(after.pieces) == len(caps)
+    mover = before.pieces[turn.origin]
+    for c in caps:                  # S11: a zone catches the mover where its played path ends
+        if c.reason == "formation":
+            assert c.at == turn.end and c.piece.side == mover.side
+    moved = after.pieces.get(turn.end)
+    if moved is not None and moved.side == mover.side and not turn.transform:
+        # H3 + S11: a mover that survives never stands inside an enemy formation zone it entered
+        assert formation_zones(after).get(turn.end, {}).get(other_side(mover.side), 0) == 0
     for c, p in after.pieces.items():
         if c == turn.end and p.side == before.to_move:
             old = before.pieces[turn.origin]
