@@ -96,6 +96,36 @@ def test_s8_disciple_transforms_into_depleted_kind():
     assert new.pieces[(10, 10)].type == "master" and new.pieces[(10, 10)].level == 4
 
 
+def test_h9_transform_is_free_part_of_the_turn_and_keeps_the_level(tmp_path):
+    """H9: a transform costs nothing (the turn keeps its one level-up and one move) and the new piece keeps
+    the disciple's level; ``h9_transform_level = "start"`` gives the new kind's starting level instead."""
+    w = {(10, 10): ("disciple", "white", 3), (5, 5): ("elder", "white", 2)}
+    pos = make(w)
+    plain, _ = apply_spirit_turn(pos, turn((5, 5), (10, 10), (10, 11)))
+    new, _ = apply_spirit_turn(pos, turn((5, 5), (10, 10), (10, 11), transform=((10, 11), "master")))
+    assert new.pieces[(10, 11)] == pc("master", "white", 3)
+    assert {c: p for c, p in new.pieces.items() if c != (10, 11)} == \
+        {c: p for c, p in plain.pieces.items() if c != (10, 11)}
+    assert new.ply == plain.ply == 1 and new.to_move == "black"
+    fresh = variant(tmp_path, '[gaps]\nh9_transform_level = "start"\n')
+    new, _ = apply_spirit_turn(make(w, rules=fresh), turn((5, 5), (10, 10), (10, 11),
+                                                          transform=((10, 11), "master")))
+    assert new.pieces[(10, 11)] == pc("master", "white", 3)          # the master starts at 3 anyway
+    new, _ = apply_spirit_turn(make(w, rules=fresh), turn((5, 5), (10, 10), (10, 11),
+                                                          transform=((10, 11), "protector")))
+    assert new.pieces[(10, 11)].level == 2                           # a protector starts at 2
+
+
+def test_h7_sect_level_0_loses_to_any_attacker():
+    """H7: the sect is level 0, so even a level-0 disciple takes it (equal level, the defender dies: H5)."""
+    pos = make({(10, 10): ("disciple", "white", 0), (10, 11): ("sect", "black")}, background=False)
+    pos = pos.replace(pieces={**pos.pieces, (1, 1): pc("sect", "white"), (5, 5): pc("elder", "white"),
+                              (15, 15): pc("elder", "black")})
+    assert pos.pieces[(10, 11)].level == 0
+    new, caps = apply_spirit_turn(pos, turn((5, 5), (10, 10), (10, 11)))
+    assert caps[0].piece.type == "sect" and new.result == ("white", "sect-captured")
+
+
 def test_s9_formation_move_needs_adjacent_own_piece():
     alone = make({(10, 10): ("formation", "white")})
     assert legal_paths(alone, (10, 10)) == {}
