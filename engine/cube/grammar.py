@@ -66,3 +66,14 @@ def grammar_error(rules, seq: list, kind: str) -> str | None:
         return (f"{kind} would be a second companion: after {seq[0]} only one of its companion actions is "
                 f"allowed ({GRAMMAR_RULE[seq[0]]}, G4)")
     return None
+
+
+def promote_after_drop_error(rules, to: str) -> str | None:
+    """Why a turn that drops a piece may not also promote a pawn to ``to`` (G19), or None."""
+    mode = rules.promote_after_drop
+    if mode == "none":
+        return "a turn that drops a piece may not promote (G19, turns.promote_after_drop = \"none\")"
+    if mode == "unlimited" and rules.pieces[to].hire == "credit":
+        return (f"a turn that drops a piece may not promote to {to}, which is hired only with a credit (C12): "
+                f"a dropped pawn would buy it for 1-2 points (G19); promote in a later turn")
+    return None

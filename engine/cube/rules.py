@@ -12,7 +12,8 @@ from __future__ import annotations
 from .actions import (Capture, Drop, HyperJump, Jump, Move, Promote, Split, Stack, Turn)
 from ..core.coords import Coord, compact, normalize
 from ..core.errors import IllegalAction
-from .grammar import GRAMMAR_RULE, facing_line_clear, grammar_error, group_rays, highest_value, stack_value  # noqa: F401
+from .grammar import (GRAMMAR_RULE, facing_line_clear, grammar_error, group_rays, highest_value,  # noqa: F401
+                      promote_after_drop_error, stack_value)
 from .movegen import next_actions
 from .position import EMPTY, SIDES, Piece, Position, Result, copy_tables, other
 
@@ -373,6 +374,10 @@ class TurnBuilder:
         if a.to not in rules.pieces["pawn"].promotes_to:
             raise IllegalAction(f"a pawn cannot promote to {a.to!r} (allowed: "
                                 f"{', '.join(rules.pieces['pawn'].promotes_to)})", code="illegal-promote")
+        if "drop" in self.kinds:
+            why = promote_after_drop_error(rules, a.to)                       # G19
+            if why:
+                raise IllegalAction(why, code="illegal-promote")
         new = list(group)
         new[idx] = Piece(a.to, self.side, "pawn")
         new = tuple(new)
