@@ -333,19 +333,27 @@ class TurnBuilder:
                                 f"!= drop target {list(to)}", code="grammar")
         if spec.hire == "none":
             raise IllegalAction(f"a {a.piece} cannot be hired (C11, C12)", code="illegal-drop")
-        if spec.hire == "credit" and self.credits[self.side].get(a.piece, 0) < 1:
-            raise IllegalAction(f"a {a.piece} can be hired only after capturing the enemy's {a.piece} (C12, G9)",
-                                code="no-credit")
+        credit = None
+        if spec.hire == "credit":
+            have = self.credits[self.side]
+            if have.get(a.piece, 0) >= 1:
+                credit = a.piece
+            elif not rules.credit_same_kind:                 # G9: any queen/brother credit buys either kind
+                credit = next((k for k in rules.credit_kinds if have.get(k, 0) >= 1), None)
+            if credit is None:
+                kinds = a.piece if rules.credit_same_kind else " or ".join(rules.credit_kinds)
+                raise IllegalAction(f"a {a.piece} can be hired only after capturing the enemy's {kinds} (C12, G9)",
+                                    code="no-credit")
         dest = self.cell(to)
         if dest and dest[0].side != self.side:
             raise IllegalAction(f"cannot drop on {list(to)}: it holds enemy pieces (C11)", code="illegal-drop")
         piece = Piece(a.piece, self.side)
         if dest:
             self._check_stackable((piece,), dest, to)
-        if spec.hire == "credit":
-            self.credits[self.side][a.piece] -= 1
-            if not self.credits[self.side][a.piece]:
-                del self.credits[self.side][a.piece]
+        if credit is not None:
+            self.credits[self.side][credit] -= 1
+            if not self.credits[self.side][credit]:
+                del self.credits[self.side][credit]
         self._spend(spec.value, "hire")
         st = self.stats[self.side][a.piece]
         st["hired"] += 1

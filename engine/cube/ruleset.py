@@ -25,7 +25,7 @@ CUBE_SCHEMA: dict[str, Any] = {
                  "crowded": {"white": LIST, "black": LIST}},
     "scores": {"start": INT, "pawn_slot_bonus": INT, "green_drop_surcharge": INT, "hyperjump": INT,
                "stack_after_promotion_line": INT, "stack_hyperjump_pays_highest": BOOL,
-               "credit_kinds": LIST},
+               "credit_kinds": LIST, "credit_same_kind": BOOL},
     "turns": {"max_actions": INT, "composite_stack": LIST, "promote_after_drop": STR,
               "follows": {k: LIST for k in ("start", "move", "capture", "drop", "jump", "hyperjump",
                                             "stack", "split")}},
@@ -86,6 +86,7 @@ class Ruleset:
     both_lose: str
     setup: dict
     promote_after_drop: str = "unlimited"
+    credit_same_kind: bool = False
     raw: dict = field(repr=False, compare=False, default_factory=dict)
 
     game = "cube"
@@ -265,7 +266,8 @@ def build_cube(data: dict, where: str) -> Ruleset:
         credit_kinds=tuple(sc.get("credit_kinds", ())), max_actions=tu.get("max_actions", 2),
         composite_stack=tuple(tu.get("composite_stack", ())), follows=follows,
         max_plies=data.get("draw", {}).get("max_plies", 0), repetitions=data.get("draw", {}).get("repetitions", 0),
-        both_lose=out.get("both_lose", "draw"), setup=dict(st), promote_after_drop=pad, raw=data)
+        both_lose=out.get("both_lose", "draw"), setup=dict(st), promote_after_drop=pad,
+        credit_same_kind=sc.get("credit_same_kind", False), raw=data)
 
 
 register_game("cube", CUBE_SCHEMA, lambda data, where, problems: build_cube(data, where))

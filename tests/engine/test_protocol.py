@@ -38,6 +38,7 @@ def test_ruleset_query_describes_geometry_pieces_costs_and_grammar():
     assert r["turns"]["max_actions"] == 2 and r["turns"]["follows"]["capture"] == []
     assert r["start_score"] == 120
     assert handle({"query": "ruleset", "ruleset": "free-combination"})["turns"]["max_actions"] == 0
+    assert r["turns"]["promote_after_drop"] == "unlimited"                # G19
 
 
 def test_ruleset_query_with_overrides():
