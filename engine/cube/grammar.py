@@ -69,11 +69,11 @@ def grammar_error(rules, seq: list, kind: str) -> str | None:
 
 
 def promote_after_drop_error(rules, to: str) -> str | None:
-    """Why a turn that drops a piece may not also promote a pawn to ``to`` (G19), or None."""
+    """Why a pawn dropped this turn may not promote to ``to`` in the same turn (G19), or None."""
     mode = rules.promote_after_drop
     if mode == "none":
-        return "a turn that drops a piece may not promote (G19, turns.promote_after_drop = \"none\")"
+        return "a pawn dropped this turn may not promote in the same turn (G19, turns.promote_after_drop = \"none\")"
     if mode == "unlimited" and rules.pieces[to].hire == "credit":
-        return (f"a turn that drops a piece may not promote to {to}, which is hired only with a credit (C12): "
-                f"a dropped pawn would buy it for 1-2 points (G19); promote in a later turn")
+        return (f"a pawn dropped this turn may not promote to {to}, which is hired only with a credit (C12): "
+                f"it would buy one for 1-2 points (G19); promote in a later turn")
     return None

@@ -303,7 +303,7 @@ def splits(stack) -> list:
 
 
 def promotions(rules, group, side, at, dropped: bool = False) -> list:
-    """The promotions of the pawn in ``group`` on ``at``; ``dropped``: the turn has dropped a piece (G19)."""
+    """The promotions of the pawn in ``group`` on ``at``; ``dropped``: that pawn was dropped this turn (G19)."""
     if at is None or not any(p.type == "pawn" for p in group) or not rules.beyond_promotion(side, at[1]):
         return []
     return [Promote(t) for t in rules.pieces["pawn"].promotes_to
@@ -341,7 +341,7 @@ def next_actions(b, horizon: int = 5) -> list:
             if grammar_error(rules, seq, "split") is None and b.group is None:
                 cands.extend(splits(group))
     if b.current_group and b.at is not None:
-        cands.extend(promotions(rules, b.current_group, b.side, b.at, dropped="drop" in b.kinds))
+        cands.extend(promotions(rules, b.current_group, b.side, b.at, dropped=b.promotes_dropped()))
     ok = []
     for a in cands:
         try:

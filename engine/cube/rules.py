@@ -45,6 +45,7 @@ class TurnBuilder:
         self.captured: list = []   # (coord, stack)
         (self.scores, self.credits, self.stats, self.ledger, self.royals, self.kings_was) = copy_tables(pos)
         self.king_taken = False
+        self.dropped_index = None  # index in the group of the piece dropped this turn (G19)
         if self.origin is not None:
             stack = pos.cell(self.origin)
             if not stack:
@@ -290,6 +291,8 @@ class TurnBuilder:
             price = highest_value(rules, merged)
         self._spend(price, "stack")
         self.pending = False
+        if self.dropped_index is not None:
+            self.dropped_index += len(below)
         self.group = merged
         self._set(self.at, merged)
 
@@ -362,7 +365,13 @@ class TurnBuilder:
             st["green_drops"] += 1
         self.origin = self.origin or to
         self.group = (piece,)
+        self.dropped_index = 0
         self._land(to)
+
+    def promotes_dropped(self) -> bool:
+        """Whether a promotion now would change the piece dropped this turn (the first pawn of the group)."""
+        idx = next((i for i, p in enumerate(self.current_group) if p.type == "pawn"), None)
+        return idx is not None and idx == self.dropped_index
 
     def _do_promote(self, a: Promote):
         rules = self.position.rules
@@ -382,7 +391,7 @@ class TurnBuilder:
         if a.to not in rules.pieces["pawn"].promotes_to:
             raise IllegalAction(f"a pawn cannot promote to {a.to!r} (allowed: "
                                 f"{', '.join(rules.pieces['pawn'].promotes_to)})", code="illegal-promote")
-        if "drop" in self.kinds:
+        if idx == self.dropped_index:
             why = promote_after_drop_error(rules, a.to)                       # G19
             if why:
                 raise IllegalAction(why, code="illegal-promote")

@@ -68,6 +68,20 @@ def test_g19_a_dropped_pawn_may_not_become_a_queen_or_brother_in_the_same_turn(r
     assert offered == {"knight", "bishop", "rook", "cannon"}
 
 
+def test_g19_only_the_dropped_pawn_is_restricted(rules, h):
+    """G19 concerns the piece dropped this turn: a pawn already standing on the line may still become a
+    queen in a turn that drops a knight onto it; a pawn dropped onto a knight may not."""
+    pos = h.make(rules, {(8, 14, 1): "wP", (9, 14, 1): "wN"})
+    new, cost = h.play(pos, None, Drop("knight", (8, 14, 1)), Stack(), Promote("queen"))
+    assert new.cell((8, 14, 1)) == (h.Piece("queen", "white", "pawn"), h.Piece("knight", "white"))
+    assert cost == 3 + 1 + 1                              # knight, green surcharge, stack on the line (G18)
+    h.refuse(pos, None, Drop("pawn", (9, 14, 1)), Stack(), Promote("queen"), code="illegal-promote")
+    b = TurnBuilder(pos)
+    b.add(Drop("knight", (8, 14, 1)))
+    b.add(Stack())
+    assert Promote("queen") in next_actions(b)
+
+
 def test_g19_economics_a_minor_piece_by_drop_and_promote_costs_the_pawns_price(rules, h):
     pos = h.make(rules, {})
     new, cost = h.play(pos, None, Drop("pawn", (8, 14, 1)), Promote("rook"))
