@@ -146,3 +146,15 @@ def test_h3_at_the_end_is_kept_with_s11_on_every_step():
     low = _master_and_zone(3)
     _, caps = apply_spirit_turn(low, turn((3, 1), (10, 10), (10, 11), (10, 12), (11, 12)))
     assert [(c.at, c.reason) for c in caps] == [((11, 12), "formation")]
+
+
+def test_s11_a_moving_formation_is_a_mover_like_any_other():
+    """S11: a formation that steps into an enemy zone at a level not above it is caught; above it, H3 bars it."""
+    pos = make({(10, 10): ("formation", "white", 1), (11, 10): ("disciple", "white"),
+                (12, 12): ("formation", "black", 1)})
+    assert (11, 11) in catch_squares(pos, (10, 10))
+    new, caps = apply_spirit_turn(pos, turn((3, 1), (10, 10), (11, 11)))
+    assert [(c.at, c.piece.type, c.reason) for c in caps] == [((11, 11), "formation", "formation")]
+    assert new.pieces[(12, 12)] == pc("formation", "black", 1)
+    with pytest.raises(IllegalAction, match="H3"):
+        apply_spirit_turn(pos, turn((10, 10), (10, 10), (11, 11)))
