@@ -282,7 +282,7 @@ def _paths_from(rules: SpiritRules, pieces: Mapping, origin: Coord, mover: Spiri
             ends[sq] = path
 
     if n is None:                                   # any number of steps: BFS (shortest paths, simple)
-        prev = {origin: None}
+        prev: dict[Coord, Coord] = {origin: origin}
         queue = deque([origin])
         while queue:
             sq = queue.popleft()
@@ -291,17 +291,17 @@ def _paths_from(rules: SpiritRules, pieces: Mapping, origin: Coord, mover: Spiri
                 if nb in prev or not rules.on_board(nb):
                     continue
                 if can_end(nb) and nb not in ends:
-                    path, c = [nb], sq
+                    trail, c = [nb], sq
                     while c != origin:
-                        path.append(c)
+                        trail.append(c)
                         c = prev[c]
-                    ends[nb] = tuple(reversed(path))
+                    ends[nb] = tuple(reversed(trail))
                 if passable(nb) and not caught(nb):     # a caught square ends every path through it
                     prev[nb] = sq
                     queue.append(nb)
         return ends
     if rules.revisit:                               # layered search: states are squares
-        frontier = {origin: ()}
+        frontier: dict[Coord, tuple[Coord, ...]] = {origin: ()}
         for step in range(1, n + 1):
             nxt: dict[Coord, tuple] = {}
             for sq, path in frontier.items():
