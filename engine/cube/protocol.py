@@ -267,6 +267,7 @@ def ruleset_json(rules, overrides=None) -> dict:
                   "follows": {k: sorted(v) for k, v in rules.follows.items()},
                   "promote_after_drop": rules.promote_after_drop},
         "draw": {"max_plies": rules.max_plies, "repetitions": rules.repetitions},
+        "credits": {"kinds": list(rules.credit_kinds), "same_kind": rules.credit_same_kind},   # C12, G9
     }
 
 

@@ -39,6 +39,7 @@ def test_ruleset_query_describes_geometry_pieces_costs_and_grammar():
     assert r["start_score"] == 120
     assert handle({"query": "ruleset", "ruleset": "free-combination"})["turns"]["max_actions"] == 0
     assert r["turns"]["promote_after_drop"] == "unlimited"                # G19
+    assert r["credits"] == {"kinds": ["queen", "brother"], "same_kind": False}   # G9
 
 
 def test_ruleset_query_with_overrides():
