@@ -66,3 +66,14 @@ def grammar_error(rules, seq: list, kind: str) -> str | None:
         return (f"{kind} would be a second companion: after {seq[0]} only one of its companion actions is "
                 f"allowed ({GRAMMAR_RULE[seq[0]]}, G4)")
     return None
+
+
+def promote_after_drop_error(rules, to: str) -> str | None:
+    """Why a pawn dropped this turn may not promote to ``to`` in the same turn (G19), or None."""
+    mode = rules.promote_after_drop
+    if mode == "none":
+        return "a pawn dropped this turn may not promote in the same turn (G19, turns.promote_after_drop = \"none\")"
+    if mode == "unlimited" and rules.pieces[to].hire == "credit":
+        return (f"a pawn dropped this turn may not promote to {to}, which is hired only with a credit (C12): "
+                f"it would buy one for 1-2 points (G19); promote in a later turn")
+    return None

@@ -21,7 +21,8 @@ from itertools import product
 from .actions import Capture, HyperJump, Jump, Move, Promote, Split, Stack
 from ..core.coords import Coord, normalize
 from ..core.errors import IllegalAction
-from .grammar import facing_line_clear, grammar_error, group_rays, highest_value
+from .grammar import (facing_line_clear, grammar_error, group_rays, highest_value,
+                      promote_after_drop_error)
 from .position import Position, other
 
 
@@ -301,10 +302,12 @@ def splits(stack) -> list:
     return out
 
 
-def promotions(rules, group, side, at) -> list:
+def promotions(rules, group, side, at, dropped: bool = False) -> list:
+    """The promotions of the pawn in ``group`` on ``at``; ``dropped``: that pawn was dropped this turn (G19)."""
     if at is None or not any(p.type == "pawn" for p in group) or not rules.beyond_promotion(side, at[1]):
         return []
-    return [Promote(t) for t in rules.pieces["pawn"].promotes_to]
+    return [Promote(t) for t in rules.pieces["pawn"].promotes_to
+            if not dropped or promote_after_drop_error(rules, t) is None]
 
 
 def changed_dimension(a, b) -> int:
@@ -338,7 +341,7 @@ def next_actions(b, horizon: int = 5) -> list:
             if grammar_error(rules, seq, "split") is None and b.group is None:
                 cands.extend(splits(group))
     if b.current_group and b.at is not None:
-        cands.extend(promotions(rules, b.current_group, b.side, b.at))
+        cands.extend(promotions(rules, b.current_group, b.side, b.at, dropped=b.promotes_dropped()))
     ok = []
     for a in cands:
         try:

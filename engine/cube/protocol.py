@@ -264,8 +264,10 @@ def ruleset_json(rules, overrides=None) -> dict:
         "costs": {"green_drop_surcharge": rules.green_drop_surcharge, "hyperjump": rules.hyperjump_cost,
                   "stack_after_promotion_line": rules.stack_after_promotion_line},
         "turns": {"max_actions": rules.max_actions,
-                  "follows": {k: sorted(v) for k, v in rules.follows.items()}},
+                  "follows": {k: sorted(v) for k, v in rules.follows.items()},
+                  "promote_after_drop": rules.promote_after_drop},
         "draw": {"max_plies": rules.max_plies, "repetitions": rules.repetitions},
+        "credits": {"kinds": list(rules.credit_kinds), "same_kind": rules.credit_same_kind},   # C12, G9
     }
 
 

@@ -12,7 +12,8 @@ from __future__ import annotations
 from .actions import (Capture, Drop, HyperJump, Jump, Move, Promote, Split, Stack, Turn)
 from ..core.coords import Coord, compact, normalize
 from ..core.errors import IllegalAction
-from .grammar import GRAMMAR_RULE, facing_line_clear, grammar_error, group_rays, highest_value, stack_value  # noqa: F401
+from .grammar import (GRAMMAR_RULE, facing_line_clear, grammar_error, group_rays, highest_value,  # noqa: F401
+                      promote_after_drop_error, stack_value)
 from .movegen import next_actions
 from .position import EMPTY, SIDES, Piece, Position, Result, copy_tables, other
 
@@ -44,6 +45,7 @@ class TurnBuilder:
         self.captured: list = []   # (coord, stack)
         (self.scores, self.credits, self.stats, self.ledger, self.royals, self.kings_was) = copy_tables(pos)
         self.king_taken = False
+        self.dropped_index = None  # index in the group of the piece dropped this turn (G19)
         if self.origin is not None:
             stack = pos.cell(self.origin)
             if not stack:
@@ -289,6 +291,8 @@ class TurnBuilder:
             price = highest_value(rules, merged)
         self._spend(price, "stack")
         self.pending = False
+        if self.dropped_index is not None:
+            self.dropped_index += len(below)
         self.group = merged
         self._set(self.at, merged)
 
@@ -332,19 +336,27 @@ class TurnBuilder:
                                 f"!= drop target {list(to)}", code="grammar")
         if spec.hire == "none":
             raise IllegalAction(f"a {a.piece} cannot be hired (C11, C12)", code="illegal-drop")
-        if spec.hire == "credit" and self.credits[self.side].get(a.piece, 0) < 1:
-            raise IllegalAction(f"a {a.piece} can be hired only after capturing the enemy's {a.piece} (C12, G9)",
-                                code="no-credit")
+        credit = None
+        if spec.hire == "credit":
+            have = self.credits[self.side]
+            if have.get(a.piece, 0) >= 1:
+                credit = a.piece
+            elif not rules.credit_same_kind:                 # G9: any queen/brother credit buys either kind
+                credit = next((k for k in rules.credit_kinds if have.get(k, 0) >= 1), None)
+            if credit is None:
+                kinds = a.piece if rules.credit_same_kind else " or ".join(rules.credit_kinds)
+                raise IllegalAction(f"a {a.piece} can be hired only after capturing the enemy's {kinds} (C12, G9)",
+                                    code="no-credit")
         dest = self.cell(to)
         if dest and dest[0].side != self.side:
             raise IllegalAction(f"cannot drop on {list(to)}: it holds enemy pieces (C11)", code="illegal-drop")
         piece = Piece(a.piece, self.side)
         if dest:
             self._check_stackable((piece,), dest, to)
-        if spec.hire == "credit":
-            self.credits[self.side][a.piece] -= 1
-            if not self.credits[self.side][a.piece]:
-                del self.credits[self.side][a.piece]
+        if credit is not None:
+            self.credits[self.side][credit] -= 1
+            if not self.credits[self.side][credit]:
+                del self.credits[self.side][credit]
         self._spend(spec.value, "hire")
         st = self.stats[self.side][a.piece]
         st["hired"] += 1
@@ -353,7 +365,13 @@ class TurnBuilder:
             st["green_drops"] += 1
         self.origin = self.origin or to
         self.group = (piece,)
+        self.dropped_index = 0
         self._land(to)
+
+    def promotes_dropped(self) -> bool:
+        """Whether a promotion now would change the piece dropped this turn (the first pawn of the group)."""
+        idx = next((i for i, p in enumerate(self.current_group) if p.type == "pawn"), None)
+        return idx is not None and idx == self.dropped_index
 
     def _do_promote(self, a: Promote):
         rules = self.position.rules
@@ -373,6 +391,10 @@ class TurnBuilder:
         if a.to not in rules.pieces["pawn"].promotes_to:
             raise IllegalAction(f"a pawn cannot promote to {a.to!r} (allowed: "
                                 f"{', '.join(rules.pieces['pawn'].promotes_to)})", code="illegal-promote")
+        if idx == self.dropped_index:
+            why = promote_after_drop_error(rules, a.to)                       # G19
+            if why:
+                raise IllegalAction(why, code="illegal-promote")
         new = list(group)
         new[idx] = Piece(a.to, self.side, "pawn")
         new = tuple(new)

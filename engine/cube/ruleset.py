@@ -25,8 +25,8 @@ CUBE_SCHEMA: dict[str, Any] = {
                  "crowded": {"white": LIST, "black": LIST}},
     "scores": {"start": INT, "pawn_slot_bonus": INT, "green_drop_surcharge": INT, "hyperjump": INT,
                "stack_after_promotion_line": INT, "stack_hyperjump_pays_highest": BOOL,
-               "credit_kinds": LIST},
-    "turns": {"max_actions": INT, "composite_stack": LIST,
+               "credit_kinds": LIST, "credit_same_kind": BOOL},
+    "turns": {"max_actions": INT, "composite_stack": LIST, "promote_after_drop": STR,
               "follows": {k: LIST for k in ("start", "move", "capture", "drop", "jump", "hyperjump",
                                             "stack", "split")}},
     "draw": {"max_plies": INT, "repetitions": INT},
@@ -38,6 +38,8 @@ CUBE_SCHEMA: dict[str, Any] = {
 }
 
 ACTION_KINDS = ("move", "capture", "drop", "jump", "hyperjump", "stack", "split", "promote")
+# G19: what a promotion may produce in a turn that drops (hires) a piece
+PROMOTE_AFTER_DROP = ("any", "unlimited", "none")
 
 
 # --- the ruleset --------------------------------------------------------------------------
@@ -83,6 +85,8 @@ class Ruleset:
     repetitions: int
     both_lose: str
     setup: dict
+    promote_after_drop: str = "unlimited"
+    credit_same_kind: bool = False
     raw: dict = field(repr=False, compare=False, default_factory=dict)
 
     game = "cube"
@@ -221,6 +225,9 @@ def build_cube(data: dict, where: str) -> Ruleset:
             problems.append(f"missing key 'turns.follows.{k}'")
     if "drop" in follows.get("split", ()):
         problems.append("'turns.follows.split' lists drop, which C35/G5 forbid")
+    pad = tu.get("promote_after_drop", "unlimited")
+    if pad not in PROMOTE_AFTER_DROP:
+        problems.append(f"'turns.promote_after_drop' must be one of {', '.join(PROMOTE_AFTER_DROP)}, got {pad!r}")
     st = data.get("setup", {})
     for k in ("slot_choices", "royal", "default_royal"):
         for nm in st.get(k, []) if isinstance(st.get(k), list) else []:
@@ -259,7 +266,8 @@ def build_cube(data: dict, where: str) -> Ruleset:
         credit_kinds=tuple(sc.get("credit_kinds", ())), max_actions=tu.get("max_actions", 2),
         composite_stack=tuple(tu.get("composite_stack", ())), follows=follows,
         max_plies=data.get("draw", {}).get("max_plies", 0), repetitions=data.get("draw", {}).get("repetitions", 0),
-        both_lose=out.get("both_lose", "draw"), setup=dict(st), raw=data)
+        both_lose=out.get("both_lose", "draw"), setup=dict(st), promote_after_drop=pad,
+        credit_same_kind=sc.get("credit_same_kind", False), raw=data)
 
 
 register_game("cube", CUBE_SCHEMA, lambda data, where, problems: build_cube(data, where))

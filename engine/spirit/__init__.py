@@ -1,4 +1,4 @@
-"""Spirit chess (灵棋): rules S1-S13 with gap answers H1-H6 (see docs/RULES-spirit.md).
+"""Spirit chess (灵棋): rules S1-S13 with gap answers H1-H9 (see docs/RULES-spirit.md).
 
 Importing this package registers the game with the loader (``engine.core.loader.GAMES["spirit"]``) so that
 ``load_ruleset("spirit")`` returns a :class:`SpiritRules`.
@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from ..core.loader import register_game
 from .position import (SpiritCapture, SpiritPiece, SpiritPosition, SpiritResult, SpiritTransform, SpiritTurn,
-                       apply_spirit_turn, effective_level, formation_zones, has_legal_turn, legal_paths,
-                       legal_turns, levelup_squares, step_budget)
+                       apply_spirit_turn, catch_squares, effective_level, formation_zones, has_legal_turn,
+                       legal_paths, legal_turns, levelup_squares, played_turn, step_budget)
 from .record import (SpiritGame, SpiritRecord, format_spirit_record, format_spirit_turn, parse_spirit_record,
                      parse_spirit_turn)
 from .rules import SPIRIT_SCHEMA, SpiritKind, SpiritRules, build_spirit
@@ -20,7 +20,7 @@ register_game("spirit", SPIRIT_SCHEMA, build_spirit)
 __all__ = [
     "SpiritRules", "SpiritKind", "SpiritPosition", "SpiritPiece", "SpiritTurn", "SpiritTransform",
     "SpiritResult", "SpiritCapture", "apply_spirit_turn", "legal_paths", "legal_turns", "has_legal_turn",
-    "levelup_squares", "step_budget", "effective_level", "formation_zones", "check_setup", "setup_problem",
+    "levelup_squares", "step_budget", "catch_squares", "played_turn", "effective_level", "formation_zones", "check_setup", "setup_problem",
     "SpiritSetup", "spirit_start_position", "default_placement", "SpiritRecord", "format_spirit_record",
     "parse_spirit_record", "format_spirit_turn", "parse_spirit_turn", "SpiritGame", "sample_spirit_game",
 ]

@@ -222,6 +222,18 @@ def _end_problem(rules: SpiritRules, pieces: Mapping, mover: SpiritPiece, end: C
     return None
 
 
+def _catches(rules: SpiritRules, pieces: Mapping, mover: SpiritPiece, sq: Coord) -> bool:
+    """S11 on one step: entering ``sq`` puts the mover inside an enemy formation zone whose summed
+    level is at least the mover's effective level there (its own level + its own formations around
+    ``sq``).  ``pieces`` excludes the mover; an enemy formation standing on ``sq`` is not counted
+    (S12 takes it first when the move ends there)."""
+    target = pieces.get(sq)
+    if target is not None and target.side != mover.side and rules.pieces[target.type].formation:
+        pieces = {c: p for c, p in pieces.items() if c != sq}
+    z = _zone(rules, pieces, other(mover.side), sq)
+    return z > 0 and _effective(rules, pieces, sq, mover) <= z
+
+
 def _formation_targets(rules: SpiritRules, pieces: Mapping, origin: Coord, side: str) -> list[Coord]:
     out = []
     for dx, dy in KING_DIRS:
@@ -240,12 +252,17 @@ def _formation_targets(rules: SpiritRules, pieces: Mapping, origin: Coord, side:
 
 
 def _paths_from(rules: SpiritRules, pieces: Mapping, origin: Coord, mover: SpiritPiece) -> dict:
-    """Candidate end squares -> one path, before the H3 end-square check.  ``pieces`` excludes the mover."""
+    """Candidate end squares -> one path, before the H3 end-square check.  ``pieces`` excludes the mover.
+
+    A square where the mover is caught by an enemy formation zone in the middle of its path (S11) is
+    an end too: the move ends there, so its path stops there (the shortest such path is kept).
+    """
     k = rules.pieces[mover.type]
     if k.formation:
         return {t: (t,) for t in _formation_targets(rules, pieces, origin, mover.side)}
     dirs = DIAG_DIRS if k.diagonal else KING_DIRS
     n = step_budget(rules, mover)
+    caught_memo: dict[Coord, bool] = {}
 
     def passable(sq):
         return rules.pass_through_occupied or sq not in pieces
@@ -253,9 +270,19 @@ def _paths_from(rules: SpiritRules, pieces: Mapping, origin: Coord, mover: Spiri
     def can_end(sq):
         return sq != origin and (sq not in pieces or pieces[sq].side != mover.side)
 
+    def caught(sq):                                 # S11 on an intermediate step
+        if sq not in caught_memo:
+            caught_memo[sq] = _catches(rules, pieces, mover, sq)
+        return caught_memo[sq]
+
     ends: dict[Coord, tuple] = {}
-    if n is None:                                   # any number of steps: BFS (shortest paths)
-        prev = {origin: None}
+
+    def keep(sq, path):
+        if sq not in ends or len(path) < len(ends[sq]):
+            ends[sq] = path
+
+    if n is None:                                   # any number of steps: BFS (shortest paths, simple)
+        prev: dict[Coord, Coord] = {origin: origin}
         queue = deque([origin])
         while queue:
             sq = queue.popleft()
@@ -264,17 +291,17 @@ def _paths_from(rules: SpiritRules, pieces: Mapping, origin: Coord, mover: Spiri
                 if nb in prev or not rules.on_board(nb):
                     continue
                 if can_end(nb) and nb not in ends:
-                    path, c = [nb], sq
+                    trail, c = [nb], sq
                     while c != origin:
-                        path.append(c)
+                        trail.append(c)
                         c = prev[c]
-                    ends[nb] = tuple(reversed(path))
-                if passable(nb) or nb == origin:
+                    ends[nb] = tuple(reversed(trail))
+                if passable(nb) and not caught(nb):     # a caught square ends every path through it
                     prev[nb] = sq
                     queue.append(nb)
         return ends
     if rules.revisit:                               # layered search: states are squares
-        frontier = {origin: ()}
+        frontier: dict[Coord, tuple[Coord, ...]] = {origin: ()}
         for step in range(1, n + 1):
             nxt: dict[Coord, tuple] = {}
             for sq, path in frontier.items():
@@ -283,23 +310,30 @@ def _paths_from(rules: SpiritRules, pieces: Mapping, origin: Coord, mover: Spiri
                     if not rules.on_board(nb):
                         continue
                     if step == n:
-                        if can_end(nb) and nb not in ends:
-                            ends[nb] = path + (nb,)
-                    elif (passable(nb) or nb == origin) and nb not in nxt:
-                        nxt[nb] = path + (nb,)
+                        if can_end(nb):
+                            keep(nb, path + (nb,))
+                    elif passable(nb) or nb == origin:
+                        if caught(nb):
+                            keep(nb, path + (nb,))
+                        elif nb not in nxt:
+                            nxt[nb] = path + (nb,)
             frontier = nxt
         return ends
 
-    def dfs(sq, path, seen):                        # simple paths only
+    def dfs(sq, path, seen):                        # simple paths only (H2)
         for dx, dy in dirs:
             nb = (sq[0] + dx, sq[1] + dy)
             if nb in seen or not rules.on_board(nb):
                 continue
-            if len(path) + 1 == n:
-                if can_end(nb) and nb not in ends:
-                    ends[nb] = path + (nb,)
+            new = path + (nb,)
+            if len(new) == n:
+                if can_end(nb):
+                    keep(nb, new)
             elif passable(nb):
-                dfs(nb, path + (nb,), seen | {nb})
+                if caught(nb):
+                    keep(nb, new)
+                else:
+                    dfs(nb, new, seen | {nb})
     dfs(origin, (), frozenset({origin}))
     return ends
 
@@ -316,27 +350,56 @@ def _mover_at(pos: SpiritPosition, pieces: Mapping, origin: Coord) -> SpiritPiec
     return p
 
 
+def _mover_pieces(pos: SpiritPosition, origin, levelup) -> tuple[Coord, SpiritPiece, dict] | None:
+    """(origin, mover, pieces without the mover) after the optional level-up, or None."""
+    rules = pos.rules
+    o = as_coord(origin, rules, "origin")
+    if pos.result is not None:
+        return None
+    pieces = _levelled(pos, levelup) if levelup is not None else dict(pos.pieces)
+    p = pieces.get(o)
+    if p is None or p.side != pos.to_move or not rules.pieces[p.type].movable:
+        return None
+    del pieces[o]
+    return o, p, pieces
+
+
 def legal_paths(pos: SpiritPosition, origin, levelup=None) -> dict[Coord, tuple[Coord, ...]]:
     """Every legal end square of the piece on ``origin`` -> one legal path to it (for highlighting).
 
     With ``levelup`` the level-up is applied first (it may change the step budget or H3); without
     it the current levels are used.  An empty dict if ``origin`` holds no own movable piece.
+    A square where the mover would be caught by an enemy formation zone (S11) is an end square too;
+    its path stops there (:func:`catch_squares` lists these squares).
     """
-    rules = pos.rules
-    o = as_coord(origin, rules, "origin")
-    if pos.result is not None:
+    found = _mover_pieces(pos, origin, levelup)
+    if found is None:
         return {}
-    pieces = _levelled(pos, levelup) if levelup is not None else dict(pos.pieces)
-    p = pieces.get(o)
-    if p is None or p.side != pos.to_move or not rules.pieces[p.type].movable:
-        return {}
-    del pieces[o]
-    return {e: path for e, path in _paths_from(rules, pieces, o, p).items()
-            if _end_problem(rules, pieces, p, e) is None}
+    o, p, pieces = found
+    return {e: path for e, path in _paths_from(pos.rules, pieces, o, p).items()
+            if _end_problem(pos.rules, pieces, p, e) is None}
 
 
-def _check_path(rules: SpiritRules, pieces: Mapping, origin: Coord, mover: SpiritPiece, path) -> Coord:
-    """Validate an explicit path (H2, S7, S9, S13); ``pieces`` excludes the mover."""
+def catch_squares(pos: SpiritPosition, origin, levelup=None) -> set[Coord]:
+    """The end squares of :func:`legal_paths` where the move ends with the mover captured by an
+    enemy formation zone (S11: on the step that enters the zone, or on the last step)."""
+    found = _mover_pieces(pos, origin, levelup)
+    if found is None:
+        return set()
+    o, p, pieces = found
+    return {e for e, path in _paths_from(pos.rules, pieces, o, p).items()
+            if _end_problem(pos.rules, pieces, p, e) is None and _catches(pos.rules, pieces, p, e)}
+
+
+def _walk(rules: SpiritRules, pieces: Mapping, origin: Coord, mover: SpiritPiece, path) -> tuple:
+    """Validate an explicit path (H2, S7, S9, S11, S13); ``pieces`` excludes the mover.
+
+    Returns ``(steps, caught)``: the validated squares and the index of the step on which an enemy
+    formation zone catches the mover in the middle of its move (S11), or None.  The move ends on
+    that step; the squares after it are checked for their shape only (neighbouring squares, diagonal,
+    no square twice, the step count), not against the pieces, because they are never reached.  A
+    path may also stop on its catching step (fewer steps than the piece's count).
+    """
     k = rules.pieces[mover.type]
     if not path:
         raise IllegalAction(f"the {mover.type} on {fmt(origin)} must move (S13): the path is empty",
@@ -348,14 +411,13 @@ def _check_path(rules: SpiritRules, pieces: Mapping, origin: Coord, mover: Spiri
             raise IllegalAction(f"formation path {shown}: a formation moves one step onto an empty square "
                                 f"(or an enemy formation) next to both itself and an own non-formation piece "
                                 f"next to it (S9)", code="illegal-path")
-        return steps[0]
+        return steps, None
     n = step_budget(rules, mover)
-    if n is None:
-        if len(steps) < 1:
-            raise IllegalAction(f"path {shown} is empty", code="illegal-path")
-    elif len(steps) != n:
+    if n is not None and len(steps) > n:
         raise IllegalAction(f"path {shown} has {len(steps)} steps but the {mover.type} (level {mover.level}) "
                             f"must make exactly {n} (S13)", code="illegal-path")
+    last_free = (n if n is not None else len(steps)) - 1     # steps before this index are intermediate
+    caught = None
     prev = origin
     for i, sq in enumerate(steps):
         dx, dy = sq[0] - prev[0], sq[1] - prev[1]
@@ -365,14 +427,23 @@ def _check_path(rules: SpiritRules, pieces: Mapping, origin: Coord, mover: Spiri
         if k.diagonal and not (dx and dy):
             raise IllegalAction(f"path {shown}: step {i + 1} {fmt(prev)}->{fmt(sq)} is not diagonal; the "
                                 f"{mover.type} moves diagonally only (S7)", code="illegal-path")
-        last = i == len(steps) - 1
-        if not last and sq in pieces and not rules.pass_through_occupied:
+        prev = sq
+        if caught is not None or i >= last_free:
+            continue
+        if sq in pieces and not rules.pass_through_occupied:
             q = pieces[sq]
             raise IllegalAction(f"path {shown}: step {i + 1} passes over {fmt(sq)}, which holds a {q.side} "
                                 f"{q.type}; only the last step may land on a piece (H2)", code="illegal-path")
-        prev = sq
+        if _catches(rules, pieces, mover, sq):
+            caught = i
     if not rules.revisit and len({origin, *steps}) != len(steps) + 1:
-        raise IllegalAction(f"path {shown} visits a square twice (H2 in this ruleset)", code="illegal-path")
+        raise IllegalAction(f"path {shown} visits a square twice; a path visits each square at most once, "
+                            f"its origin included (H2)", code="illegal-path")
+    if caught is not None:
+        return steps, caught
+    if n is not None and len(steps) != n:
+        raise IllegalAction(f"path {shown} has {len(steps)} steps but the {mover.type} (level {mover.level}) "
+                            f"must make exactly {n} (S13)", code="illegal-path")
     end = steps[-1]
     if end == origin:
         raise IllegalAction(f"path {shown} ends where it started; the piece must move", code="illegal-path")
@@ -380,7 +451,7 @@ def _check_path(rules: SpiritRules, pieces: Mapping, origin: Coord, mover: Spiri
         q = pieces[end]
         raise IllegalAction(f"path {shown} ends on {fmt(end)}, which holds your own {q.type}",
                             code="illegal-path")
-    return end
+    return steps, None
 
 
 def _resolve(rules: SpiritRules, pieces: dict, mover: SpiritPiece, end: Coord) -> list[SpiritCapture]:
@@ -436,11 +507,12 @@ def _transform(pos: SpiritPosition, pieces: dict, tr) -> None:
     if have >= start:
         raise IllegalAction(f"transform at {fmt(at)} into {into!r}: {side} has {have} {into} pieces, not "
                             f"fewer than the {start} it started with (S8)", code="illegal-transform")
-    pieces[at] = SpiritPiece(into, side, p.level)
+    level = p.level if rules.transform_level == "keep" else ik.level                    # H9
+    pieces[at] = SpiritPiece(into, side, level)
 
 
-def apply_spirit_turn(pos: SpiritPosition, turn: SpiritTurn) -> tuple[SpiritPosition, list[SpiritCapture]]:
-    """Play one complete turn; return ``(new position, captures)``.  Raises IllegalAction."""
+def _move(pos: SpiritPosition, turn: SpiritTurn) -> tuple[dict, list[SpiritCapture], tuple[Coord, ...]]:
+    """Level-up, move and transform of one turn: ``(pieces after it, captures, the path played)``."""
     rules = pos.rules
     if pos.result is not None:
         w = pos.result.winner or "nobody"
@@ -449,13 +521,34 @@ def apply_spirit_turn(pos: SpiritPosition, turn: SpiritTurn) -> tuple[SpiritPosi
     origin = as_coord(turn.origin, rules, "origin")
     mover = _mover_at(pos, pieces, origin)
     del pieces[origin]
-    end = _check_path(rules, pieces, origin, mover, turn.path)                  # S13 step 2
-    problem = _end_problem(rules, pieces, mover, end)
-    if problem:
-        raise IllegalAction(problem, code="illegal-path")
-    caps = _resolve(rules, pieces, mover, end)
+    steps, caught = _walk(rules, pieces, origin, mover, turn.path)             # S13 step 2
+    if caught is not None:                                                      # S11 in mid-path
+        steps = steps[:caught + 1]
+        caps = [SpiritCapture(steps[-1], mover, "formation")]
+    else:
+        problem = _end_problem(rules, pieces, mover, steps[-1])                 # H3
+        if problem:
+            raise IllegalAction(problem, code="illegal-path")
+        caps = _resolve(rules, pieces, mover, steps[-1])
     if turn.transform is not None:                                              # S8
         _transform(pos, pieces, turn.transform)
+    return pieces, caps, tuple(steps)
+
+
+def played_turn(pos: SpiritPosition, turn: SpiritTurn) -> SpiritTurn:
+    """``turn`` as it is played: its path cut after the step on which an enemy formation zone
+    catches the mover (S11; the rest is never played).  Raises IllegalAction like
+    :func:`apply_spirit_turn`.  Records store this form."""
+    _pieces, _caps, path = _move(pos, turn)
+    if path == turn.path:
+        return turn
+    return SpiritTurn(turn.levelup, turn.origin, path, turn.transform)
+
+
+def apply_spirit_turn(pos: SpiritPosition, turn: SpiritTurn) -> tuple[SpiritPosition, list[SpiritCapture]]:
+    """Play one complete turn; return ``(new position, captures)``.  Raises IllegalAction."""
+    rules = pos.rules
+    pieces, caps, _path = _move(pos, turn)
     side = pos.to_move
     result = None
     if any(c.piece.side != side and rules.pieces[c.piece.type].royal for c in caps):

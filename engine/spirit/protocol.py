@@ -9,8 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 from ..core.errors import DaqiError, NotationError
-from .position import (SpiritPiece, SpiritPosition, SpiritTurn, apply_spirit_turn, as_coord, formation_zones,
-                       legal_paths)
+from .position import (SpiritPiece, SpiritPosition, SpiritTurn, apply_spirit_turn, as_coord, catch_squares,
+                       formation_zones, legal_paths)
 from .rules import SIDES, SpiritRules
 from .setup import check_setup
 
@@ -137,8 +137,9 @@ def _q_setup(req: dict) -> dict:
 def _q_paths(req: dict) -> dict:
     pos = parse_position(req["position"], req.get("ruleset", "spirit"))
     paths = legal_paths(pos, req["origin"], req.get("levelup"))
+    caught = catch_squares(pos, req["origin"], req.get("levelup"))
     zones = formation_zones(pos)
-    return {"paths": [{"end": list(e), "path": [list(c) for c in p]}
+    return {"paths": [{"end": list(e), "path": [list(c) for c in p], "caught": e in caught}
                       for e, p in sorted(paths.items(), key=lambda ep: (ep[0][1], ep[0][0]))],
             "zones": [{"at": list(c), **z} for c, z in sorted(zones.items(), key=lambda cz: (cz[0][1], cz[0][0]))]}
 

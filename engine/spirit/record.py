@@ -18,7 +18,7 @@ from pathlib import Path
 
 from ..core.coords import format_ascii, match_coord
 from ..core.errors import DaqiError, IllegalAction, NotationError
-from .position import SpiritCapture, SpiritPosition, SpiritResult, SpiritTurn, apply_spirit_turn
+from .position import SpiritCapture, SpiritPosition, SpiritResult, SpiritTurn, apply_spirit_turn, played_turn
 from .rules import SIDES, SpiritRules
 from .setup import Placements, default_placement, normalize_placements, spirit_start_position
 
@@ -190,6 +190,7 @@ class SpiritGame:
 
     def play(self, turn: SpiritTurn) -> list[SpiritCapture]:
         new, caps = apply_spirit_turn(self.position, turn)
+        turn = played_turn(self.position, turn)          # a path cut where a formation zone caught the mover (S11)
         self.positions.append(new)
         self.turns.append(turn)
         self.captures.append(caps)

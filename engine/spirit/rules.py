@@ -24,11 +24,13 @@ SPIRIT_SCHEMA: dict[str, Any] = {
                             "transforms": BOOL, "transform_level": INT, "letter": STR, "chinese": STR}),
     "gaps": {"h1_formation_level": INT, "h1_formation_levellable": BOOL, "h2_pass_through_occupied": BOOL,
              "h2_revisit": BOOL, "h3_higher_may_not_end_in_zone": BOOL, "h4_hidden_setup": BOOL,
-             "h5_equal_level_captured": STR, "h6_max_plies": INT},
+             "h5_equal_level_captured": STR, "h6_max_plies": INT, "h7_sect_level": INT,
+             "h9_transform_level": STR},
 }
 
 NO_LEGAL_TURN = ("lose", "draw")
 EQUAL_CAPTURED = ("defender", "attacker")
+TRANSFORM_LEVEL = ("keep", "start")         # H9: the new piece keeps the disciple's level, or starts anew
 
 
 @dataclass(frozen=True)
@@ -72,6 +74,7 @@ class SpiritRules:
     equal_level_captured: str
     max_plies: int
     no_legal_turn: str
+    transform_level: str = "keep"
     raw: dict = field(repr=False, compare=False, default_factory=dict)
 
     game = "spirit"
@@ -130,7 +133,9 @@ class SpiritRules:
                          "h3_higher_may_not_end_in_zone": self.higher_may_not_end_in_zone,
                          "h4_hidden_setup": self.hidden_setup,
                          "h5_equal_level_captured": self.equal_level_captured,
-                         "h6_max_plies": self.max_plies},
+                         "h6_max_plies": self.max_plies,
+                         "h7_sect_level": self.pieces[self.royal].level,
+                         "h9_transform_level": self.transform_level},
                 "no_legal_turn": self.no_legal_turn}
 
     @property
@@ -176,6 +181,7 @@ def build_spirit(data: dict, where: str, problems: list[str]) -> SpiritRules:
         problems.append(f"'board.no_legal_turn' must be one of {', '.join(NO_LEGAL_TURN)}, got {nlt!r}")
 
     f_level = gaps.get("h1_formation_level", 1)
+    s_level = gaps.get("h7_sect_level", 0)
     kinds: dict[str, SpiritKind] = {}
     for name, spec in praw.items():
         if not isinstance(spec, dict):
@@ -185,12 +191,15 @@ def build_spirit(data: dict, where: str, problems: list[str]) -> SpiritRules:
         for k in ("count", "steps"):
             if k not in spec:
                 problems.append(f"missing key '{p}.{k}'")
-        if "level" not in spec and not is_form:
+        is_royal = bool(spec.get("royal", False))
+        if "level" not in spec and not is_form and not is_royal:
             problems.append(f"missing key '{p}.level'")
         if is_form and "level" in spec and _int(f_level) and spec["level"] != f_level:
             problems.append(f"'{p}.level' = {spec['level']} contradicts 'gaps.h1_formation_level' = {f_level}")
+        if is_royal and "level" in spec and _int(s_level) and spec["level"] != s_level:
+            problems.append(f"'{p}.level' = {spec['level']} contradicts 'gaps.h7_sect_level' = {s_level}")
         count, steps = spec.get("count", 1), spec.get("steps", 0)
-        level = spec.get("level", f_level if is_form else 0)
+        level = spec.get("level", f_level if is_form else s_level if is_royal else 0)
         for k, v, lo in (("count", count, 1), ("steps", steps, 0), ("level", level, 0)):
             if _int(v) and v < lo:
                 problems.append(f"'{p}.{k}' must be >= {lo}, got {v}")
@@ -262,6 +271,11 @@ def build_spirit(data: dict, where: str, problems: list[str]) -> SpiritRules:
 
     if not _int(f_level) or f_level < 0:
         problems.append(f"'gaps.h1_formation_level' must be an integer >= 0, got {f_level!r}")
+    if not _int(s_level) or s_level < 0:
+        problems.append(f"'gaps.h7_sect_level' must be an integer >= 0, got {s_level!r}")
+    tl = gaps.get("h9_transform_level", "keep")
+    if tl not in TRANSFORM_LEVEL:
+        problems.append(f"'gaps.h9_transform_level' must be one of {', '.join(TRANSFORM_LEVEL)}, got {tl!r}")
     eq = gaps.get("h5_equal_level_captured", "defender")
     if eq not in EQUAL_CAPTURED:
         problems.append(f"'gaps.h5_equal_level_captured' must be defender or attacker, got {eq!r}")
@@ -277,7 +291,7 @@ def build_spirit(data: dict, where: str, problems: list[str]) -> SpiritRules:
         default_order=tuple(order) or tuple(kinds),
         formation_levellable=gaps.get("h1_formation_levellable", True),
         pass_through_occupied=gaps.get("h2_pass_through_occupied", False),
-        revisit=gaps.get("h2_revisit", True),
+        revisit=gaps.get("h2_revisit", False),
         higher_may_not_end_in_zone=gaps.get("h3_higher_may_not_end_in_zone", True),
         hidden_setup=gaps.get("h4_hidden_setup", True), equal_level_captured=eq, max_plies=mp,
-        no_legal_turn=nlt, raw=data)
+        no_legal_turn=nlt, transform_level=tl, raw=data)

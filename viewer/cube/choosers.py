@@ -67,10 +67,13 @@ class ChooserControls:
         for name, spec in self.rules.pieces.items():
             if spec.hire == "none":
                 continue
-            ok = spec.hire == "unlimited" or pos.credits[side].get(name, 0) > 0
+            have = pos.credits[side]                 # G9: one credit buys any credit kind unless credit_same_kind
+            credits = have.get(name, 0) if getattr(self.rules, "credit_same_kind", True) else \
+                sum(have.get(k, 0) for k in self.rules.credit_kinds)
+            ok = spec.hire == "unlimited" or credits > 0
             label = f"{name}: {spec.value} pt, {spec.value + sur} in the green area"
             if spec.hire == "credit":
-                label += f" (credits: {pos.credits[side].get(name, 0)})"
+                label += f" (credits: {credits})"
             opts.append((label, name))
             enabled.append(ok)
         self.chooser = Chooser("drop", f"Hire and drop ({side} has {pos.scores[side]} points): choose a piece "

@@ -20,8 +20,8 @@ from pathlib import Path
 
 from engine import DaqiError, load_ruleset
 from engine.spirit import (SpiritGame, SpiritPiece, SpiritSetup, SpiritTransform, SpiritTurn, apply_spirit_turn,
-                           effective_level, format_spirit_turn, formation_zones, legal_paths, levelup_squares,
-                           step_budget)
+                           catch_squares, effective_level, format_spirit_turn, formation_zones, legal_paths,
+                           levelup_squares, step_budget)
 
 from ..ui.bindings import SPIRIT_BINDINGS
 from ..ui.control_common import ControllerBase, Message, Prompt, run_key
@@ -65,6 +65,7 @@ class SpiritController(ControllerBase):
         self.origin = None
         self.path: list = []
         self._ends: dict = {}
+        self._caught: set = set()              # ends where an enemy formation zone catches the mover (S11)
         self.transform: SpiritTransform | None = None
         self.chooser: list | None = None       # open transform chooser: [(label, SpiritTransform)]
 
@@ -176,12 +177,18 @@ class SpiritController(ControllerBase):
         """What to highlight: levelup candidates, the chosen squares and the legal ends."""
         if self.game is None or self.mode != "play":
             return {}
-        out = {"levelup": [], "ends": [], "path": list(self.path)}
+        out = {"levelup": [], "ends": [], "caught": [], "path": list(self.path)}
         if self.levelup is None:
             out["levelup"] = levelup_squares(self.game.position)
         else:
-            out["ends"] = list(self._ends)
+            out["ends"] = [e for e in self._ends if e not in self._caught]
+            out["caught"] = [e for e in self._ends if e in self._caught]
         return out
+
+    def path_caught(self) -> bool:
+        """Whether the path built so far steps into an enemy formation zone that catches the mover (S11):
+        the move ends there, so the path is complete."""
+        return bool(self.path) and self.path[-1] in self._caught
 
     def budget(self):
         if self.origin is None:
@@ -226,14 +233,16 @@ class SpiritController(ControllerBase):
                            f"every path is blocked).")
                 return
             self.origin, self._ends, self.path = c, ends, []
+            self._caught = catch_squares(pos, c, self.levelup)
             b = self.budget()
             self.say(f"Move the {piece.type}: " + (f"exactly {b} steps" if b else "any number of diagonal steps")
-                     + ". Click the path squares one by one, or a highlighted end square.")
+                     + ". Click the path squares one by one, or a highlighted end square"
+                     + (" (red cross: a formation zone catches it there, S11)." if self._caught else "."))
             return
         last = self.path[-1] if self.path else self.origin
         adjacent = c != last and abs(c[0] - last[0]) <= 1 and abs(c[1] - last[1]) <= 1
         b = self.budget()
-        if not adjacent or (b is not None and len(self.path) >= b):
+        if not adjacent or (b is not None and len(self.path) >= b) or self.path_caught():
             if c in self._ends:
                 self.path = list(self._ends[c])
                 self._finish_if_complete(force=True)
@@ -246,6 +255,11 @@ class SpiritController(ControllerBase):
 
     def _finish_if_complete(self, force=False):
         b = self.budget()
+        if self.path_caught():               # S11: the move ends here; confirming it costs the piece
+            at = self.path[-1]
+            self.say(f"Caught on ({at[0]},{at[1]}): an enemy formation zone captures the mover there (S11) and "
+                     f"its move ends. Enter confirms, Backspace takes the step back.", "error")
+            return
         if b is not None and len(self.path) == b or force and b is not None:
             if self.transform_options():
                 self.say(f"Path complete ({len(self.path)} steps). Enter confirms the turn; X: a disciple may "
@@ -356,7 +370,7 @@ class SpiritController(ControllerBase):
                        "path first, then press X.")
             return False
         b = self.budget()
-        if b is not None and len(self.path) != b:
+        if b is not None and len(self.path) != b and not self.path_caught():
             self.error(f"Finish the path first ({len(self.path)} of {b} steps), then press X to transform.")
             return False
         opts = self.transform_options()
@@ -396,7 +410,7 @@ class SpiritController(ControllerBase):
         if self.path:
             self.path.pop()
         elif self.origin is not None:
-            self.origin, self._ends = None, {}
+            self.origin, self._ends, self._caught = None, {}, set()
         elif self.levelup is not None:
             self.levelup = None
         self.say("Took back the last click.")

@@ -20,6 +20,7 @@ LINE_RGB = (90, 64, 30)
 ZONE_RGB = {"white": (120, 170, 255), "black": (255, 110, 90)}
 LEVELUP_RGB = (255, 215, 40)
 END_RGB = (60, 150, 255)
+CAUGHT_RGB = (235, 40, 40)      # an end where an enemy formation zone catches the mover (S11)
 PATH_RGB = (40, 220, 120)
 
 
@@ -143,6 +144,15 @@ class SpiritBoardView:
         for sq in tg.get("ends", []):
             x, y = geo.center(sq)
             add(ps.Circle(x, y, cs * 0.18, color=END_RGB + (220,), batch=b, group=g[4]))
+        caught = list(tg.get("caught", []))
+        if c.path and hasattr(c, "path_caught") and c.path_caught():
+            caught.append(c.path[-1])
+        for sq in caught:                    # S11: a red cross where the mover would be caught
+            x, y = geo.center(sq)
+            h = cs * 0.3
+            for dx in (-h, h):
+                add(ps.Line(x - dx, y - h, x + dx, y + h, thickness=max(2, cs * 0.1), color=CAUGHT_RGB + (235,),
+                            batch=b, group=g[4]))
         for i, sq in enumerate(tg.get("path", [])):
             x, y = geo.center(sq)
             add(ps.Rectangle(x - cs / 2 + 2, y - cs / 2 + 2, cs - 4, cs - 4, color=PATH_RGB + (150,), batch=b,
@@ -226,6 +236,7 @@ class SpiritBoardView:
                 head.append(f"{s}: {len(pos.side_pieces(s))} pieces")
         head.append("")
         head.append("shaded: formation zone +n")
+        head.append("red x: caught there (S11)")
         head.append("a→b: level a, boosted to b")
         out["status"] = "\n".join(head)
         tl = c.turn_list()

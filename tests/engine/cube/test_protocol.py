@@ -38,6 +38,8 @@ def test_ruleset_query_describes_geometry_pieces_costs_and_grammar():
     assert r["turns"]["max_actions"] == 2 and r["turns"]["follows"]["capture"] == []
     assert r["start_score"] == 120
     assert handle({"query": "ruleset", "ruleset": "free-combination"})["turns"]["max_actions"] == 0
+    assert r["turns"]["promote_after_drop"] == "unlimited"                # G19
+    assert r["credits"] == {"kinds": ["queen", "brother"], "same_kind": False}   # G9
 
 
 def test_ruleset_query_with_overrides():
@@ -82,10 +84,15 @@ def test_turn_query_applies_a_legal_turn():
 def test_turn_query_drop_stack_promote_and_results():
     r = handle({"query": "turn", "position": empty_pos(piece((2, 14, 1), "white", "knight")),
                 "turn": {"actions": [{"do": "drop", "piece": "pawn", "to": [2, 14, 1]}, {"do": "stack"},
-                                     {"do": "promote", "to": "queen"}]}})
+                                     {"do": "promote", "to": "rook"}]}})
     assert r["legal"] is True and r["cost"] == 2
     assert r["position"]["pieces"] == [{"at": [2, 14, 1], "side": "white",
-                                        "stack": ["knight", {"type": "queen", "was": "pawn"}]}]
+                                        "stack": ["knight", {"type": "rook", "was": "pawn"}]}]
+    # G19: not into a credit-only kind in the turn of the drop
+    r = handle({"query": "turn", "position": empty_pos(piece((2, 14, 1), "white", "knight")),
+                "turn": {"actions": [{"do": "drop", "piece": "pawn", "to": [2, 14, 1]}, {"do": "stack"},
+                                     {"do": "promote", "to": "queen"}]}})
+    assert r["legal"] is False and r["error"] == "illegal-promote" and "G19" in r["message"]
     r = handle({"query": "turn",
                 "position": empty_pos(piece((5, 5, 1), "white", "rook"), piece((5, 9, 1), "black", "king")),
                 "turn": {"origin": [5, 5, 1], "actions": [{"do": "capture", "to": [5, 9, 1]}]}})

@@ -98,10 +98,27 @@ def test_c12_g9_capturing_the_enemy_kind_gives_one_credit_for_one_hire(rules, h,
     assert pos.credits["white"] == {name: 1}
     other = "brother" if name == "queen" else "queen"
     pos = pos.replace(to_move="white")
-    h.refuse(pos, None, Drop(other, (1, 8, 1)), code="no-credit")     # G9: credit is per kind
     new, cost = h.play(pos, None, Drop(name, (1, 8, 1)))
     assert cost == 12 and new.credits["white"] == {}
     h.refuse(new.replace(to_move="white"), None, Drop(name, (1, 9, 1)), code="no-credit")
+    # G9: the credit buys either kind (credit_same_kind = false) - one hire in all
+    new, cost = h.play(pos, None, Drop(other, (1, 8, 1)))
+    assert cost == 12 and new.credits["white"] == {}
+    h.refuse(new.replace(to_move="white"), None, Drop(name, (1, 9, 1)), code="no-credit")
+
+
+def test_g9_credit_same_kind_variant(tmp_path, h):
+    """G9: ``scores.credit_same_kind = true`` restricts a credit to the kind captured."""
+    from engine import load_ruleset
+    p = tmp_path / "same-kind.toml"
+    p.write_text('extends = "standard"\n[meta]\nname = "same-kind"\n[scores]\ncredit_same_kind = true\n',
+                 encoding="utf-8")
+    strict = load_ruleset(str(p))
+    assert strict.credit_same_kind and not load_ruleset("standard").credit_same_kind
+    pos = h.make(strict, {}, credits={"white": {"queen": 1}})
+    h.refuse(pos, None, Drop("brother", (1, 8, 1)), code="no-credit", match="brother")
+    new, _ = h.play(pos, None, Drop("queen", (1, 8, 1)))
+    assert new.credits["white"] == {}
 
 
 def test_g9_capturing_a_promoted_queen_also_gives_a_credit(rules, h):

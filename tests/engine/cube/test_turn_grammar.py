@@ -87,8 +87,8 @@ def test_c31_drop_goes_with_stack_and_promote_only(rules, h):
     new, cost = h.play(pos, None, Drop("pawn", (2, 14, 1)), Stack(), Promote("rook"))
     assert [(p.type, p.was) for p in new.cell((2, 14, 1))] == [("knight", None), ("rook", "pawn")]
     assert cost == 1 + 1                         # pawn; stack after the line costs 1
-    new, _ = h.play(pos, None, Drop("pawn", (1, 14, 1)), Promote("queen"))
-    assert new.cell((1, 14, 1)) == (h.Piece("queen", "white", "pawn"),)
+    new, _ = h.play(pos, None, Drop("pawn", (1, 14, 1)), Promote("knight"))
+    assert new.cell((1, 14, 1)) == (h.Piece("knight", "white", "pawn"),)
     for follow in (Move((1, 15, 1)), Jump((1, 14, 2)), HyperJump((1, 14, 1, 2)), Split(("pawn",))):
         h.refuse(pos, None, Drop("pawn", (1, 14, 1)), follow, code="grammar")
     h.refuse(pos.replace(cells={**pos.cells, (1, 15, 1): h.stack("bP")}), None,

@@ -59,9 +59,10 @@ def test_s11_enemy_entering_zone_with_level_at_most_formation_is_captured():
     assert caps[0].reason == "formation"
 
 
-def test_s11_zone_only_counts_where_the_move_ends():
+def test_s11_higher_mover_passes_through_a_zone():
+    """S11: an enemy above the zone's level that enters it is not captured; it walks on."""
     pos = make({(10, 8): ("elder", "white", 2), (11, 10): ("formation", "black", 1)})
-    # (10,9) is in the zone but only passed through; (10,10) is in the zone too -> H3, so go around
+    # (10,9) is in the zone (level 1 < 2) and only passed through; (10,10) is in the zone too -> H3, so go around
     new, caps = apply_spirit_turn(pos, turn((3, 1), (10, 8), (10, 9), (9, 10)))
     assert caps == [] and new.pieces[(9, 10)].type == "elder"
 

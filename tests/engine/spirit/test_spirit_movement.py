@@ -4,7 +4,7 @@ import pytest
 from engine.core.errors import IllegalAction
 from engine.spirit import apply_spirit_turn, effective_level, formation_zones, legal_paths, step_budget
 
-from spirit_helpers import make, pc, turn, variant
+from spirit_helpers import RULES, make, pc, turn, variant
 
 
 def _cheb(a, b):
@@ -96,6 +96,36 @@ def test_s8_disciple_transforms_into_depleted_kind():
     assert new.pieces[(10, 10)].type == "master" and new.pieces[(10, 10)].level == 4
 
 
+def test_h9_transform_is_free_part_of_the_turn_and_keeps_the_level(tmp_path):
+    """H9: a transform costs nothing (the turn keeps its one level-up and one move) and the new piece keeps
+    the disciple's level; ``h9_transform_level = "start"`` gives the new kind's starting level instead."""
+    w = {(10, 10): ("disciple", "white", 3), (5, 5): ("elder", "white", 2)}
+    pos = make(w)
+    plain, _ = apply_spirit_turn(pos, turn((5, 5), (10, 10), (10, 11)))
+    new, _ = apply_spirit_turn(pos, turn((5, 5), (10, 10), (10, 11), transform=((10, 11), "master")))
+    assert new.pieces[(10, 11)] == pc("master", "white", 3)
+    assert {c: p for c, p in new.pieces.items() if c != (10, 11)} == \
+        {c: p for c, p in plain.pieces.items() if c != (10, 11)}
+    assert new.ply == plain.ply == 1 and new.to_move == "black"
+    fresh = variant(tmp_path, '[gaps]\nh9_transform_level = "start"\n')
+    new, _ = apply_spirit_turn(make(w, rules=fresh), turn((5, 5), (10, 10), (10, 11),
+                                                          transform=((10, 11), "master")))
+    assert new.pieces[(10, 11)] == pc("master", "white", 3)          # the master starts at 3 anyway
+    new, _ = apply_spirit_turn(make(w, rules=fresh), turn((5, 5), (10, 10), (10, 11),
+                                                          transform=((10, 11), "protector")))
+    assert new.pieces[(10, 11)].level == 2                           # a protector starts at 2
+
+
+def test_h7_sect_level_0_loses_to_any_attacker():
+    """H7: the sect is level 0, so even a level-0 disciple takes it (equal level, the defender dies: H5)."""
+    pos = make({(10, 10): ("disciple", "white", 0), (10, 11): ("sect", "black")}, background=False)
+    pos = pos.replace(pieces={**pos.pieces, (1, 1): pc("sect", "white"), (5, 5): pc("elder", "white"),
+                              (15, 15): pc("elder", "black")})
+    assert pos.pieces[(10, 11)].level == 0
+    new, caps = apply_spirit_turn(pos, turn((5, 5), (10, 10), (10, 11)))
+    assert caps[0].piece.type == "sect" and new.result == ("white", "sect-captured")
+
+
 def test_s9_formation_move_needs_adjacent_own_piece():
     alone = make({(10, 10): ("formation", "white")})
     assert legal_paths(alone, (10, 10)) == {}
@@ -149,17 +179,53 @@ def test_h2_intermediate_squares_must_be_empty():
         apply_spirit_turn(pos, turn((3, 1), (10, 10), (9, 10), (9, 11)))
 
 
-def test_h2_revisit_allowed_but_not_ending_on_origin(tmp_path):
+def test_h2_a_path_visits_each_square_once_origin_included(tmp_path):
+    """H2 revised: no square twice on one path, the origin included (default ``h2_revisit = false``)."""
+    assert RULES.revisit is False
     pos = make({(10, 10): ("master", "white")})
-    new, _ = apply_spirit_turn(pos, turn((3, 1), (10, 10), (10, 11), (10, 10), (10, 11)))
+    with pytest.raises(IllegalAction, match="visits a square twice.*H2") as exc:
+        apply_spirit_turn(pos, turn((3, 1), (10, 10), (10, 11), (10, 10), (10, 11)))     # back over the origin
+    assert exc.value.code == "illegal-path"
+    with pytest.raises(IllegalAction, match="twice"):
+        apply_spirit_turn(pos, turn((3, 1), (10, 10), (10, 11), (11, 11), (10, 11)))     # out and back
+    with pytest.raises(IllegalAction, match="twice|ends where it started"):
+        apply_spirit_turn(pos, turn((3, 1), (10, 10), (10, 11), (11, 11), (10, 10)))
+    # a zigzag of three different squares may still end next to the origin
+    new, _ = apply_spirit_turn(pos, turn((3, 1), (10, 10), (11, 11), (10, 11), (11, 10)))
+    assert new.pieces[(11, 10)].type == "master"
+    assert all(len(set(p)) == len(p) and (10, 10) not in p for p in legal_paths(pos, (10, 10)).values())
+    # the old reading is a ruleset switch
+    loose = variant(tmp_path, "[gaps]\nh2_revisit = true\n")
+    pos2 = make({(10, 10): ("master", "white")}, rules=loose)
+    new, _ = apply_spirit_turn(pos2, turn((3, 1), (10, 10), (10, 11), (10, 10), (10, 11)))
     assert (10, 11) in new.pieces and (10, 10) not in new.pieces
     with pytest.raises(IllegalAction, match="ends where it started"):
-        apply_spirit_turn(pos, turn((3, 1), (10, 10), (10, 11), (11, 11), (10, 10)))
-    strict = variant(tmp_path, "[gaps]\nh2_revisit = false\n")
-    pos2 = make({(10, 10): ("master", "white")}, rules=strict)
-    with pytest.raises(IllegalAction, match="twice"):
-        apply_spirit_turn(pos2, turn((3, 1), (10, 10), (10, 11), (10, 10), (10, 11)))
+        apply_spirit_turn(pos2, turn((3, 1), (10, 10), (10, 11), (11, 11), (10, 10)))
     assert set(legal_paths(pos2, (10, 10))) == set(legal_paths(pos, (10, 10)))
+
+
+def test_h2_a_master_in_a_pocket_cannot_step_out_and_back(tmp_path):
+    """H2: with one free square next to it and nothing beyond, a master has no simple 3-step path."""
+    walls = {(1, 18): ("elder", "white"), (2, 18): ("elder", "white"), (3, 19): ("elder", "white"),
+             (3, 18): ("elder", "white")}
+    base = {(10, 5): ("sect", "white"), (10, 15): ("sect", "black"), (5, 15): ("elder", "black")}
+    pos = make({(1, 19): ("master", "white"), **walls, **base}, background=False)
+    assert legal_paths(pos, (1, 19)) == {}
+    with pytest.raises(IllegalAction, match="twice"):
+        apply_spirit_turn(pos, turn((1, 18), (1, 19), (2, 19), (1, 19), (2, 19)))
+    loose = variant(tmp_path, "[gaps]\nh2_revisit = true\n")
+    pos2 = make({(1, 19): ("master", "white"), **walls, **base}, rules=loose, background=False)
+    assert set(legal_paths(pos2, (1, 19))) == {(2, 19)}
+
+
+def test_h2_level_3_protector_unlimited_path_visits_each_square_once():
+    """H2 holds for the protector's any-number diagonal path (S7) too."""
+    pos = make({(10, 10): ("protector", "white", 3)})
+    with pytest.raises(IllegalAction, match="twice"):
+        apply_spirit_turn(pos, turn((3, 1), (10, 10), (11, 11), (12, 12), (11, 11), (10, 12)))
+    new, _ = apply_spirit_turn(pos, turn((3, 1), (10, 10), (11, 11), (12, 12), (13, 11), (12, 10)))
+    assert new.pieces[(12, 10)].type == "protector"
+    assert all(len(set(p)) == len(p) and (10, 10) not in p for p in legal_paths(pos, (10, 10)).values())
 
 
 def test_s13_levelup_then_move_both_mandatory():

@@ -45,7 +45,7 @@ def test_protocol_turn_formation_capture_removes_piece():
 def test_protocol_turn_result_and_game_over():
     pos = _pos([{"at": [18, 18], "side": "white", "type": "master"}])
     reply = handle({"query": "turn", "position": pos,
-                    "turn": {"levelup": [18, 18], "origin": [18, 18], "path": [[18, 17], [18, 18], [19, 19]]}})
+                    "turn": {"levelup": [18, 18], "origin": [18, 18], "path": [[17, 18], [18, 19], [19, 19]]}})
     assert reply["legal"] and reply["result"] == {"winner": "white", "reason": "sect-captured"}
 
 
@@ -149,3 +149,25 @@ def test_protocol_paths_query():
     ends = [p["end"] for p in reply["paths"]]
     assert len(ends) == 8 and [11, 11] in ends
     assert {"at": [11, 11], "white": 0, "black": 1} in reply["zones"]
+
+
+def test_protocol_paths_query_marks_s11_catch_squares():
+    """S11: ``paths`` ends where a formation zone would catch the mover carry ``caught: true``; their
+    path stops on the catching step; ``turn`` plays a full path through the zone as caught there."""
+    pos = _pos([{"at": [10, 10], "side": "white", "type": "master"}, {"at": [3, 1], "side": "white", "type": "elder"},
+                {"at": [12, 12], "side": "black", "type": "formation", "level": 3}])
+    reply = handle({"query": "paths", "position": pos, "origin": [10, 10], "levelup": [3, 1]})
+    by_end = {tuple(p["end"]): p for p in reply["paths"]}
+    assert by_end[(11, 11)] == {"end": [11, 11], "path": [[11, 11]], "caught": True}
+    assert by_end[(10, 13)]["caught"] is False and len(by_end[(10, 13)]["path"]) == 3
+    assert (13, 13) not in by_end
+    raised = handle({"query": "paths", "position": pos, "origin": [10, 10], "levelup": [10, 10]})
+    assert raised["paths"] and not any(p["caught"] for p in raised["paths"])
+    full = [[11, 11], [10, 12], [10, 13]]
+    reply = handle({"query": "turn", "position": pos, "turn": {"levelup": [3, 1], "origin": [10, 10], "path": full}})
+    assert reply["legal"], reply
+    assert reply["captured"] == [{"at": [11, 11], "side": "white", "type": "master", "level": 3, "reason": "formation"}]
+    assert not any(p["type"] == "master" for p in reply["position"]["pieces"])
+    reply = handle({"query": "turn", "position": pos, "turn": {"levelup": [10, 10], "origin": [10, 10], "path": full}})
+    assert reply["legal"] and reply["captured"] == []
+    assert {"at": [10, 13], "side": "white", "type": "master", "level": 4} in reply["position"]["pieces"]

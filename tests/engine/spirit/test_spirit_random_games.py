@@ -5,12 +5,17 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine.core.errors import IllegalAction
-from engine.spirit import (SpiritGame, SpiritTurn, apply_spirit_turn, check_setup, format_spirit_record, legal_paths,
-                           levelup_squares, parse_spirit_record)
+from engine.spirit import (SpiritGame, SpiritPiece, SpiritTurn, apply_spirit_turn, check_setup, format_spirit_record,
+                           formation_zones, legal_paths, levelup_squares, parse_spirit_record, played_turn,
+                           step_budget)
 
 from spirit_helpers import RULES
 
 MAX_PLIES = 200
+
+
+def other_side(side: str) -> str:
+    return "black" if side == "white" else "white"
 
 
 def random_placement(rng: random.Random, side: str) -> dict:
@@ -48,8 +53,29 @@ def random_turn(rng: random.Random, pos, bold: float = 0.6) -> SpiritTurn:
                     end = min(ends, key=lambda e: max(abs(e[0] - goal[0]), abs(e[1] - goal[1])))
                 else:
                     end = rng.choice(ends)
-                return SpiritTurn(up, m, paths[end])
+                return SpiritTurn(up, m, _maybe_full_path(rng, pos, up, m, paths[end]))
     raise AssertionError("has_legal_turn said a turn exists but none was found")
+
+
+def _maybe_full_path(rng: random.Random, pos, up, origin, path):
+    """A path cut where a formation zone catches the mover (S11) is sometimes given in full: the
+    engine must play it as caught on the same square (the rest has only to be well-shaped)."""
+    piece = pos.pieces[origin]
+    piece = SpiritPiece(piece.type, piece.side, piece.level + (up == origin))
+    n = step_budget(RULES, piece)
+    if n is None or len(path) >= n or rng.random() < 0.5:
+        return path
+    dirs = [(dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if (dx or dy) and
+            (not RULES.pieces[piece.type].diagonal or (dx and dy))]
+    full = list(path)
+    while len(full) < n:
+        seen = {origin, *full}
+        nxt = [(full[-1][0] + dx, full[-1][1] + dy) for dx, dy in dirs]
+        nxt = [c for c in nxt if RULES.on_board(c) and c not in seen]
+        if not nxt:
+            return path
+        full.append(rng.choice(nxt))
+    return tuple(full)
 
 
 def maybe_transform(rng, pos, turn):
@@ -81,6 +107,14 @@ def check_invariants(before, after, turn, caps):
             if not (turn.transform and side == before.to_move):
                 assert n <= cb[k]
     assert len(before.pieces) - len(after.pieces) == len(caps)
+    mover = before.pieces[turn.origin]
+    for c in caps:                  # S11: a zone catches the mover where its played path ends
+        if c.reason == "formation":
+            assert c.at == turn.end and c.piece.side == mover.side
+    moved = after.pieces.get(turn.end)
+    if moved is not None and moved.side == mover.side and not turn.transform:
+        # H3 + S11: a mover that survives never stands inside an enemy formation zone it entered
+        assert formation_zones(after).get(turn.end, {}).get(other_side(mover.side), 0) == 0
     for c, p in after.pieces.items():
         if c == turn.end and p.side == before.to_move:
             old = before.pieces[turn.origin]
@@ -103,7 +137,9 @@ def test_random_games_keep_invariants_and_replay(seed):
         before = game.position
         turn = maybe_transform(rng, before, random_turn(rng, before))
         caps = game.play(turn)
-        check_invariants(before, game.position, turn, caps)
+        played = game.turns[-1]            # the game keeps the path as played (cut by S11)
+        assert played == played_turn(before, turn) and turn.path[:len(played.path)] == played.path
+        check_invariants(before, game.position, played, caps)
     text = format_spirit_record(game)
     replay = SpiritGame.from_record(parse_spirit_record(text))
     assert replay.position == game.position

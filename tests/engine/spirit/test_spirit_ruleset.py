@@ -33,6 +33,35 @@ def test_ruleset_halves_leave_row_10_empty():
     assert dict(RULES.halves) == {"white": (1, 9), "black": (11, 19)}
 
 
+def test_h8_each_half_is_nine_rows_and_row_10_is_neutral(tmp_path):
+    """H8: 各半棋盘 on 19 rows: white y 1..9, black y 11..19 (``board.halves``); nobody sets up on row 10."""
+    assert RULES.in_half("white", (4, 9)) and not RULES.in_half("white", (4, 10))
+    assert RULES.in_half("black", (4, 11)) and not RULES.in_half("black", (4, 10))
+    assert RULES.describe()["halves"] == {"white": [1, 9], "black": [11, 19]}
+    wide = variant(tmp_path, "[board]\nhalves = { white = [1, 10], black = [11, 19] }\n")
+    assert wide.in_half("white", (4, 10))
+
+
+def test_h7_sect_level_is_0_and_data(tmp_path):
+    """H7: the sect's level is not stated; ``gaps.h7_sect_level = 0`` (it never changes, S3)."""
+    assert RULES.pieces["sect"].level == 0 and RULES.describe()["gaps"]["h7_sect_level"] == 0
+    assert "level" not in RULES.raw["pieces"]["sect"]            # the gap key is the one place
+    guarded = variant(tmp_path, "[gaps]\nh7_sect_level = 2\n")
+    assert guarded.pieces["sect"].level == 2
+    with pytest.raises(RulesetError, match="contradicts 'gaps.h7_sect_level'"):
+        variant(tmp_path, "[pieces.sect]\nlevel = 1\n", name="clash")
+    with pytest.raises(RulesetError, match="h7_sect_level"):
+        variant(tmp_path, "[gaps]\nh7_sect_level = -1\n", name="negative")
+
+
+def test_h9_transform_level_is_data(tmp_path):
+    """H9: ``gaps.h9_transform_level`` is "keep" (the new piece keeps the disciple's level) or "start"."""
+    assert RULES.transform_level == "keep" and RULES.describe()["gaps"]["h9_transform_level"] == "keep"
+    assert variant(tmp_path, '[gaps]\nh9_transform_level = "start"\n').transform_level == "start"
+    with pytest.raises(RulesetError, match="h9_transform_level"):
+        variant(tmp_path, '[gaps]\nh9_transform_level = "max"\n', name="bad")
+
+
 def test_ruleset_contradictions_are_reported(tmp_path):
     with pytest.raises(RulesetError) as exc:
         variant(tmp_path, """
@@ -58,8 +87,8 @@ h6_max_plies = -1
 
 def test_ruleset_unknown_keys_are_reported(tmp_path):
     with pytest.raises(RulesetError) as exc:
-        variant(tmp_path, "[pieces.master]\nspeed = 4\n[gaps]\nh7 = true\n")
-    assert "pieces.master.speed" in str(exc.value) and "gaps.h7" in str(exc.value)
+        variant(tmp_path, "[pieces.master]\nspeed = 4\n[gaps]\nh10 = true\n")
+    assert "pieces.master.speed" in str(exc.value) and "gaps.h10" in str(exc.value)
 
 
 def test_ruleset_variant_extends_spirit(tmp_path):
