@@ -6,8 +6,8 @@ import numpy as np
 import pytest
 
 from engine.spirit import SpiritPiece, SpiritPosition
-from viewer.spirit_controller import SpiritController
-from viewer.spirit_view import CAUGHT_RGB
+from viewer.spirit.controller import SpiritController
+from viewer.spirit.view import CAUGHT_RGB
 
 
 def _position(rules) -> SpiritPosition:
