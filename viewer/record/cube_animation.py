@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from ..ui.words import place_text, turn_title
 from .camera_paths import HOME, CameraPose, FollowCamera
 from .overlay import OverlayText
 from .timeline import Timeline, ease, lerp
@@ -239,10 +240,7 @@ class FrameState:
 
 
 def _board_text(higher, z) -> str:
-    if not higher:
-        return f"main board, plane z={z}"
-    idx = ", ".join(f"w{4 + i}={v}" for i, v in enumerate(higher) if v != 1)
-    return f"board {idx}, plane z={z}"
+    return place_text(higher, z)
 
 
 class CubeAnimator:
@@ -334,7 +332,7 @@ class CubeAnimator:
         st.pose = self.camera.pose_at(t, st.focus_world)
         if self.overlay:
             pos = st.position
-            title = "Start position" if k == 0 else f"Turn {k} \u00b7 {self.src.side(k)}"
+            title = turn_title(k, self.src.side(k))
             scores = dict(getattr(pos, "scores", {}) or {})
             result = getattr(pos, "result", None) if seg.action is None else None
             if result is not None:

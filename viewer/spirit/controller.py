@@ -25,6 +25,7 @@ from engine.spirit import (SpiritGame, SpiritPiece, SpiritSetup, SpiritTransform
 
 from ..ui.bindings import SPIRIT_BINDINGS
 from ..ui.control_common import ControllerBase, Message, Prompt, run_key
+from ..ui.words import plural
 
 __all__ = ["SPIRIT_BINDINGS", "Message", "Prompt", "SpiritController"]
 
@@ -227,7 +228,7 @@ class SpiritController(ControllerBase):
                 return
             self.origin, self._ends, self.path = c, ends, []
             b = self.budget()
-            self.say(f"Move the {piece.type}: " + (f"exactly {b} steps" if b else "any number of diagonal steps")
+            self.say(f"Move the {piece.type}: " + (f"exactly {plural(b, 'step')}" if b else "any number of diagonal steps")
                      + ". Click the path squares one by one, or a highlighted end square.")
             return
         last = self.path[-1] if self.path else self.origin
@@ -248,7 +249,7 @@ class SpiritController(ControllerBase):
         b = self.budget()
         if b is not None and len(self.path) == b or force and b is not None:
             if self.transform_options():
-                self.say(f"Path complete ({len(self.path)} steps). Enter confirms the turn; X: a disciple may "
+                self.say(f"Path complete ({plural(len(self.path), 'step')}). Enter confirms the turn; X: a disciple may "
                          f"transform (S8).")
                 return
             self.confirm()
@@ -357,7 +358,7 @@ class SpiritController(ControllerBase):
             return False
         b = self.budget()
         if b is not None and len(self.path) != b:
-            self.error(f"Finish the path first ({len(self.path)} of {b} steps), then press X to transform.")
+            self.error(f"Finish the path first ({len(self.path)} of {plural(b, 'step')}), then press X to transform.")
             return False
         opts = self.transform_options()
         if not opts:

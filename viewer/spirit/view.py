@@ -216,7 +216,7 @@ class SpiritBoardView:
             head.append("GAME OVER: " + c.result_text())
         else:
             pos = c.game.position
-            head.append(f"{pos.to_move.upper()} to move (ply {pos.ply})")
+            head.append(f"{pos.to_move.upper()} to move \u00b7 turn {len(c.game.turns) + 1}")
             step = "1) raise a piece" if c.levelup is None else "2) piece to move" if c.origin is None else \
                 f"3) path {len(c.path)}" + (f"/{c.budget()}" if c.budget() else "")
             head.append(step)
@@ -231,6 +231,8 @@ class SpiritBoardView:
         tl = c.turn_list()
         out["turns"] = "\n".join(["turns"] + (tl[-30:] or ["(none yet)"]))
         out["message"] = c.message.text
+        if getattr(c, "details_visible", False) and getattr(c.message, "detail", ""):
+            out["message"] += "\n   " + c.message.detail
         if c.help_visible:
             out["overlay"] = "\n".join(["SPIRIT CHESS - KEYS AND MOUSE (H closes)", ""] +
                                        help_lines(SPIRIT_BINDINGS))
