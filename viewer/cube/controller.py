@@ -66,6 +66,7 @@ class CubeController(SetupControls, ChooserControls, ViewControls, ControllerBas
         self._preview = None
         self._targets: dict = {}
         self.options: list = []
+        self.legend_visible = False           # L: the legend of the board's colours and marks
         self._init_setup()
         if game is not None:
             self._start_game(game)
@@ -457,6 +458,9 @@ class CubeController(SetupControls, ChooserControls, ViewControls, ControllerBas
             return self._ctrl_key(name)
         if self.chooser is not None:
             return self._chooser_key(name)
+        if name == "l":
+            self.legend_visible = not self.legend_visible
+            return True
         if self.setup is not None and self._setup_key(name, shift):
             return True
         if self._turn_key(name, shift):

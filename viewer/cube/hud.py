@@ -227,6 +227,8 @@ class Hud:
         self._slider_shapes = []
         self._slider_key = None
         self.widgets: list[SliderWidget] = []
+        from .legend import Legend
+        self.legend = Legend(b, (o0, o1))
 
     def update(self, c, width: int, height: int) -> None:
         t = hud_text(c)
@@ -252,6 +254,9 @@ class Hud:
             lab.x, lab.y = x + 16, height - 25
             x += 20 + lab.content_width + 14
         self._sliders(c, width, height)
+        # the legend panel (L): bottom right, above the sliders
+        top_slider = max((wd.y + 30 for wd in self.widgets), default=30.0)
+        self.legend.update(getattr(c, "legend_visible", False), width - 14, top_slider + 6)
 
     def _sliders(self, c, width, height) -> None:
         sl = c.view.slicing

@@ -193,8 +193,13 @@ def explain(exc, *, rules=None, group=(), side: str | None = None, at=None, to=N
         else:
             why = _why_not_reached(rules, group, side, at, to, cell, capture) if cell is not None else ""
             verb = "capture on" if capture else "move to"
-            text = f"The {_group_words(group)} on {cell_text(at)} cannot {verb} {cell_text(to)}: " + (
-                f"{why}; {_moves_words(rules, group)}." if why else f"{_moves_words(rules, group)}.")
+            if why.startswith("the way is blocked"):        # the piece could go there: say only what blocks it
+                reason = f"{why}."
+            elif why:
+                reason = f"{why}; {_moves_words(rules, group)}."
+            else:
+                reason = f"{_moves_words(rules, group)}."
+            text = f"The {_group_words(group)} on {cell_text(at)} cannot {verb} {cell_text(to)}: {reason}"
             if "kings face each other" in raw:
                 text += (" Kings capture each other from afar only on one straight line (file, rank, "
                          "diagonal, across planes) with nothing between them.")

@@ -48,7 +48,7 @@ def test_a_bishop_that_goes_straight_is_told_it_moves_diagonally():
 def test_a_blocked_rook_is_told_what_blocks_it():
     cells = {(5, 5, 1): (Piece("rook", "white"),), (5, 7, 1): (Piece("pawn", "black"),)}
     ex = _refusal(cells, (5, 5, 1), Move((5, 9, 1)))
-    assert "blocked by the black pawn on (5,7,1)" in ex.text and "ranks and files" in ex.text
+    assert ex.text == "The rook on (5,5,1) cannot move to (5,9,1): the way is blocked by the black pawn on (5,7,1)."
 
 
 def test_a_cannon_capture_without_a_screen_says_it_needs_one():
