@@ -240,10 +240,31 @@ class SpiritController(ControllerBase):
                 self._finish_if_complete(force=True)
                 return
             self.error(f"({c[0]},{c[1]}) is not a next step (squares around ({last[0]},{last[1]})) nor a legal "
-                       f"end square.")
+                       f"end square: {self._why_not_there(c)}")
             return
         self.path.append(c)
         self._finish_if_complete()
+
+    def _why_not_there(self, c) -> str:
+        """Why the piece being moved cannot end on ``c``, in words (issue 13: say why)."""
+        pos = self.game.position
+        mover = pos.pieces[self.origin]
+        kind = self.rules.pieces[mover.type]
+        there = pos.pieces.get(c)
+        if there is not None and there.side == mover.side:
+            return f"it holds your own {there.type}."
+        if kind.formation:
+            return ("a formation moves one step, onto an empty square (or an enemy formation) next to both "
+                    "itself and one of your other pieces that stands next to it.")
+        b = self.budget()
+        how = "diagonal " if kind.diagonal else ""
+        count = f"exactly {plural(b, how + 'step')}" if b is not None else f"any number of {how}steps"
+        art = "an" if mover.type[:1] in "aeiou" else "a"
+        enemy = "black" if mover.side == "white" else "white"
+        if formation_zones(pos).get(c, {}).get(enemy, 0) > 0:
+            return (f"it lies in an enemy formation's zone, where a piece stronger than the formation may not "
+                    f"stop (and a weaker one is captured); {art} {mover.type} moves {count}.")
+        return f"{art} {mover.type} moves {count}, each to a neighbouring square, through empty squares."
 
     def _finish_if_complete(self, force=False):
         b = self.budget()

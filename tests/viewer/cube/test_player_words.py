@@ -85,3 +85,15 @@ def test_spirit_counts_steps_in_good_english():
     c.click_cell(disciple)                                    # raise it
     c.click_cell(disciple)                                    # and move it: exactly one step
     assert "exactly 1 step." in c.message.text and "1 steps" not in c.message.text
+
+
+def test_spirit_says_why_a_square_is_out_of_reach():
+    from viewer.spirit.controller import SpiritController
+    c = SpiritController(quick=True, autosave_path=None)
+    pos = c.game.position
+    elder = next(sq for sq, p in pos.pieces.items() if p.side == "white" and p.type == "elder")
+    c.click_cell(elder)
+    c.click_cell(elder)
+    c.click_cell((elder[0] + 4, elder[1] + 4))
+    assert c.message.level == "error"
+    assert "an elder moves exactly 2 steps, each to a neighbouring square" in c.message.text
