@@ -114,6 +114,9 @@ class TutorialSession:
                 app = win.apps["cube"] = CubeApp(win, c)
             app.controller = c
             app.frame_camera()
+            cam = c.view.camera                 # slide the board left, clear of the lesson panel
+            cam.pan(-min(230.0, win.width * 0.17), 0.0)
+            cam.set_home()
             win.switch("cube")
         else:
             from ..spirit.view import SpiritBoardView
