@@ -69,6 +69,7 @@ class TutorialSession:
         self.clock = 0.0
         self.panel = None
         self.buttons: list = []         # [(name, (x, y, w, h))] in window pixels (bottom-left origin)
+        self.autosave_path: Path | None = None     # of the game that follows the tutorial (F8)
 
     # ------------------------------------------------------------------ state
     @property
@@ -86,6 +87,9 @@ class TutorialSession:
     # ------------------------------------------------------------------ lessons
     def attach(self, window) -> None:
         self.window = window
+        before = window.apps.get("cube")
+        path = getattr(getattr(before, "controller", None), "autosave_path", None)
+        self.autosave_path = path if path is not None else default_autosave_path()   # for the game after F8
         self.start_lesson(self.index)
 
     def start_lesson(self, index: int) -> None:
@@ -157,7 +161,7 @@ class TutorialSession:
         if win is None:
             return
         win.tutorial = None
-        c = CubeController(quick=False, autosave_path=default_autosave_path(), offer_resume=False)
+        c = CubeController(quick=False, autosave_path=self.autosave_path, offer_resume=False)
         app = win.apps.get("cube")
         if app is not None:
             app.controller = c
@@ -336,7 +340,10 @@ class TutorialPanel:
 
 
 class TutorialOffer:
-    """The question at the window's first start: take the tutorial (T) or not (Escape / N)."""
+    """The question at the window's first start: take the tutorial (T) or not (Escape / N).  It is modal:
+    the game sees no key and its clocks (the setup minute) wait while it is open."""
+
+    modal = True
 
     TEXT = ("Welcome to Daqi!\n\nNew here? The tutorial has 10 short lessons: moving, planes, hyper-jumps,\n"
             "stacks, hiring, how to win, and spirit chess.\n\n"

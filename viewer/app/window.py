@@ -274,6 +274,9 @@ class DaqiWindow(pyglet.window.Window):
 
     @_guarded
     def tick(self, dt):
+        if self.tutorial is not None and getattr(self.tutorial, "modal", False):
+            self.tutorial.tick(self, dt)      # a question is open: the game's clocks wait
+            return
         self.app.tick(dt)
         if self.tutorial is not None:
             self.tutorial.tick(self, dt)

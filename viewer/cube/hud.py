@@ -287,7 +287,7 @@ class Hud:
             else:
                 add(ps.Triangle(bx + 7, by + 5, bx + 7, by + 19, bx + 19, by + 12, color=(255, 255, 255, 255),
                                 batch=b, group=g2))
-            lab = self.pyglet.text.Label(f"dim {wd.dim}: {wd.value}", font_name=MONO, font_size=10,
+            lab = self.pyglet.text.Label(f"w{wd.dim} = {wd.value}", font_name=MONO, font_size=10,
                                          x=bx + 30, y=wd.y + 7, anchor_y="center", color=col, batch=b, group=g2)
             add(lab)
             add(self.pyglet.text.Label(str(wd.hi), font_name=MONO, font_size=8, x=wd.x + wd.w + 4, y=wd.y + 7,

@@ -75,7 +75,8 @@ def test_show_me_plays_every_lesson_through_the_window(tutorial_window):
     assert "last lesson" in win.controller.message.text
 
 
-def test_hint_restart_and_the_game_keys_in_the_tutorial(tutorial_window):
+def test_hint_restart_and_the_game_keys_in_the_tutorial(tutorial_window, monkeypatch, tmp_path):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))      # the game after F8 autosaves there
     win, session = tutorial_window(start=4)                  # hiring
     from pyglet.window import key as K
     from viewer.app.tutorial import panel_text
@@ -94,6 +95,7 @@ def test_hint_restart_and_the_game_keys_in_the_tutorial(tutorial_window):
     assert not session.hint_shown and session.lesson.id == "hiring"
     _press(win, K.F8)                                        # leave: a real game, setup first
     assert win.tutorial is None and win.controller.mode == "setup"
+    assert win.controller.autosave_path == tmp_path / "daqi" / "autosave.txt"
 
 
 def test_first_start_offer_asks_once(headless_window, tmp_path):
@@ -106,6 +108,8 @@ def test_first_start_offer_asks_once(headless_window, tmp_path):
     plain = win.draw_frame()
     _press(win, K.Q)                                         # modal: the setup does not see the key
     assert win.controller.mode == "setup" and win.tutorial is not None
+    win.tick(90.0)                                           # nor does its one-minute clock run
+    assert win.controller.setup.part == 0 and win.controller.setup_elapsed == 0.0
     assert np.abs(plain[250:350, 300:500].astype(int)).sum() > 0
     _press(win, K.N)
     assert win.tutorial is None and marker.exists()
@@ -133,6 +137,13 @@ def test_the_cli_offers_the_tutorial_only_the_first_time(monkeypatch, tmp_path):
     assert find_lesson(lessons, "3") == 2
     with pytest.raises(ValueError, match="give 1..10"):
         find_lesson(lessons, "chess960")
+
+
+def test_daqi_tutorial_refuses_an_unknown_lesson(capsys):
+    from viewer.app import cli
+    assert cli.main(["tutorial", "--lesson", "chess960", "--headless"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("daqi tutorial: no lesson 'chess960'") and "hyperjump" in err
 
 
 def test_legend_key_draws_the_legend_panel(headless_window):
