@@ -221,7 +221,7 @@ class SpiritBoardView:
                 f"3) path {len(c.path)}" + (f"/{c.budget()}" if c.budget() else "")
             head.append(step)
             if c.transform_options():
-                head.append("X: transform a disciple (S8)")
+                head.append("X: transform a disciple")
             for s in ("white", "black"):
                 head.append(f"{s}: {len(pos.side_pieces(s))} pieces")
         head.append("")
@@ -239,7 +239,7 @@ class SpiritBoardView:
         elif c.prompt is not None:
             out["overlay"] = f"{c.prompt.title}\n\n> {c.prompt.text}_"
         elif getattr(c, "chooser", None) is not None and mode == "play":
-            out["overlay"] = "\n".join(["TRANSFORM A DISCIPLE (S8): 1-9 chooses, Enter = no transform, Esc closes",
+            out["overlay"] = "\n".join(["TRANSFORM A DISCIPLE: 1-9 chooses, Enter = no transform, Esc closes",
                                         ""] + [f"  {i + 1}  {label}" for i, (label, _t) in enumerate(c.chooser)])
         elif mode == "handover":
             out["overlay"] = ("WHITE has committed its placement (hidden).\n\n"

@@ -156,8 +156,17 @@ def _grammar_words(msg: str) -> str | None:
     return None
 
 
+_LIST_COORD = re.compile(r"\[\s*(-?\d+(?:\s*,\s*-?\d+){1,})\s*\]")
+
+
+def engine_coords_to_cells(text: str) -> str:
+    """The engine's ``[9, 4, 1]`` -> the players' ``(9,4,1)`` (viewer.ui.words)."""
+    return _LIST_COORD.sub(lambda m: cell_text(int(v) for v in m[1].split(",")) if m[1].count(",") >= 2
+                           else "(" + ",".join(v.strip() for v in m[1].split(",")) + ")", text)
+
+
 def _sentence(text: str) -> str:
-    text = text.strip()
+    text = engine_coords_to_cells(text.strip())
     if not text:
         return text
     text = text[0].upper() + text[1:]

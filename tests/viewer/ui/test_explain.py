@@ -86,3 +86,9 @@ def test_one_spelling_for_cells_boards_and_turns():
     assert place_text((2,), 3) == "board w4=2, plane z=3"
     assert turn_title(0, "white") == "Start position" and turn_title(13, "white") == "Turn 13 \u00b7 white"
     assert plural(1, "step") == "1 step" and plural(3, "step") == "3 steps"
+
+
+def test_engine_coordinates_are_written_as_cells_for_players():
+    ex = explain(IllegalAction("cannot drop on [5, 9, 1, 1]: it holds enemy pieces (C11)", code="illegal-drop"))
+    assert ex.text == "Cannot drop on (5,9,1): it holds enemy pieces."
+    assert "[5, 9, 1, 1]" in ex.detail and "C11" in ex.detail
