@@ -163,3 +163,22 @@ def test_legend_key_draws_the_legend_panel(headless_window):
     assert any("grey squares" in text for _k, _c, text in LEGEND_ROWS)
     _press(win, K.L)
     assert not win.controller.legend_visible
+
+
+def test_every_lesson_panel_fits_a_1280x720_window(tutorial_window):
+    """With the hint shown, the panel and its buttons stay inside the window, above the sliders, and
+    beside (not over) the spirit-chess board."""
+    win, session = tutorial_window()
+    for i in range(len(session.lessons)):
+        session.start_lesson(i)
+        session.command("hint")
+        win.draw_frame()
+        bg = session.panel.panel.bg
+        assert bg.y + bg.height <= win.height and bg.x >= 0 and bg.x + bg.width <= win.width + 1
+        widgets = getattr(getattr(win.app, "hud", None), "widgets", [])
+        floor = max((wd.y + 30 for wd in widgets), default=0)
+        for _name, (x, y, w, h) in session.buttons:
+            assert y >= floor and x + w <= win.width, session.lesson.id
+        if session.lesson.game == "spirit":
+            geo = win.app.geometry()
+            assert bg.x >= geo.origin[0] + geo.cell * geo.size[0], session.lesson.id
