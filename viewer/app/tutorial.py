@@ -222,8 +222,8 @@ class TutorialSession:
         c = self.controller
         if c is None:
             return False
-        if c.prompt is not None or getattr(c, "help_visible", False) and name != "h":
-            return False
+        if c.prompt is not None or c.help_visible:
+            return False                # the help (F1) or a prompt is open: its keys first (H closes the help)
         if ctrl and name in ("n", "o", "s"):
             c.error("In the tutorial: F5 restarts the lesson, F6 / F7 change it, F8 leaves the tutorial.")
             return True

@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from ..ui.words import turn_title
 from .overlay import draw_text_column
 from .errors import RecordError
 from .timeline import ease
@@ -256,7 +257,7 @@ class SpiritAnimator:
             t = src.turns[k - 1]
             side = src.side(k)
             n = len(src.steps(k))
-            lines += [(f"Turn {k} \u00b7 {side}", "title"), (src.notation(k), "mono")]
+            lines += [(turn_title(k, side), "title"), (src.notation(k), "mono")]
             lines.append(("", "gap"))
             if step is None:
                 lines.append(("position after the turn", "dim"))

@@ -85,7 +85,8 @@ def test_hint_restart_and_the_game_keys_in_the_tutorial(tutorial_window, monkeyp
     assert not win.controller.help_visible                   # H is the hint here, F1 the help
     _press(win, K.F1)
     assert win.controller.help_visible
-    _press(win, K.ESCAPE)
+    _press(win, K.H)                                         # with the help open, H closes it
+    assert not win.controller.help_visible
     _press(win, K.B)                                         # the game's own keys still work
     assert win.controller.chooser is not None and win.controller.chooser.kind == "drop"
     _press(win, K.ESCAPE)
