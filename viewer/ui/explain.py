@@ -73,6 +73,40 @@ _PATTERNS = {
 }
 
 
+_ATOMS = {"W": "one step along a rank or file", "F": "one step diagonally", "K": "one step in any direction",
+          "D": "by a jump of two squares along a rank or file", "A": "by a jump of two squares diagonally",
+          "N": "by a knight's L-shaped jump", "R": "any distance along ranks and files",
+          "B": "any distance diagonally", "Q": "any distance in any direction"}
+_RIDERS = {"W": "along ranks and files", "F": "diagonally", "K": "in any direction"}
+_MODS = {"f": "forward", "b": "backward", "l": "to the left", "r": "to the right", "v": "straight ahead or back",
+         "s": "sideways"}
+_PART = re.compile(r"([mcfblrvsp]*)([WFDANKRBQ])(\d*)")
+
+
+def describe_betza(pattern: str) -> str:
+    """A movement pattern (docs/NOTATION.md, G2) in words, part by part (for patterns without a
+    hand-written description)."""
+    out = []
+    for mods, atom, rng in _PART.findall(pattern):
+        if rng and atom in _RIDERS:
+            text = f"up to {rng} squares {_RIDERS[atom]}"
+        else:
+            text = _ATOMS[atom] + (f" (up to {rng} squares)" if rng else "")
+        dirs = [w for m, w in _MODS.items() if m in mods]
+        if dirs:
+            text += " " + " or ".join(dirs)
+        if "p" in mods:
+            text += ", jumping over exactly one piece"
+        if "m" in mods and "c" not in mods:
+            text = "moves " + text + " (without capturing)"
+        elif "c" in mods and "m" not in mods:
+            text = "captures " + text
+        else:
+            text = "moves and captures " + text
+        out.append(text)
+    return "; ".join(out) or f"moves by the pattern {pattern}"
+
+
 def piece_moves(rules, name: str) -> str:
     """``"a rook moves any distance along the ranks and files of its plane, …"``."""
     spec = rules.pieces.get(name)
@@ -80,7 +114,7 @@ def piece_moves(rules, name: str) -> str:
         return f"a {name} moves by its own rules"
     text = _PATTERNS.get(" ".join(spec.betza.split()))
     if text is None:
-        text = f"moves by the pattern {spec.betza}"
+        text = describe_betza(spec.betza)
     art = "an" if name[:1] in "aeiou" else "a"
     return f"{art} {name} {text}"
 

@@ -92,3 +92,11 @@ def test_engine_coordinates_are_written_as_cells_for_players():
     ex = explain(IllegalAction("cannot drop on [5, 9, 1, 1]: it holds enemy pieces (C11)", code="illegal-drop"))
     assert ex.text == "Cannot drop on (5,9,1): it holds enemy pieces."
     assert "[5, 9, 1, 1]" in ex.detail and "C11" in ex.detail
+
+
+def test_a_pattern_without_its_own_words_is_described_from_its_betza_parts():
+    from viewer.ui.explain import describe_betza
+    assert describe_betza("fD") == "moves and captures by a jump of two squares along a rank or file forward"
+    assert describe_betza("mW2 cF") == ("moves up to 2 squares along ranks and files (without capturing); "
+                                        "captures one step diagonally")
+    assert describe_betza("cpR") == "captures any distance along ranks and files, jumping over exactly one piece"
