@@ -228,7 +228,8 @@ class SpiritController(ControllerBase):
                 return
             self.origin, self._ends, self.path = c, ends, []
             b = self.budget()
-            self.say(f"Move the {piece.type}: " + (f"exactly {plural(b, 'step')}" if b else "any number of diagonal steps")
+            self.say(f"Move the {piece.type}: "
+                     + (f"exactly {plural(b, 'step')}" if b else "any number of diagonal steps")
                      + ". Click the path squares one by one, or a highlighted end square.")
             return
         last = self.path[-1] if self.path else self.origin
@@ -270,8 +271,8 @@ class SpiritController(ControllerBase):
         b = self.budget()
         if b is not None and len(self.path) == b or force and b is not None:
             if self.transform_options():
-                self.say(f"Path complete ({plural(len(self.path), 'step')}). Enter confirms the turn; X: a disciple may "
-                         f"transform (S8).")
+                self.say(f"Path complete ({plural(len(self.path), 'step')}). Enter confirms the turn; X: a "
+                         f"disciple may transform (S8).")
                 return
             self.confirm()
         else:

@@ -178,7 +178,7 @@ def test_every_lesson_panel_fits_a_1280x720_window(tutorial_window):
         assert bg.y + bg.height <= win.height and bg.x >= 0 and bg.x + bg.width <= win.width + 1
         widgets = getattr(getattr(win.app, "hud", None), "widgets", [])
         floor = max((wd.y + 30 for wd in widgets), default=0)
-        for _name, (x, y, w, h) in session.buttons:
+        for _name, (x, y, w, _h) in session.buttons:
             assert y >= floor and x + w <= win.width, session.lesson.id
         if session.lesson.game == "spirit":
             geo = win.app.geometry()
