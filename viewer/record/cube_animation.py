@@ -124,14 +124,14 @@ class CubeSource:
         return len(self.game.turns[k - 1].actions) if k >= 1 else 0
 
     def notation(self, k: int) -> str:
+        """The notation of turn ``k`` alone: the title above it says "Turn k" (viewer.ui.words), and a
+        record's move-pair number ("3." for turn 5) under it would count the other way (issue 13, bug 10)."""
         if k < 1:
             return ""
-        num = (k - 1) // 2 + 1
         try:
-            body = self.game.notation(k - 1)
+            return self.game.notation(k - 1)
         except Exception:
-            body = repr(self.game.turns[k - 1])
-        return f"{num}{'.' if k % 2 == 1 else '...'} {body}"
+            return repr(self.game.turns[k - 1])
 
     def side(self, k: int) -> str:
         return self.positions[k - 1].to_move if k >= 1 else self.positions[0].to_move

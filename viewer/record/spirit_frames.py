@@ -101,7 +101,7 @@ class SpiritSource:
         if k < 1:
             return ""
         from engine.spirit import format_spirit_turn
-        return f"{k}. {format_spirit_turn(self.turns[k - 1])}"
+        return format_spirit_turn(self.turns[k - 1])         # the title above says "Turn k"
 
     def side(self, k: int) -> str:
         return self.positions[k - 1].to_move if k >= 1 else self.positions[0].to_move

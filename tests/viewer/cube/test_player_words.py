@@ -49,6 +49,7 @@ def test_turn_numbers_and_boards_read_the_same_in_window_video_and_snapshot():
     rec = Recorder(game, RecordOptions(turns=(12, 12), transition=0.0))
     overlay = rec.animator.state(0).overlay
     assert overlay.title == "Turn 12 \u00b7 black"
+    assert overlay.subtitle == game.notation(11)             # no move-pair number ("6...") under "Turn 12"
     # a board of the 4th dimension: the same words in the HUD, the messages and the video footer
     c.set_slider(4, 2)
     assert "board w4=2, plane z=" in hud_text(c)["status"]
