@@ -3,6 +3,7 @@
     daqi                                   cube chess, two players at one screen (setup phase first)
     daqi play [--ruleset standard|free-combination] [--load FILE] [--quick] [--autosave PATH | --no-autosave]
     daqi spirit [--load FILE] [--quick]    spirit chess (hidden setup with a hand-over screen)
+    daqi tutorial [--lesson N|ID]          short lessons on prepared positions (viewer.app.tutorial)
     daqi record ...   /   daqi snapshot ...  videos and still images without a window (viewer.app.record_cli)
 
 In the window F2 switches between the two games and H shows every key.
@@ -35,6 +36,11 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--load", metavar="FILE", help="open a saved spirit-chess record")
     sp.add_argument("--quick", action="store_true", help="skip the hidden setup: default placements")
     _common(sp)
+    tut = sub.add_parser("tutorial", help="short lessons: moving, planes, hyper-jumps, stacks, hiring, winning, "
+                                          "spirit chess")
+    tut.add_argument("--lesson", metavar="N|ID", help="start at this lesson (number 1.. or id, e.g. hyperjump)")
+    tut.add_argument("--size", default="1280x800", help="window size WIDTHxHEIGHT (default 1280x800)")
+    tut.add_argument("--headless", action="store_true", help=argparse.SUPPRESS)
     sub.add_parser("record", help="make a video (see 'daqi record --help')", add_help=False)
     sub.add_parser("snapshot", help="render a still image (see 'daqi snapshot --help')", add_help=False)
     return p
@@ -72,7 +78,7 @@ def main(argv=None) -> int:
     if not argv or argv[0].startswith("-") and argv[0] not in ("-h", "--help"):
         argv = ["play"] + argv
     args = build_parser().parse_args(argv)
-    if args.command not in ("play", "spirit"):
+    if args.command not in ("play", "spirit", "tutorial"):
         build_parser().print_help()
         return 2
     try:
@@ -86,13 +92,25 @@ def main(argv=None) -> int:
 
     from pathlib import Path
     from ..cube.controller import default_autosave_path
-    autosave = None if args.no_autosave else Path(args.autosave) if args.autosave else default_autosave_path()
-
-    try:
-        cube, spirit = _controllers(args, autosave)
-    except Exception as exc:           # a bad record or ruleset: say so in one line
-        print(f"daqi: {exc}", file=sys.stderr)
-        return 1
+    tutorial = None
+    if args.command == "tutorial":
+        from .tutorial import TutorialSession, find_lesson
+        from engine.tutorial import load_lessons
+        try:
+            lessons = load_lessons()
+            tutorial = TutorialSession(lessons, find_lesson(lessons, args.lesson))
+        except ValueError as exc:      # an unknown lesson, bad lesson data
+            print(f"daqi tutorial: {exc}", file=sys.stderr)
+            return 2
+        cube = spirit = None
+    else:
+        autosave = None if args.no_autosave else Path(args.autosave) if args.autosave else default_autosave_path()
+        try:
+            cube, spirit = _controllers(args, autosave)
+        except Exception as exc:           # a bad record or ruleset: say so in one line
+            print(f"daqi: {exc}", file=sys.stderr)
+            return 1
+        tutorial = _first_start_offer(args, cube)
 
     try:
         import pyglet
@@ -101,11 +119,20 @@ def main(argv=None) -> int:
             pyglet.options["headless"] = True
         from .window import DaqiWindow, run
         window = DaqiWindow(cube, spirit_controller=spirit, start=args.command if args.command == "spirit" else "cube",
-                            width=width, height=height)
+                            width=width, height=height, tutorial=tutorial)
     except Exception as exc:           # no display, no GL 3.3, ...
         return _no_display(f"{type(exc).__name__}: {exc}")
     run(window)
     return 0
+
+
+def _first_start_offer(args, cube):
+    """The tutorial offer of the window's first start (a marker file in the user data folder), or None:
+    not for a loaded record, a quick start, or when an autosaved game is waiting to be resumed."""
+    if args.command != "play" or args.load or args.quick or (cube is not None and cube.resume_offer is not None):
+        return None
+    from .tutorial import TutorialOffer, marker_path
+    return None if marker_path().exists() else TutorialOffer(marker_path())
 
 
 def _controllers(args, autosave):

@@ -11,7 +11,8 @@ import argparse
 import sys
 
 from ..record.recording import (DEFAULT_FPS, DEFAULT_HOLD, DEFAULT_SIZE, DEFAULT_TRANSITION, RecordError,
-                        RecordOptions, parse_range, parse_size)
+                        RecordOptions, load_game, make_source, parse_range, parse_size)
+from ..record.timeline import frames_for
 
 FRAME_RULE = """\
 frame count:
@@ -22,22 +23,47 @@ frame count:
             drop, promote) of turns max(A,1)..B; each is animated for
             round(transition * fps) frames, then the position after the turn is
             held for round(hold * fps) frames.  --turn N: round(hold * fps) frames.
-  e.g. the demo game (4 turns, 5 actions) at the defaults (24 fps, hold 1 s,
-  transition 0.5 s): 5 * 24 + 5 * 12 = 180 frames = 7.5 s.
+  e.g. the demo game ({demo}) at the defaults ({fps:g} fps, hold {hold:g} s,
+  transition {transition:g} s): {demo_sum}.
 spirit chess (a record with 'white:'/'black:' setup lines, or --spirit-demo):
   frames = turns * round(hold * fps) + steps * round(transition * fps)
   where the steps of a turn are: 1 for the level-up (the raised piece pulses),
   1 per square of its path (the piece glides one square), 1 if it captures
   (the captured pieces fade), 1 if a disciple transforms.  --camera and --view
   do not apply (the board is drawn flat, as in the spirit-chess window).
-  e.g. --spirit-demo (9 turns, 34 steps) at the defaults:
-  10 * 24 + 34 * 12 = 648 frames = 27 s.
+  e.g. --spirit-demo ({spirit}) at the defaults:
+  {spirit_sum}.
 """
+
+
+def _example(demo: bool) -> tuple[str, str]:
+    """(what the sample game holds, the frame sum at the defaults), counted from the real sample game
+    so the help never drifts from what is rendered (issue 13, bug 9)."""
+    source = make_source(load_game(demo=demo, spirit_demo=not demo))
+    n = source.n_turns
+    actions = sum(source.action_count(k) for k in range(1, n + 1))
+    hold, step = frames_for(DEFAULT_HOLD, DEFAULT_FPS), frames_for(DEFAULT_TRANSITION, DEFAULT_FPS)
+    total = (n + 1) * hold + actions * step
+    what = f"{n} turns, {actions} {'actions' if demo else 'steps'}"
+    return what, f"{n + 1} * {hold} + {actions} * {step} = {total} frames = {total / DEFAULT_FPS:g} s"
+
+
+def frame_rule() -> str:
+    """The frame-count rule of ``daqi record --help`` with the sample games' real numbers."""
+    demo, demo_sum = _example(True)
+    spirit, spirit_sum = _example(False)
+    return FRAME_RULE.format(demo=demo, demo_sum=demo_sum, spirit=spirit, spirit_sum=spirit_sum, fps=DEFAULT_FPS,
+                             hold=DEFAULT_HOLD, transition=DEFAULT_TRANSITION)
 
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message):
         raise RecordError(message)
+
+    def format_help(self):
+        if callable(self.epilog):          # built when asked for: it reads the sample games
+            self.epilog = self.epilog()
+        return super().format_help()
 
 
 def _game_args(p):
@@ -70,7 +96,7 @@ def record_parser() -> argparse.ArgumentParser:
     p = _Parser(prog="daqi record", formatter_class=argparse.RawDescriptionHelpFormatter,
                 description="Render a game offscreen to an H.264 MP4 (libx264, yuv420p) or an animated GIF "
                             "(format from the file name).",
-                epilog=FRAME_RULE + "\nexamples:\n  daqi record --demo --out demo.mp4\n"
+                epilog=lambda: frame_rule() + "\nexamples:\n  daqi record --demo --out demo.mp4\n"
                        "  daqi record game.txt --out clip.gif --size 480x270 --turns 3:8 --camera follow\n"
                        "  daqi record --spirit-demo --out spirit.mp4 --size 1280x720\n")
     _game_args(p)

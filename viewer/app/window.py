@@ -161,7 +161,8 @@ class DaqiWindow(pyglet.window.Window):
     """The Daqi window.  ``start`` is ``"cube"`` or ``"spirit"``; F2 switches."""
 
     def __init__(self, controller: CubeController | None = None, *, spirit_controller=None, start: str = "cube",
-                 width: int = 1280, height: int = 800, caption: str = "Daqi", schedule: bool = True, **kw):
+                 width: int = 1280, height: int = 800, caption: str = "Daqi", schedule: bool = True,
+                 tutorial=None, **kw):
         import moderngl
         kw.setdefault("resizable", True)
         try:
@@ -184,7 +185,12 @@ class DaqiWindow(pyglet.window.Window):
         self.capture = None
         self.capture_path = None
         self.frames_captured = 0
+        # the tutorial (viewer.app.tutorial): a TutorialSession or the first-start TutorialOffer; it sees
+        # keys, clicks and ticks first and draws over the game
+        self.tutorial = tutorial
         self.switch(start)
+        if tutorial is not None and hasattr(tutorial, "attach"):
+            tutorial.attach(self)
         if schedule:
             pyglet.clock.schedule_interval(self.tick, 1 / 30.0)
         self._scheduled = schedule
@@ -212,6 +218,8 @@ class DaqiWindow(pyglet.window.Window):
     def on_draw(self):
         self.ctx.screen.use()
         self.app.draw()
+        if self.tutorial is not None:
+            self.tutorial.draw(self)
         if self.capture is not None:
             self._capture_frame()
 
@@ -222,6 +230,8 @@ class DaqiWindow(pyglet.window.Window):
 
     @_guarded
     def on_mouse_press(self, x, y, button, modifiers):
+        if self.tutorial is not None and self.tutorial.mouse_press(self, x, y, button):
+            return
         self.app.mouse_press(x, y, button, modifiers)
 
     @_guarded
@@ -246,6 +256,8 @@ class DaqiWindow(pyglet.window.Window):
         if name is None:
             return pyglet.event.EVENT_HANDLED
         shift, ctrl = _mods(modifiers)
+        if self.tutorial is not None and self.tutorial.key(self, name, shift, ctrl):
+            return pyglet.event.EVENT_HANDLED
         if name == "f2":
             self.switch()
         elif name == "f9":
@@ -262,7 +274,12 @@ class DaqiWindow(pyglet.window.Window):
 
     @_guarded
     def tick(self, dt):
+        if self.tutorial is not None and getattr(self.tutorial, "modal", False):
+            self.tutorial.tick(self, dt)      # a question is open: the game's clocks wait
+            return
         self.app.tick(dt)
+        if self.tutorial is not None:
+            self.tutorial.tick(self, dt)
 
     def on_close(self):
         self.stop_recording()

@@ -55,7 +55,12 @@ class ChooserControls:
 
     def open_drop(self) -> None:
         if self.mode != "play":
-            self.error("Drops are made during play.")
+            self.error({"over": f"The game is over ({self.result_text()}): no more turns, so no hiring. "
+                                f"Ctrl+Z takes the last turn back, Ctrl+N starts a new game.",
+                        "setup": "Hiring (B) is part of a turn: finish the setup first (Enter confirms each "
+                                 "part, Q = quick start).",
+                        }.get(self.mode, "Answer the question first: Y resumes the autosaved game, N starts a "
+                                         "new one."))
             return
         if self.builder is not None and self.builder.actions:
             self.error("A drop must start its turn: Escape cancels the turn being built.")

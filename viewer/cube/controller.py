@@ -28,6 +28,7 @@ from engine import (Capture, DaqiError, Drop, Game, HyperJump, IllegalAction, Ju
                     Stack, TurnBuilder, format_coord, load_ruleset)
 
 from ..ui.bindings import BINDINGS
+from ..ui.explain import Explanation, explain
 from .choosers import Chooser, ChooserControls
 from ..ui.control_common import ControllerBase, Message, Prompt, default_autosave_path
 from .scene import View
@@ -65,6 +66,7 @@ class CubeController(SetupControls, ChooserControls, ViewControls, ControllerBas
         self._preview = None
         self._targets: dict = {}
         self.options: list = []
+        self.legend_visible = False           # L: the legend of the board's colours and marks
         self._init_setup()
         if game is not None:
             self._start_game(game)
@@ -246,7 +248,8 @@ class CubeController(SetupControls, ChooserControls, ViewControls, ControllerBas
             if not stack:
                 self.error(f"{format_coord(coord)} is empty: click one of {pos.to_move}'s pieces.")
             else:
-                self.error(str(exc))
+                ex = explain(exc)
+                self.error(ex.text, ex.detail)
             return False
         self.drop_piece = None
         self._refresh_targets()
@@ -278,9 +281,10 @@ class CubeController(SetupControls, ChooserControls, ViewControls, ControllerBas
         try:
             self.builder.add(action)
         except IllegalAction as exc:
+            ex = self.explain_refusal(exc, action)
             if not self.builder.actions and self.builder.origin is None:
                 self.builder = None
-            self.error(f"Not allowed: {exc}")
+            self.error(ex.text, ex.detail)
             self._refresh_targets()
             return False
         self.drop_piece = None
@@ -296,6 +300,15 @@ class CubeController(SetupControls, ChooserControls, ViewControls, ControllerBas
         self.say(f"{KIND_NAMES[action.kind]} added.{cost}{hint}", "ok")
         return True
 
+    def explain_refusal(self, exc: IllegalAction, action) -> Explanation:
+        """Why the engine refused ``action`` for the turn being built, in words (viewer.ui.explain)."""
+        b = self.builder
+        if b is None:
+            return explain(exc)
+        return explain(exc, rules=self.rules, group=tuple(b.current_group), side=b.side, at=b.at,
+                       to=getattr(action, "to", None) if isinstance(getattr(action, "to", None), tuple) else None,
+                       cell=b.cell, action=getattr(action, "kind", None))
+
     def confirm(self) -> bool:
         b = self.builder
         if b is None or not b.actions:
@@ -306,7 +319,8 @@ class CubeController(SetupControls, ChooserControls, ViewControls, ControllerBas
             before = self.game.position
             self.game.play(turn)
         except IllegalAction as exc:
-            self.error(f"Cannot end the turn: {exc}")
+            ex = explain(exc)
+            self.error(f"Cannot end the turn: {ex.text}", ex.detail)
             return False
         except OSError as exc:
             self.error(f"The turn was played but the autosave failed: {exc.strerror}")
@@ -444,6 +458,9 @@ class CubeController(SetupControls, ChooserControls, ViewControls, ControllerBas
             return self._ctrl_key(name)
         if self.chooser is not None:
             return self._chooser_key(name)
+        if name == "l":
+            self.legend_visible = not self.legend_visible
+            return True
         if self.setup is not None and self._setup_key(name, shift):
             return True
         if self._turn_key(name, shift):

@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..gl import palette
+from ..ui.words import place_text, turn_number
 from ..ui.panels import (DIM, HELP_KEY_WIDTH, HELP_LINE_WIDTH, LEVEL_COLOR, MONO, PANEL_BG, SANS,  # noqa: F401
                          TEXT, Panel, _rgb255, help_lines)
 
@@ -36,20 +37,21 @@ def hud_text(c) -> dict:
     elif mode == "resume":
         lines.append("resume the autosaved game?")
     else:
-        lines.append(f"{side.upper()} to move   (turn {pos.ply // 2 + 1})")
+        lines.append(f"{side.upper()} to move  \u00b7  turn {turn_number(len(c.game.turns))}")
     lines.append(f"score  white {sc['white']}   black {sc['black']}")
     cred = [f"{s}: " + ", ".join(f"{k} x{v}" for k, v in pos.credits[s].items())
             for s in ("white", "black") if pos.credits[s]]
     if cred:
         lines.append("hire credits  " + "; ".join(cred))
-    lines.append(f"board {c.board_name()}   plane z={c.view.slicing.focus_z}   dim {c.active_dim} active")
+    lines.append(f"{place_text(c.view.slicing.higher(), c.view.slicing.focus_z)}   "
+                 f"active dimension w{c.active_dim}")
     cp = c.cost_preview()
     if cp:
         lines.append(cp.replace("   cost", "\n  cost"))
     out["status"] = "\n".join(lines)
 
     if c.game is not None:
-        st = ["C17 statistics  (pts cap hire green hyper)"]
+        st = ["statistics  (pts cap hire green hyper)"]
         for s in ("white", "black"):
             rows = c.stats_rows(s)
             if not rows:
@@ -73,6 +75,8 @@ def hud_text(c) -> dict:
     out["turns"] = "\n".join(tl)
 
     out["message"] = c.message.text
+    if getattr(c, "details_visible", False) and getattr(c.message, "detail", ""):
+        out["message"] += "\n   " + c.message.detail
     out["message_level"] = c.message.level
     hv = c.hover_text()
     out["hover"] = hv if hv else ("outside the board" if c.hover_outside else "")
@@ -81,13 +85,16 @@ def hud_text(c) -> dict:
         sp = c.setup
         nparts = len(c.rules.setup["parts"]) + 1
         royal = c.setup_is_royal()
-        s = [f"SETUP (C24-C27): {sp.to_choose} chooses part {sp.part + 1} of {nparts}"
+        s = [f"SETUP: {sp.to_choose} chooses part {sp.part + 1} of {nparts}"
              + (" - royal slots: king, prince, queen, brother once each" if royal else ""),
-             f"time left {int(c.setup_remaining + 0.999)} s (default on timeout, C26)"]
+             f"time left {int(c.setup_remaining + 0.999)} s (then the default is used)"]
         for i, (sq, name) in enumerate(zip(c.setup_squares(), c.setup_draft)):
             mark = " <" if c.setup_pick == i else ""
             s.append(f"  {i + 1}  {name:<8} on ({sq[0]},{sq[1]},{sq[2]}){mark}")
-        s.append(f"pawn bonus so far (C25): white +{sp.pawn_bonus('white')}  black +{sp.pawn_bonus('black')}")
+        # the bonus of the arrangement shown (the part being chosen included), so it always agrees
+        # with the score line above it (issue 13, bug 11)
+        bonus = {sd: pos.scores[sd] - c.rules.start_score for sd in ("white", "black")}
+        s.append(f"pawn bonus (each pawn in a slot: +1 point): white +{bonus['white']}  black +{bonus['black']}")
         s.append("click a slot or 1-4: change   Enter: confirm   Q: quick start")
         done = [f"{sd}: " + " | ".join(" ".join(n[:2] for n in p) for p in sp.choices[sd])
                 for sd in ("white", "black") if sp.choices[sd]]
@@ -98,7 +105,7 @@ def hud_text(c) -> dict:
 
     obs = c.observation()
     if obs:
-        o = [f"observation (C18): z columns, range ±{c.observe}"]
+        o = [f"observation: z columns, range ±{c.observe}"]
         for x, y, col in obs:
             if not col:
                 o.append(f"({x},{y}): empty")
@@ -131,7 +138,7 @@ def hud_text(c) -> dict:
                           f"Y = resume it     N = start a new game")
     else:
         out["overlay"] = ""
-    out["hint"] = "H: help   F2: spirit chess   drag: orbit   wheel: zoom   Z/X: plane"
+    out["hint"] = "H: help   L: legend   I: details   F2: spirit chess   drag: orbit   wheel: zoom   Z/X: plane"
     return out
 
 
@@ -220,6 +227,8 @@ class Hud:
         self._slider_shapes = []
         self._slider_key = None
         self.widgets: list[SliderWidget] = []
+        from .legend import Legend
+        self.legend = Legend(b, (o0, o1))
 
     def update(self, c, width: int, height: int) -> None:
         t = hud_text(c)
@@ -245,6 +254,9 @@ class Hud:
             lab.x, lab.y = x + 16, height - 25
             x += 20 + lab.content_width + 14
         self._sliders(c, width, height)
+        # the legend panel (L): bottom right, above the sliders
+        top_slider = max((wd.y + 30 for wd in self.widgets), default=30.0)
+        self.legend.update(getattr(c, "legend_visible", False), width - 14, top_slider + 6)
 
     def _sliders(self, c, width, height) -> None:
         sl = c.view.slicing
@@ -275,7 +287,7 @@ class Hud:
             else:
                 add(ps.Triangle(bx + 7, by + 5, bx + 7, by + 19, bx + 19, by + 12, color=(255, 255, 255, 255),
                                 batch=b, group=g2))
-            lab = self.pyglet.text.Label(f"dim {wd.dim}: {wd.value}", font_name=MONO, font_size=10,
+            lab = self.pyglet.text.Label(f"w{wd.dim} = {wd.value}", font_name=MONO, font_size=10,
                                          x=bx + 30, y=wd.y + 7, anchor_y="center", color=col, batch=b, group=g2)
             add(lab)
             add(self.pyglet.text.Label(str(wd.hi), font_name=MONO, font_size=8, x=wd.x + wd.w + 4, y=wd.y + 7,

@@ -10,6 +10,7 @@ from __future__ import annotations
 from engine import format_chinese, format_coord
 
 from ..ui.control_common import run_key
+from ..ui.words import board_text
 from .picking import pick_view
 
 
@@ -67,12 +68,12 @@ class ViewControls:
     def step_slider(self, delta: int, dim: int | None = None) -> None:
         d = dim or self.active_dim
         self.view.slicing.step(d, delta)
-        self.say(f"Showing the 3-D board {self.board_name()}.")
+        self.say(f"Showing {self.board_name()}.")
 
     def set_slider(self, dim: int, value: int) -> None:
         self.active_dim = dim
         self.view.slicing.set_index(dim, max(1, int(value)))
-        self.say(f"Showing the 3-D board {self.board_name()}.")
+        self.say(f"Showing {self.board_name()}.")
 
     def toggle_play(self, dim: int | None = None) -> None:
         sl = self.view.slicing
@@ -90,8 +91,8 @@ class ViewControls:
                                     else "off") + ".")
 
     def board_name(self) -> str:
-        hi = self.view.slicing.higher()
-        return "main board" if not hi else "(x,y,z," + ",".join(map(str, hi)) + ")"
+        """The 3-D board shown: ``main board`` / ``board w4=2`` (viewer.ui.words)."""
+        return board_text(self.view.slicing.higher())
 
     def cycle_observe(self) -> None:
         self.observe = {None: 0, 0: 1, 1: 2, 2: None}[self.observe]

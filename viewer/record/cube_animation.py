@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from ..ui.words import place_text, turn_title
 from .camera_paths import HOME, CameraPose, FollowCamera
 from .overlay import OverlayText
 from .timeline import Timeline, ease, lerp
@@ -123,14 +124,14 @@ class CubeSource:
         return len(self.game.turns[k - 1].actions) if k >= 1 else 0
 
     def notation(self, k: int) -> str:
+        """The notation of turn ``k`` alone: the title above it says "Turn k" (viewer.ui.words), and a
+        record's move-pair number ("3." for turn 5) under it would count the other way (issue 13, bug 10)."""
         if k < 1:
             return ""
-        num = (k - 1) // 2 + 1
         try:
-            body = self.game.notation(k - 1)
+            return self.game.notation(k - 1)
         except Exception:
-            body = repr(self.game.turns[k - 1])
-        return f"{num}{'.' if k % 2 == 1 else '...'} {body}"
+            return repr(self.game.turns[k - 1])
 
     def side(self, k: int) -> str:
         return self.positions[k - 1].to_move if k >= 1 else self.positions[0].to_move
@@ -239,10 +240,7 @@ class FrameState:
 
 
 def _board_text(higher, z) -> str:
-    if not higher:
-        return f"main board, plane z={z}"
-    idx = ", ".join(f"w{4 + i}={v}" for i, v in enumerate(higher) if v != 1)
-    return f"board {idx}, plane z={z}"
+    return place_text(higher, z)
 
 
 class CubeAnimator:
@@ -334,7 +332,7 @@ class CubeAnimator:
         st.pose = self.camera.pose_at(t, st.focus_world)
         if self.overlay:
             pos = st.position
-            title = "Start position" if k == 0 else f"Turn {k} \u00b7 {self.src.side(k)}"
+            title = turn_title(k, self.src.side(k))
             scores = dict(getattr(pos, "scores", {}) or {})
             result = getattr(pos, "result", None) if seg.action is None else None
             if result is not None:

@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from ..ui.words import turn_title
 from .overlay import draw_text_column
 from .errors import RecordError
 from .timeline import ease
@@ -100,7 +101,7 @@ class SpiritSource:
         if k < 1:
             return ""
         from engine.spirit import format_spirit_turn
-        return f"{k}. {format_spirit_turn(self.turns[k - 1])}"
+        return format_spirit_turn(self.turns[k - 1])         # the title above says "Turn k"
 
     def side(self, k: int) -> str:
         return self.positions[k - 1].to_move if k >= 1 else self.positions[0].to_move
@@ -256,7 +257,7 @@ class SpiritAnimator:
             t = src.turns[k - 1]
             side = src.side(k)
             n = len(src.steps(k))
-            lines += [(f"Turn {k} \u00b7 {side}", "title"), (src.notation(k), "mono")]
+            lines += [(turn_title(k, side), "title"), (src.notation(k), "mono")]
             lines.append(("", "gap"))
             if step is None:
                 lines.append(("position after the turn", "dim"))

@@ -25,6 +25,7 @@ from engine.spirit import (SpiritGame, SpiritPiece, SpiritSetup, SpiritTransform
 
 from ..ui.bindings import SPIRIT_BINDINGS
 from ..ui.control_common import ControllerBase, Message, Prompt, run_key
+from ..ui.words import plural
 
 __all__ = ["SPIRIT_BINDINGS", "Message", "Prompt", "SpiritController"]
 
@@ -235,7 +236,8 @@ class SpiritController(ControllerBase):
             self.origin, self._ends, self.path = c, ends, []
             self._caught = catch_squares(pos, c, self.levelup)
             b = self.budget()
-            self.say(f"Move the {piece.type}: " + (f"exactly {b} steps" if b else "any number of diagonal steps")
+            self.say(f"Move the {piece.type}: "
+                     + (f"exactly {plural(b, 'step')}" if b else "any number of diagonal steps")
                      + ". Click the path squares one by one, or a highlighted end square"
                      + (" (red cross: a formation zone catches it there, S11)." if self._caught else "."))
             return
@@ -248,10 +250,31 @@ class SpiritController(ControllerBase):
                 self._finish_if_complete(force=True)
                 return
             self.error(f"({c[0]},{c[1]}) is not a next step (squares around ({last[0]},{last[1]})) nor a legal "
-                       f"end square.")
+                       f"end square: {self._why_not_there(c)}")
             return
         self.path.append(c)
         self._finish_if_complete()
+
+    def _why_not_there(self, c) -> str:
+        """Why the piece being moved cannot end on ``c``, in words (issue 13: say why)."""
+        pos = self.game.position
+        mover = pos.pieces[self.origin]
+        kind = self.rules.pieces[mover.type]
+        there = pos.pieces.get(c)
+        if there is not None and there.side == mover.side:
+            return f"it holds your own {there.type}."
+        if kind.formation:
+            return ("a formation moves one step, onto an empty square (or an enemy formation) next to both "
+                    "itself and one of your other pieces that stands next to it.")
+        b = self.budget()
+        how = "diagonal " if kind.diagonal else ""
+        count = f"exactly {plural(b, how + 'step')}" if b is not None else f"any number of {how}steps"
+        art = "an" if mover.type[:1] in "aeiou" else "a"
+        enemy = "black" if mover.side == "white" else "white"
+        if formation_zones(pos).get(c, {}).get(enemy, 0) > 0:
+            return (f"it lies in an enemy formation's zone, where a piece stronger than the formation may not "
+                    f"stop (and a weaker one is captured); {art} {mover.type} moves {count}.")
+        return f"{art} {mover.type} moves {count}, each to a neighbouring square, through empty squares."
 
     def _finish_if_complete(self, force=False):
         b = self.budget()
@@ -262,8 +285,8 @@ class SpiritController(ControllerBase):
             return
         if b is not None and len(self.path) == b or force and b is not None:
             if self.transform_options():
-                self.say(f"Path complete ({len(self.path)} steps). Enter confirms the turn; X: a disciple may "
-                         f"transform (S8).")
+                self.say(f"Path complete ({plural(len(self.path), 'step')}). Enter confirms the turn; X: a "
+                         f"disciple may transform (S8).")
                 return
             self.confirm()
         else:
@@ -371,7 +394,7 @@ class SpiritController(ControllerBase):
             return False
         b = self.budget()
         if b is not None and len(self.path) != b and not self.path_caught():
-            self.error(f"Finish the path first ({len(self.path)} of {b} steps), then press X to transform.")
+            self.error(f"Finish the path first ({len(self.path)} of {plural(b, 'step')}), then press X to transform.")
             return False
         opts = self.transform_options()
         if not opts:

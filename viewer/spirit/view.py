@@ -226,12 +226,12 @@ class SpiritBoardView:
             head.append("GAME OVER: " + c.result_text())
         else:
             pos = c.game.position
-            head.append(f"{pos.to_move.upper()} to move (ply {pos.ply})")
+            head.append(f"{pos.to_move.upper()} to move \u00b7 turn {len(c.game.turns) + 1}")
             step = "1) raise a piece" if c.levelup is None else "2) piece to move" if c.origin is None else \
                 f"3) path {len(c.path)}" + (f"/{c.budget()}" if c.budget() else "")
             head.append(step)
             if c.transform_options():
-                head.append("X: transform a disciple (S8)")
+                head.append("X: transform a disciple")
             for s in ("white", "black"):
                 head.append(f"{s}: {len(pos.side_pieces(s))} pieces")
         head.append("")
@@ -242,13 +242,15 @@ class SpiritBoardView:
         tl = c.turn_list()
         out["turns"] = "\n".join(["turns"] + (tl[-30:] or ["(none yet)"]))
         out["message"] = c.message.text
+        if getattr(c, "details_visible", False) and getattr(c.message, "detail", ""):
+            out["message"] += "\n   " + c.message.detail
         if c.help_visible:
             out["overlay"] = "\n".join(["SPIRIT CHESS - KEYS AND MOUSE (H closes)", ""] +
                                        help_lines(SPIRIT_BINDINGS))
         elif c.prompt is not None:
             out["overlay"] = f"{c.prompt.title}\n\n> {c.prompt.text}_"
         elif getattr(c, "chooser", None) is not None and mode == "play":
-            out["overlay"] = "\n".join(["TRANSFORM A DISCIPLE (S8): 1-9 chooses, Enter = no transform, Esc closes",
+            out["overlay"] = "\n".join(["TRANSFORM A DISCIPLE: 1-9 chooses, Enter = no transform, Esc closes",
                                         ""] + [f"  {i + 1}  {label}" for i, (label, _t) in enumerate(c.chooser)])
         elif mode == "handover":
             out["overlay"] = ("WHITE has committed its placement (hidden).\n\n"

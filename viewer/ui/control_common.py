@@ -21,11 +21,14 @@ from pathlib import Path
 
 from engine import DaqiError, IllegalAction
 
+from .explain import rules_detail, split_rule_ids
+
 
 @dataclass
 class Message:
     text: str
     level: str = "info"        # info | ok | error
+    detail: str = ""           # rule ids and the engine's words, shown with I (viewer.ui.explain)
 
 
 @dataclass
@@ -69,19 +72,26 @@ class ControllerBase(ABC):
         self.message = Message("")
         self.log: list[Message] = []
         self.help_visible = False
+        self.details_visible = False          # I: show the detail line (rule ids) under messages
         self.prompt: Prompt | None = None
         self.hovered = None
         self.recording = False                # set by the window (F9)
         self.game = None
 
     # ------------------------------------------------------------------ messages
-    def say(self, text: str, level: str = "info") -> None:
-        self.message = Message(text, level)
+    def say(self, text: str, level: str = "info", detail: str = "") -> None:
+        """Show a message; rule ids in ``text`` move to its detail line (issue 13: words for players)."""
+        plain, ids = split_rule_ids(text)
+        self.message = Message(plain, level, detail or rules_detail(ids))
         self.log.append(self.message)
         del self.log[:-50]
 
-    def error(self, text: str) -> None:
-        self.say(text, "error")
+    def error(self, text: str, detail: str = "") -> None:
+        self.say(text, "error", detail)
+
+    def toggle_details(self) -> None:
+        """I: show or hide the detail line of the messages (the current message stays)."""
+        self.details_visible = not self.details_visible
 
     # ------------------------------------------------------------------ hooks
     def _clear_turn(self) -> None:
@@ -119,6 +129,9 @@ class ControllerBase(ABC):
         name = name.lower()
         if name in ("h", "f1") and self.prompt is None and not ctrl:
             self.help_visible = not self.help_visible
+            return True
+        if name == "i" and self.prompt is None and not ctrl:
+            self.toggle_details()
             return True
         if self.help_visible and name == "escape":
             self.help_visible = False
@@ -235,5 +248,7 @@ class ControllerBase(ABC):
     def turn_list(self, style: str = "ascii") -> list[str]:
         if self.game is None:
             return []
-        return [f"{i // 2 + 1}{'.' if i % 2 == 0 else '...'} {self._turn_text(i, style)}"
+        # "turn N" counts both sides' turns from 1, as the status line, videos and snapshots do
+        # (viewer.ui.words); the side is read from the position before the turn
+        return [f"{i + 1:>2} {self.game.positions[i].to_move:<5}  {self._turn_text(i, style)}"
                 for i in range(len(self.game.turns))]

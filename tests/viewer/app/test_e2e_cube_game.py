@@ -117,7 +117,7 @@ def test_short_game_through_the_window(window):
     assert pos.cell((5, 3, 1)) == (Piece("bishop", "white"),)
     assert pos.cell((6, 5, 1)) == (Piece("knight", "white"),)
     assert len(c.game.turns) == 7
-    assert c.turn_list()[-1] == "4. BN(5,3,1)/N-(6,5,1)"
+    assert c.turn_list()[-1] == " 7 white  BN(5,3,1)/N-(6,5,1)"
 
     # undo / redo whole turns with Ctrl+Z / Ctrl+Y; Escape never closes the window
     press(win, K.Z, K.MOD_CTRL)

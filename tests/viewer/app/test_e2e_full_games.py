@@ -354,7 +354,8 @@ def test_spirit_transform_refused_with_reasons_and_optional():
     c.click_cell((8, 5))
     assert c.game.turns == [] and c.transform_options() == []
     assert not c.open_transform()
-    assert c.message.level == "error" and "No transform (S8)" in c.message.text and "level 3" in c.message.text
+    assert c.message.level == "error" and "No transform is allowed" in c.message.text and "level 3" in c.message.text
+    assert "S8" in c.message.detail
     c.key("enter")
     assert len(c.game.turns) == 1 and c.game.turns[0].transform is None
     c.undo_turn()

@@ -55,7 +55,7 @@ def test_move_and_jump_then_confirm(ctl):
     assert pos.cell((9, 4, 2)) == (Piece("pawn", "white"),)
     assert pos.cell((9, 3, 1)) == ()
     assert pos.to_move == "black"
-    assert ctl.turn_list() == ["1. P(9,3,1)-(9,4,1)^(9,4,2)"]
+    assert ctl.turn_list() == [" 1 white  P(9,3,1)-(9,4,1)^(9,4,2)"]
     assert ctl.view.highlights.last_to == (9, 4, 2)
 
 
@@ -109,7 +109,8 @@ def test_stack_split_promote_and_drop_choosers(ctl):
     assert any("pawn: 1 pt, 2 in the green area" in lab for lab in labels)
     queen = [v for _l, v in ctl.chooser.options].index("queen")
     ctl.key(str(queen + 1))                       # needs a credit: refused in words
-    assert ctl.message.level == "error" and "C12" in ctl.message.text
+    assert ctl.message.level == "error" and "only after capturing" in ctl.message.text
+    assert "C12" not in ctl.message.text and "C12" in ctl.message.detail     # the rule id: detail line
     ctl.key(str([v for _l, v in ctl.chooser.options].index("pawn") + 1))
     assert ctl.drop_piece == "pawn"
     ctl.click_cell((5, 8, 1))
@@ -251,7 +252,7 @@ def test_hud_text_and_help_cover_every_binding(ctl):
     t = hud_text(ctl)
     assert "BLACK to move" in t["status"]
     assert "score  white 120   black 120" in t["status"]
-    assert "1. P(9,3,1)-(9,4,1)^(9,4,2)" in t["turns"]
+    assert " 1 white  P(9,3,1)-(9,4,1)^(9,4,2)" in t["turns"]
     ctl.hovered = (9, 4, 1, 2)
     assert "(9,4,1,2)" in hud_text(ctl)["hover"] and "(…—9,4,1,2,1,1,1,1…)" in hud_text(ctl)["hover"]
     ctl.key("h")
