@@ -9,6 +9,13 @@ turns pyglet events into calls on a controller (:mod:`viewer.cube.controller`,
 Time is injected: ``pyglet.clock`` calls :meth:`DaqiWindow.tick` with the
 elapsed seconds, which go to ``controller.tick(dt)``; tests call ``tick``
 themselves.
+
+Idle at rest (issue 12): :func:`run` starts pyglet's loop with ``interval=None`` (no redraw
+every frame).  The window draws when something changed: every input handler and resize asks
+for one redraw (:meth:`DaqiWindow.request_redraw`, coalesced into one draw per event batch);
+the tick runs at 30 Hz while something animates (pulsing targets, slider playback, a
+recording) and at 2 Hz otherwise, and redraws only when an animation runs or the app's
+:meth:`state_key` differs from the one last drawn (a timer second, a message, a background result).
 """
 from __future__ import annotations
 
@@ -54,6 +61,9 @@ def _guarded(handler):
             except Exception:  # noqa: BLE001
                 pass
             return pyglet.event.EVENT_HANDLED
+        finally:
+            if handler.__name__ != "tick":     # input changed something: draw once (idle at rest)
+                self.request_redraw()
     return run
 
 
@@ -153,6 +163,18 @@ class CubeApp:
     def tick(self, dt) -> None:
         self.controller.tick(dt)
 
+    def animating(self) -> bool:
+        """Pulsing targets or a playing slider: the picture changes every tick."""
+        c = self.controller
+        return bool(c.view.highlights.targets) or c.view.slicing.playing
+
+    def state_key(self) -> tuple:
+        """What can change without input: the position (a background result), the message, the
+        setup countdown's second, the slicing."""
+        c = self.controller
+        sec = int(c.setup_remaining) if c.setup is not None else None
+        return (id(c.position), c.mode, c.message.text, sec, c.view.slicing.revision)
+
     def say(self, text, level="info") -> None:
         self.controller.say(text, level)
 
@@ -184,10 +206,16 @@ class DaqiWindow(pyglet.window.Window):
         self.capture = None
         self.capture_path = None
         self.frames_captured = 0
+        self._dirty = True
+        self._redraw_pending = False
+        self._shown_key = None
+        self._tick_interval = None
+        self.frames_drawn = 0
         self.switch(start)
-        if schedule:
-            pyglet.clock.schedule_interval(self.tick, 1 / 30.0)
         self._scheduled = schedule
+        if schedule:
+            self._pace()
+            self.request_redraw()
 
     # -- games -------------------------------------------------------------------------------
     def switch(self, name: str | None = None) -> None:
@@ -210,6 +238,8 @@ class DaqiWindow(pyglet.window.Window):
 
     # -- pyglet events -----------------------------------------------------------------------
     def on_draw(self):
+        self.frames_drawn += 1
+        self._shown_key = self.state_key()
         self.ctx.screen.use()
         self.app.draw()
         if self.capture is not None:
@@ -218,7 +248,52 @@ class DaqiWindow(pyglet.window.Window):
     def on_resize(self, width, height):
         self.ctx.screen.viewport = (0, 0, *self.get_framebuffer_size())
         self.app.resize(width, height)
+        self.request_redraw()
         return pyglet.event.EVENT_HANDLED
+
+    def on_expose(self):
+        self.request_redraw()
+
+    # -- redraw on demand (idle at rest) ---------------------------------------------------
+    def request_redraw(self) -> None:
+        """Draw once at the next turn of the event loop (several requests: one draw)."""
+        self._dirty = True
+        if getattr(self, "_scheduled", False) and not getattr(self, "_redraw_pending", True):
+            self._redraw_pending = True
+            pyglet.clock.schedule_once(self._redraw, 0.0)
+
+    def _redraw(self, dt) -> None:
+        self._redraw_pending = False
+        if self._dirty and not self.has_exit and self.context is not None:
+            self._dirty = False
+            self.draw_now()
+
+    def draw_now(self) -> None:
+        """Draw and show one frame (``Window.draw`` without its event queue)."""
+        self.switch_to()
+        self.on_draw()
+        self.flip()
+
+    def animating(self) -> bool:
+        """Whether the picture changes by itself (then the window draws every tick)."""
+        if self.capture is not None:
+            return True
+        fn = getattr(self.app, "animating", None)
+        return bool(fn()) if fn is not None else False
+
+    def state_key(self):
+        """What the app shows that can change without input (a timer, a background result)."""
+        fn = getattr(self.app, "state_key", None)
+        return fn() if fn is not None else None
+
+    def _pace(self) -> None:
+        """Tick fast while animating, slowly at rest."""
+        want = 1 / 30.0 if self.animating() else 0.5
+        if want != self._tick_interval:
+            if self._tick_interval is not None:
+                pyglet.clock.unschedule(self.tick)
+            pyglet.clock.schedule_interval(self.tick, want)
+            self._tick_interval = want
 
     @_guarded
     def on_mouse_press(self, x, y, button, modifiers):
@@ -263,11 +338,16 @@ class DaqiWindow(pyglet.window.Window):
     @_guarded
     def tick(self, dt):
         self.app.tick(dt)
+        if self.animating() or self.state_key() != self._shown_key:
+            self.request_redraw()
+        if self._scheduled:
+            self._pace()
 
     def on_close(self):
         self.stop_recording()
         if self._scheduled:
             pyglet.clock.unschedule(self.tick)
+            pyglet.clock.unschedule(self._redraw)
         super().on_close()
 
     # -- pixels and recording (issue 4 part 4) ---------------------------------------------
@@ -333,4 +413,5 @@ class DaqiWindow(pyglet.window.Window):
 
 
 def run(window: DaqiWindow) -> None:
-    pyglet.app.run(1 / 60.0)
+    """The event loop: no redraw per frame; the window draws when something changed."""
+    pyglet.app.run(interval=None)
