@@ -22,6 +22,7 @@ from ..gl import palette
 from .scene import (OUTLINE_FRAME, RING_FRAME, BOARD_MESHES, HIGHLIGHT_MESHES, PIECE_MESHES, INSTANCE_FLOATS, Scene, View,
                     board_mesh_data, build_scene, highlight_layers, mesh_data)
 from ..gl.shaders import load_program
+from .target_marks import SYMBOL_MESHES
 
 LIGHT = np.array([0.35, -0.55, 0.76])
 LIGHT = LIGHT / np.linalg.norm(LIGHT)
@@ -207,7 +208,7 @@ class Renderer:
                 ctx.disable(mgl.BLEND)
             else:
                 ctx.enable(mgl.BLEND)
-            for name in ("tiles", "edges", "green", "lines"):
+            for name in ("tiles", "edges", "green", "lines", "dashes"):
                 self.board_prog["m_checker"].value = 1.0 if name in ("tiles", "green") and p == "opaque" else 0.0
                 self.board_prog["m_origin"].value = (gx0 - 1, gy0 - 1) if name == "green" else (0.0, 0.0)
                 self._batches[(name, p)].draw()
@@ -270,6 +271,7 @@ class Renderer:
         focused plane and its pieces only), before the faded planes, no depth writes."""
         prog = self.hl_prog
         target.depth_mask = False
+        self.ctx.enable(self.mgl.BLEND)       # (the opaque pass before ran without blending)
         self._batches[("marks", "translucent")].draw()
         prog["m_fade"].value = 0.7
         self._batches[("columns", "translucent")].draw()
@@ -289,6 +291,12 @@ class Renderer:
             ctx.enable(mgl.DEPTH_TEST)
         prog["m_band"].value = (0.0, 0.0, 0.0, 0.0)
         prog["m_alpha_mul"].value = 1.0
+        # the target symbols (a pole first, then the shapes): on top of everything, full colour;
+        # each stays inside its cell, so they never hide one another
+        ctx.disable(mgl.DEPTH_TEST)
+        for name in SYMBOL_MESHES:
+            self._batches[(name, "translucent")].draw()
+        ctx.enable(mgl.DEPTH_TEST)
 
     def release(self) -> None:
         for b in self._batches.values():
