@@ -148,6 +148,10 @@ class Renderer:
                     batch.upload(self.scene.opaque.get(name))
         return self.scene
 
+    def highlights_for(self, view: View, scene: Scene, position) -> dict:
+        """The highlight instance arrays drawn this frame (a hook for other views)."""
+        return highlight_layers(view, scene.layout, position)
+
     def invalidate(self) -> None:
         """Forget the cached scene (call if a position object is mutated in place)."""
         self._scene_key = None
@@ -159,7 +163,7 @@ class Renderer:
         ctx, mgl = self.ctx, self.mgl
         cam = view.camera
         scene = self.scene_for(position, view)
-        hl = highlight_layers(view, scene.layout, position)
+        hl = self.highlights_for(view, scene, position)
         vp = cam.vp_bytes()
         # re-sort and re-upload the translucent instances only when the scene or the camera moved
         resort = self._sorted_for is None or self._sorted_for[0] is not scene \

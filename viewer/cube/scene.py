@@ -416,7 +416,9 @@ def highlight_layers(view: View, layout: Layout, position=None) -> dict[str, np.
             marks.append((c[0], c[1], c[2] + LIFT["marks"] + 0.001, 1.0, *rgb, 0.30 + 0.12 * pulse))
             name, rows = symbol_rows((c[0] + 0.5, c[1] + 0.5, c[2] + LIFT["rings"]), kind, col)
             symbols[name].extend(rows)
-            if kind == "jump":
+            sel = hl.selected
+            if kind == "jump" or (sel is not None and len(sel) >= 3 and tuple(sel[:2]) == coord[:2]
+                                  and sl.board_of(sel) == sl.board_of(coord) and sel[2] != coord[2]):
                 key = (round(float(c[0]), 3), round(float(c[1]), 3))
                 lo, hi = poles.get(key, (c[2], c[2]))
                 poles[key] = (min(lo, c[2]), max(hi, c[2]))
