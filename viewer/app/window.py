@@ -97,20 +97,35 @@ class CubeApp:
 
     def frame_camera(self) -> None:
         """A first view a newcomer can read: the focused plane, seen from white's side."""
-        cam = self.controller.view.camera
-        layout = self.controller.view.layout(self.controller.rules)
-        lo, hi = layout.bounds()
-        hi = hi.copy()
-        hi[2] = lo[2] + 3.0
-        cam.frame(lo, hi)
-        cam.set_home()
+        view = self.controller.view
+        view.camera.resize(self.window.width, self.window.height)
+        view.frame(layers=0)              # the focused plane fills the window (issue 12)
+        view.camera.set_home()
 
     def resize(self, width, height) -> None:
         self.controller.view.camera.resize(width, height)
 
+    def draw_overview(self) -> None:
+        """The board overview (V): its own renderer, camera and text."""
+        from ..cube.overview_hud import OverviewHud
+        from ..cube.overview_render import OverviewRenderer
+        w, c = self.window, self.controller
+        if getattr(self, "overview_renderer", None) is None:
+            self.overview_renderer = OverviewRenderer(w.ctx)
+            self.overview_hud = OverviewHud()
+        c.frame_overview(w.width, w.height)
+        view = c.view.__class__(camera=c.overview_camera)
+        self.overview_renderer.render(c.overview(), view, fbo=w.ctx.screen)
+        _ = w.ctx.error
+        self.overview_hud.update(c, w.width, w.height)
+        self.overview_hud.draw()
+
     def draw(self) -> None:
         w = self.window
         c = self.controller
+        if getattr(c, "overview_on", False):
+            self.draw_overview()
+            return
         c.view.camera.resize(w.width, w.height)
         self.renderer.render(c.position, c.view, fbo=w.ctx.screen)
         _ = w.ctx.error             # drain GL errors so pyglet's error checks start clean

@@ -33,6 +33,7 @@ from ..ui.control_common import ControllerBase, Message, Prompt, default_autosav
 from .scene import View
 from .setup_control import SIDES, SetupControls
 from .view_control import ViewControls
+from .overview_control import OverviewControls
 
 __all__ = ["BINDINGS", "KIND_NAMES", "SIDES", "Chooser", "CubeController", "Message", "Prompt",
            "default_autosave_path"]
@@ -41,7 +42,7 @@ KIND_NAMES = {"move": "move", "capture": "capture", "jump": "3-D jump", "hyperju
               "stack": "stack", "split": "split", "promote": "promote", "drop": "drop"}
 
 
-class CubeController(SetupControls, ChooserControls, ViewControls, ControllerBase):
+class CubeController(SetupControls, ChooserControls, OverviewControls, ViewControls, ControllerBase):
     """Local two-player cube chess: setup phase, turn building, history, files."""
 
     game_name = "cube"
@@ -423,6 +424,9 @@ class CubeController(SetupControls, ChooserControls, ViewControls, ControllerBas
 
     # ------------------------------------------------------------------ mouse and keys
     def click(self, px: float, py: float) -> None:
+        if self.overview_on:
+            self.overview_click(px, py)
+            return
         c = self.pick(px, py)
         if c is None:
             if self.mode == "resume":
@@ -444,6 +448,8 @@ class CubeController(SetupControls, ChooserControls, ViewControls, ControllerBas
             return self._ctrl_key(name)
         if self.chooser is not None:
             return self._chooser_key(name)
+        if self.overview_on and self._overview_key(name, shift):
+            return True
         if self.setup is not None and self._setup_key(name, shift):
             return True
         if self._turn_key(name, shift):

@@ -212,9 +212,9 @@ class Hud:
         self.overlay = Panel(b, (o0, o1), size=12, anchor="center", bg=(8, 10, 16, 235), width=1100)
         self.legend_shapes = []
         self.legend_labels = []
+        self._legend_palette = None
         for i, (kind, name) in enumerate(KIND_LABEL):
-            self.legend_shapes.append(pyglet.shapes.Rectangle(0, 0, 12, 12, color=_rgb255(palette.TARGET[kind]),
-                                                              batch=b, group=g1))
+            self.legend_shapes.append([])
             self.legend_labels.append(pyglet.text.Label(name, font_name=SANS, font_size=10, batch=b, group=g1,
                                                         color=TEXT, anchor_y="bottom"))
         self._slider_shapes = []
@@ -240,8 +240,16 @@ class Hud:
         self.overlay.set(t["overlay"], width / 2, height / 2)
         # legend of the highlight colours (top centre)
         x = width / 2 - 250
-        for shp, lab in zip(self.legend_shapes, self.legend_labels):
-            shp.x, shp.y = x, height - 24
+        if self._legend_palette != palette.current:          # the symbols in the palette's colours
+            from .legend import legend_shapes
+            for shapes in self.legend_shapes:
+                for shp in shapes:
+                    shp.delete()
+            self.legend_shapes = [legend_shapes(self.pyglet, kind, self.batch, self.g[1]) for kind, _n in KIND_LABEL]
+            self._legend_palette = palette.current
+        from .legend import place
+        for shapes, lab in zip(self.legend_shapes, self.legend_labels):
+            place(shapes, x, height - 24)
             lab.x, lab.y = x + 16, height - 25
             x += 20 + lab.content_width + 14
         self._sliders(c, width, height)

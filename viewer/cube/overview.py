@@ -182,10 +182,10 @@ class Overview:
 
     def navigator_lines(self, limit: int = 18) -> list[str]:
         rows = self.navigator()
-        lines = [f"boards that differ from the default fill ({len(rows)}):", "   board            white  black"]
-        for h, name, c in rows[:limit]:
+        lines = [f"boards that differ from the default fill ({len(rows)}):", "    board            white  black"]
+        for i, (h, name, c) in enumerate(rows[:limit]):
             mark = ">" if h == self.current else " "
-            lines.append(f"{mark}  {name:<16} {c['white']:>5}  {c['black']:>5}")
+            lines.append(f"{i + 1:>2}{mark} {name:<16} {c['white']:>5}  {c['black']:>5}")
         if len(rows) > limit:
             lines.append(f"   ... {len(rows) - limit} more")
         return lines

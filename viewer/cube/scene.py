@@ -153,7 +153,7 @@ class View:
 
     def content_key(self) -> tuple:
         return (self.slicing.state(), self.opacity, self.explode, self.above_factor,
-                self.crowd_factor, self.ghost_opacity, self.tile_factor, self.isolated, self.reach)
+                self.crowd_factor, self.ghost_opacity, self.tile_factor, self.isolated, self.reach, palette.current)
 
 
 @dataclass

@@ -23,6 +23,10 @@ BINDINGS: list[tuple[str, str]] = [
     ("1 / 2 / 3", "front / top / side view"),
     ("Z X  or  [ ]", "focus the plane below / above (z)"),
     (", .", "fade the other planes more / less (opacity)"),
+    ("I", "isolate the focused plane: hide the other planes / show them again"),
+    ("V", "board overview: the 3-D boards of two higher dimensions side by side, with each side's pieces; "
+          "click a board or 1-9 in its list to go there, Tab: other dimensions, V / Escape closes"),
+    ("C", "colours: colour-blind safe (default) / classic"),
     ("E / Shift+E", "spread the planes apart / together (explode)"),
     ("N / M", "step the active higher-dimension slider down / up (shows another 3-D board)"),
     ("Space or the play button", "play: step the active slider automatically"),

@@ -60,7 +60,8 @@ def test_grid_spans_the_used_boards_and_the_navigator_lists_them():
     assert nav[(1, 2)]["black"] == 3 * 16 * 16 + 1
     assert board_name((2, 3)) == "w4=2 w5=3" and board_name((1, 2)) == "w5=2" and board_name(()) == "main board"
     lines = ov.navigator_lines()
-    assert any(line.startswith(">") and "main board" in line for line in lines)
+    assert any(line.startswith(" 1>") and "main board" in line for line in lines)
+    assert any(line.startswith(" 2 ") and "w4=2" in line for line in lines)
 
 
 def test_other_higher_dimensions_stay_those_of_the_current_board():
