@@ -13,6 +13,7 @@ import numpy as np
 
 from .camera_paths import HOME, CameraPose, FollowCamera
 from .overlay import OverlayText
+from .overview_frames import OverviewShot
 from .timeline import Timeline, ease, lerp
 
 ACTION_LABELS = {"move": "move", "capture": "capture", "jump": "3-D jump", "hyperjump": "hyper-jump",
@@ -119,6 +120,18 @@ class CubeSource:
         self._steps: dict[int, list[CubeStep]] = {}
 
     # ------------------------------------------------------------------ turns
+    def animator_place(self, k: int):
+        """(higher, z, from, to) of turn ``k``'s last move (the board a still of it shows)."""
+        if k < 1:
+            return (), 1, None, None
+        steps = self.steps(k)
+        dst = steps[-1].dst if steps else None
+        if dst is None:
+            return (), 1, None, None
+        turn = self.game.turns[k - 1]
+        frm = _norm(turn.origin) if turn.origin is not None else None
+        return _higher(dst), dst[2], frm, dst
+
     def action_count(self, k: int) -> int:
         return len(self.game.turns[k - 1].actions) if k >= 1 else 0
 
@@ -230,8 +243,11 @@ class FrameState:
     time: float = 0.0
     targets: tuple = ()               # ((kind, coords), ...) marks for the destination
     extra_key: tuple = ()
+    overview: object = None           # an OverviewShot: this frame shows the board overview instead
 
     def key(self) -> tuple:
+        if self.overview is not None:
+            return ("overview", self.overview.key(), self.overlay.key() if self.overlay else None)
         return (id(self.base), self.higher, self.focus_z, round(self.u, 6) if self.tracks else None,
                 self.last_from, self.last_to, self.pose.key() if self.pose else None,
                 self.overlay.key() if self.overlay else None, self.targets,
@@ -329,6 +345,8 @@ class CubeAnimator:
                 f"  {seg.action + 1}/{self.src.action_count(k)}" if self.src.action_count(k) > 1 else "")
             if step.src is not None and step.dst is not None:
                 st.focus_world = tuple(lerp(self.world(step.src), self.world(step.dst), u))
+        if self.hyper_overview:
+            st.overview = self._hyper_shot(seg, local)
         if self._follow is not None:
             st.focus_world = self._follow_target(frame)
         st.pose = self.camera.pose_at(t, st.focus_world)
@@ -344,6 +362,33 @@ class CubeAnimator:
                                      score_label="points", footer=_board_text(st.higher, st.focus_z),
                                      badge=label)
         return st
+
+    # ------------------------------------------------------------------ hyper-jumps: the overview
+    #: a hyper-jump cuts to the board overview: its first part shows where the piece leaves and
+    #: lands (both boards framed), the rest of it and the first third of the turn's hold show the
+    #: grid after the jump, then the 3-D view of the landing board returns
+    hyper_overview = True
+    OVERVIEW_SPLIT = 0.5
+
+    def _hyper_shot(self, seg, local: int):
+        k = seg.turn
+        if k < 1:
+            return None
+        steps = self.src.steps(k)
+        if seg.action is None:
+            if not steps or steps[-1].kind != "hyperjump" or local >= max(1, seg.frames // 3):
+                return None
+            step, before = steps[-1], False
+        else:
+            step = steps[seg.action]
+            if step.kind != "hyperjump" or step.src is None or step.dst is None:
+                return None
+            before = (local + 0.5) / seg.frames < self.OVERVIEW_SPLIT
+        src, dst = _norm(step.src), _norm(step.dst)
+        if before:
+            return OverviewShot(step.before, _higher(src), src[2], highlight=(_higher(dst),),
+                                targets=(("hyperjump", dst),), selected=src)
+        return OverviewShot(step.after, _higher(dst), dst[2], highlight=(_higher(src),), selected=dst)
 
     # ------------------------------------------------------------------ tracks -> instances
     def extras(self, st: FrameState, view) -> dict:

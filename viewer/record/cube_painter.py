@@ -107,9 +107,21 @@ class CubePainter:
         return frame
 
     def paint(self, st: FrameState, animator) -> np.ndarray:
+        if getattr(st, "overview", None) is not None:
+            return self.overview_painter().paint(st.overview)
         self.draw(st, animator)
         return self.read()
 
+    def overview_painter(self):
+        """The board overview's painter (same size, same GL context), made on first use."""
+        if getattr(self, "_overview", None) is None:
+            from .overview_frames import OverviewPainter
+            self._overview = OverviewPainter(self.width, self.height, ctx=self.off.ctx)
+        return self._overview
+
     def release(self) -> None:
+        if getattr(self, "_overview", None) is not None:
+            self._overview.release()
+            self._overview = None
         self.off.release()
 
