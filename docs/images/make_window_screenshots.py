@@ -4,6 +4,7 @@
 
 * ``window.png``           the sample game after 7 turns, black's knight selected: every target
                            drawn with its own symbol in the default 3-D view;
+* ``window-observe.png``   the observation view (O, C18): the z columns around (3, 2) as a picture;
 * ``window-overview.png``  the same position in the board overview (V).
 
 Deterministic: fixed game, fixed window size, injected time (no wall clock in the picture).
@@ -48,6 +49,13 @@ def main(argv=None) -> int:
         Image.fromarray(win.draw_frame()).save(out / "window.png")
         print(out / "window.png")
         c.cancel()
+        c.key("o")                                   # the observation view (C18), range 0 -> 1
+        c.key("o")
+        c.hovered = c.view.highlights.hovered = (3, 2, 1)
+        Image.fromarray(win.draw_frame()).save(out / "window-observe.png")
+        print(out / "window-observe.png")
+        c.key("o")
+        c.key("o")
         c.key("v")
         Image.fromarray(win.draw_frame()).save(out / "window-overview.png")
         print(out / "window-overview.png")

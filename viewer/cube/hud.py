@@ -228,8 +228,12 @@ class Hud:
         self.stats.set(t["stats"], 14, y_stats)
         self.setup.set(t["setup"], 14, y_stats - (self.stats.label.content_height + 24 if t["stats"] else 0))
         self.turns.set(t["turns"], width - 14, height - 12)
-        self.observe.set(t["observe"], width - 14,
-                         height - 24 - (self.turns.label.content_height + 12))
+        # the observation view (C18) as a picture of the z columns (viewer.cube.observe_view)
+        self.observe.set("", width - 14, height - 24 - (self.turns.label.content_height + 12))
+        if getattr(self, "observe_picture", None) is None:
+            from .observe_view import ObservePicture
+            self.observe_picture = ObservePicture(self.batch, (self.g[0], self.g[1]))
+        self.observe_picture.update(c, width - 14, height - 24 - (self.turns.label.content_height + 12))
         mw = int(max(300, width - 560))
         if self.message.label.width != mw:
             self.message.label.width = mw

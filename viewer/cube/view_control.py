@@ -86,6 +86,7 @@ class ViewControls:
     def toggle_ghosts(self) -> None:
         sl = self.view.slicing
         sl.set_ghost_dim(None if sl.ghost_dim is not None else self.active_dim)
+        self.view.frame()           # the board and its ghosts framed on screen (issue 12)
         self.say("Ghost boards " + (f"on: the neighbours along dimension {sl.ghost_dim}" if sl.ghost_dim
                                     else "off") + ".")
 

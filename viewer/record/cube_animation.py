@@ -292,6 +292,7 @@ class CubeAnimator:
         """(frame, world target): still during holds; during each action the aim glides from where
         it was to the action's destination (so held frames repeat and are rendered once)."""
         keys, cur = [], None
+        self._follow_dist = []
         for seg in self.tl.segments:
             if seg.action is None:
                 continue
@@ -299,12 +300,26 @@ class CubeAnimator:
             if cur is None:
                 cur = self.world(st.src if st.src is not None else st.dst)
             keys.append((seg.start, cur))
+            # far enough back that the moving piece and its target are both in the picture
+            a = self.world(st.src if st.src is not None else st.dst)
+            span = float(np.linalg.norm(self.world(st.dst) - a))
+            self._follow_dist.append((seg.start, seg.start + seg.frames - 1, span))
             cur = self.world(st.dst)
             keys.append((seg.start + seg.frames - 1, cur))
         if not keys:
             _h, z, _f, to = self._hold_place(self.tl.last)
             keys.append((0, self.world(to) if to else np.array(HOME.target)))
         return keys
+
+    def _follow_distance(self, frame: int, base: float) -> float:
+        """The follow camera's distance: ``base``, backing off during an action whose source and
+        target lie far apart (eased in and out over the action), so both stay in the frame."""
+        for f0, f1, span in getattr(self, "_follow_dist", ()):
+            if f0 <= frame <= f1:
+                u = (frame - f0) / max(1, f1 - f0)
+                need = max(base, 0.9 * span + 9.0)
+                return lerp(base, need, math.sin(math.pi * u))
+        return base
 
     def _follow_target(self, frame: int):
         keys = self._follow
@@ -350,6 +365,9 @@ class CubeAnimator:
         if self._follow is not None:
             st.focus_world = self._follow_target(frame)
         st.pose = self.camera.pose_at(t, st.focus_world)
+        if self._follow is not None and st.pose is not None:
+            st.pose = CameraPose(st.pose.yaw, st.pose.pitch, self._follow_distance(frame, st.pose.distance),
+                                 st.pose.target)
         if self.overlay:
             pos = st.position
             title = "Start position" if k == 0 else f"Turn {k} \u00b7 {self.src.side(k)}"

@@ -73,6 +73,8 @@ class CubePainter:
         old.release()
         self.view = View()
         self.view.slicing.size_z = 16
+        # the planes above the action lie between the camera and it: not drawn in recordings
+        self.view.above_factor = 0.0
         self.width, self.height = width, height
         self.render_seconds = 0.0
         self.read_seconds = 0.0

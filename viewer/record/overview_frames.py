@@ -67,7 +67,8 @@ class OverviewPainter:
         ov = self.overview(shot)
         view = View()
         view.camera.resize(self.width, self.height)
-        ov.frame(view.camera, margin=0.06)
+        ov.frame(view.camera, margin=0.11)          # room for the recording's text at the top and bottom
+        view.camera.pan(0, 0.035 * self.height)     # a little lower: the title box is the taller one
         r = self.off.renderer
         r.targets, r.selected = list(shot.targets), shot.selected
         frame = self.off.render(ov, view)
@@ -86,7 +87,7 @@ class OverviewPainter:
         d0, d1 = ov.dims
         note = f"board overview: dimension {d0} across, {d1} up, plane z={ov.focus_z}"
         bbox = draw.textbbox((0, 0), note, font=f)
-        draw.text((self.width - (bbox[2] - bbox[0]) - 12, self.height - (bbox[3] - bbox[1]) - 12), note, font=f,
+        draw.text(((self.width - (bbox[2] - bbox[0])) // 2, self.height - (bbox[3] - bbox[1]) - 12), note, font=f,
                   fill=DIM + (255,))
         if navigator:
             self._navigator(draw, ov)
