@@ -69,6 +69,9 @@ class OverviewPainter:
         view.camera.resize(self.width, self.height)
         ov.frame(view.camera, margin=0.11)          # room for the recording's text at the top and bottom
         view.camera.pan(0, 0.035 * self.height)     # a little lower: the title box is the taller one
+        if shot.navigator:                          # stills: the navigator needs the right quarter
+            view.camera.zoom(1.3)
+            view.camera.pan(-0.13 * self.width, 0)
         r = self.off.renderer
         r.targets, r.selected = list(shot.targets), shot.selected
         frame = self.off.render(ov, view)
