@@ -67,6 +67,17 @@ class OverviewControls:
             return
         self.go_to_board(hit[0].higher)
 
+    # the mouse moves the overview's camera while it is shown (the 3-D camera stays put)
+    def drag(self, dx: float, dy: float, pan: bool = False) -> None:
+        if not self.overview_on:
+            return super().drag(dx, dy, pan=pan)
+        self.overview_camera.pan(dx, dy)
+
+    def scroll(self, steps: float) -> None:
+        if not self.overview_on:
+            return super().scroll(steps)
+        self.overview_camera.zoom(0.9 ** steps)
+
     def cycle_overview_dims(self, delta: int = 1) -> None:
         dims = self.view.slicing.dims()
         top = max(dims[-1], 5)

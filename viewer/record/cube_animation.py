@@ -288,50 +288,44 @@ class CubeAnimator:
         frm = _norm(turn.origin) if turn.origin is not None else None
         return _higher(dst), dst[2], frm, dst
 
+    GLIDE = 8           # frames the follow camera takes to glide to the next action (end of a hold)
+
     def _follow_keys(self):
-        """(frame, world target): still during holds; during each action the aim glides from where
-        it was to the action's destination (so held frames repeat and are rendered once)."""
-        keys, cur = [], None
-        self._follow_dist = []
+        """(frame, world target, distance): during each action the camera aims at the middle of
+        its source and target, far enough back to show both; it glides to the next aim in the
+        last GLIDE frames before that action (held frames stay still: rendered once)."""
+        keys = []
         for seg in self.tl.segments:
             if seg.action is None:
                 continue
             st = self.src.steps(seg.turn)[seg.action]
-            if cur is None:
-                cur = self.world(st.src if st.src is not None else st.dst)
-            keys.append((seg.start, cur))
-            # far enough back that the moving piece and its target are both in the picture
             a = self.world(st.src if st.src is not None else st.dst)
-            span = float(np.linalg.norm(self.world(st.dst) - a))
-            self._follow_dist.append((seg.start, seg.start + seg.frames - 1, span))
-            cur = self.world(st.dst)
-            keys.append((seg.start + seg.frames - 1, cur))
+            b = self.world(st.dst if st.dst is not None else st.src)
+            aim = (a + b) / 2.0
+            dist = max(self.camera.pose.distance, 0.9 * float(np.linalg.norm(b - a)) + 9.0)
+            if keys:
+                start = max(keys[-1][0], seg.start - self.GLIDE)
+                if start > keys[-1][0]:
+                    keys.append((start, keys[-1][1], keys[-1][2]))
+            keys.append((seg.start, aim, dist))
+            keys.append((seg.start + seg.frames - 1, aim, dist))
         if not keys:
             _h, z, _f, to = self._hold_place(self.tl.last)
-            keys.append((0, self.world(to) if to else np.array(HOME.target)))
+            keys.append((0, self.world(to) if to else np.array(HOME.target), self.camera.pose.distance))
         return keys
 
-    def _follow_distance(self, frame: int, base: float) -> float:
-        """The follow camera's distance: ``base``, backing off during an action whose source and
-        target lie far apart (eased in and out over the action), so both stay in the frame."""
-        for f0, f1, span in getattr(self, "_follow_dist", ()):
-            if f0 <= frame <= f1:
-                u = (frame - f0) / max(1, f1 - f0)
-                need = max(base, 0.9 * span + 9.0)
-                return lerp(base, need, math.sin(math.pi * u))
-        return base
-
-    def _follow_target(self, frame: int):
+    def _follow_at(self, frame: int):
+        """(target, distance) of the follow camera at ``frame`` (eased between keys)."""
         keys = self._follow
         frames = [k[0] for k in keys]
         i = bisect.bisect_right(frames, frame)
         if i == 0:
-            return tuple(keys[0][1])
+            return tuple(keys[0][1]), keys[0][2]
         if i >= len(keys):
-            return tuple(keys[-1][1])
-        (f0, a), (f1, b) = keys[i - 1], keys[i]
+            return tuple(keys[-1][1]), keys[-1][2]
+        (f0, a, da), (f1, b, db) = keys[i - 1], keys[i]
         u = ease((frame - f0) / (f1 - f0)) if f1 > f0 else 1.0
-        return tuple(lerp(a, b, u))
+        return tuple(lerp(np.asarray(a), np.asarray(b), u)), lerp(da, db, u)
 
     def state(self, frame: int) -> FrameState:
         seg, local = self.tl.locate(frame)
@@ -362,12 +356,12 @@ class CubeAnimator:
                 st.focus_world = tuple(lerp(self.world(step.src), self.world(step.dst), u))
         if self.hyper_overview:
             st.overview = self._hyper_shot(seg, local)
+        dist = None
         if self._follow is not None:
-            st.focus_world = self._follow_target(frame)
+            st.focus_world, dist = self._follow_at(frame)
         st.pose = self.camera.pose_at(t, st.focus_world)
-        if self._follow is not None and st.pose is not None:
-            st.pose = CameraPose(st.pose.yaw, st.pose.pitch, self._follow_distance(frame, st.pose.distance),
-                                 st.pose.target)
+        if dist is not None and st.pose is not None:
+            st.pose = CameraPose(st.pose.yaw, st.pose.pitch, dist, st.pose.target)
         if self.overlay:
             pos = st.position
             title = "Start position" if k == 0 else f"Turn {k} \u00b7 {self.src.side(k)}"

@@ -39,6 +39,22 @@ def test_v_opens_the_overview_and_a_click_goes_to_a_board(window):
     window.draw_frame()
 
 
+def test_the_mouse_moves_the_overview_camera_not_the_3d_one(window):
+    c = window.controller
+    window.draw_frame()
+    before = (c.view.camera.distance, tuple(c.view.camera.target))
+    c.key("v")
+    window.draw_frame()
+    d0 = c.overview_camera.distance
+    c.scroll(2)
+    c.drag(30, 0)
+    assert c.overview_camera.distance < d0
+    assert (c.view.camera.distance, tuple(c.view.camera.target)) == before
+    c.key("v")
+    c.scroll(2)
+    assert c.view.camera.distance < before[0]
+
+
 def test_navigator_keys_and_escape(window):
     c = window.controller
     c.key("v")
