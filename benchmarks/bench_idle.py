@@ -12,7 +12,8 @@ piece selected) on an X display and runs pyglet's event loop as ``daqi`` does
    frames were drawn;
 3. orbit (``--seconds``/2): a mouse drag of 4 px is sent 60 times a second (like a user
    orbiting); prints the median and 95th-percentile frame time (``Window.draw``: render + HUD +
-   buffer swap) and the frames drawn per second.
+   buffer swap) and the frames drawn per second;
+4. selected (``--seconds``/2): a knight is selected, its targets pulse, no input: CPU and frames/s.
 
 ``--legacy`` runs the loop the way it ran before issue 12 (``pyglet.app.run(1/60)``: a redraw
 every 1/60 s whatever happens) for comparison.  Goal: <= 2 % of one core at rest.
@@ -78,6 +79,13 @@ def main(argv=None) -> int:
     def stop(_dt):
         mark("orbit_end")
         pyglet.clock.unschedule(drag)
+        controller.click_cell((4, 1, 1))           # a knight selected: its targets pulse
+        win.request_redraw()
+        mark("selected_start")
+        pyglet.clock.schedule_once(finish, args.seconds / 2)
+
+    def finish(_dt):
+        mark("selected_end")
         pyglet.app.exit()
 
     pyglet.clock.schedule_once(lambda _dt: mark("rest_start"), 2.0)
@@ -103,6 +111,9 @@ def main(argv=None) -> int:
     print(f"orbit: {wall:5.1f} s of 60 drags/s: {frames / wall:5.1f} frames/s, frame time median "
           f"{1000 * statistics.median(ft):6.1f} ms, p95 {1000 * p95:6.1f} ms, CPU {100.0 * cpu / wall:6.1f} % "
           f"of one core")
+    wall, cpu, frames = span("selected_start", "selected_end")
+    print(f"selected piece (pulsing targets, no input): {wall:5.1f} s: CPU {100.0 * cpu / wall:6.1f} % of one core, "
+          f"{frames / wall:.1f} frames/s")
     return 0
 
 

@@ -13,8 +13,8 @@ themselves.
 Idle at rest (issue 12): :func:`run` starts pyglet's loop with ``interval=None`` (no redraw
 every frame).  The window draws when something changed: every input handler and resize asks
 for one redraw (:meth:`DaqiWindow.request_redraw`, coalesced into one draw per event batch);
-the tick runs at 30 Hz while something animates (pulsing targets, slider playback, a
-recording) and at 2 Hz otherwise, and redraws only when an animation runs or the app's
+the tick runs while something animates (10 Hz: the pulsing targets of a selected piece; 30 Hz:
+slider playback, a recording) and at 2 Hz otherwise, and redraws only when an animation runs or the app's
 :meth:`state_key` differs from the one last drawn (a timer second, a message, a background result).
 """
 from __future__ import annotations
@@ -180,8 +180,18 @@ class CubeApp:
 
     def animating(self) -> bool:
         """Pulsing targets or a playing slider: the picture changes every tick."""
+        return self.frame_rate() > 0
+
+    def frame_rate(self) -> float:
+        """Frames per second the picture needs by itself: 30 while a slider plays, 10 while the
+        targets of a selected piece pulse (a slow breathing), 0 at rest (the setup's slots do not
+        pulse-redraw: its countdown redraws once a second through :meth:`state_key`)."""
         c = self.controller
-        return bool(c.view.highlights.targets) or c.view.slicing.playing
+        if c.view.slicing.playing:
+            return 30.0
+        if c.view.highlights.targets and c.setup is None and not getattr(c, "overview_on", False):
+            return 10.0
+        return 0.0
 
     def state_key(self) -> tuple:
         """What can change without input: the position (a background result), the message, the
@@ -302,8 +312,11 @@ class DaqiWindow(pyglet.window.Window):
         return fn() if fn is not None else None
 
     def _pace(self) -> None:
-        """Tick fast while animating, slowly at rest."""
-        want = 1 / 30.0 if self.animating() else 0.5
+        """Tick at the app's frame rate while it animates (30 Hz while recording), slowly at rest."""
+        rate = 30.0 if self.capture is not None else getattr(self.app, "frame_rate", lambda: 0.0)()
+        if not rate and self.animating():
+            rate = 30.0
+        want = 1.0 / rate if rate else 0.5
         if want != self._tick_interval:
             if self._tick_interval is not None:
                 pyglet.clock.unschedule(self.tick)
