@@ -97,10 +97,11 @@ def midgame():
     piles = sorted((c for c, s in pos.board_pieces(()) if len(s) > 1), key=lambda c: (c[2], c))
     print("piles:", piles)
     hl = Highlights(last_from=last[0], last_to=last[1])
-    v = view_for(hl, focus=1, yaw=-58.0, pitch=30.0, explode=1.6)
+    v = view_for(hl, focus=1, yaw=-72.0, pitch=24.0, explode=2.0, layers=2)
+    v.opacity, v.above_factor, v.reach = 0.75, 1.0, 2  # planes 2 and 3 well visible over plane 1
     lay = v.layout(pos.rules)
-    v.camera.target = list(lay.cell_center(5, 8, 2))    # the piles stand at x = 3 on planes 1..3
-    v.camera.zoom(0.5)
+    v.camera.target = list(lay.cell_center(3, 8, 2))    # the piles stand at x = 3 on planes 1..3
+    v.camera.zoom(0.8)
     return pos, v
 
 

@@ -128,13 +128,16 @@ def record_parser() -> argparse.ArgumentParser:
 def snapshot_parser() -> argparse.ArgumentParser:
     p = _Parser(prog="daqi snapshot", description="Render a still (PNG) of the position after a turn.",
                 epilog="examples:\n  daqi snapshot --demo --turn 3 --out pos.png --view 3q --size 1280x720\n"
+                       "  daqi snapshot --demo --turn 3 --out boards.png --view overview\n"
                        "  daqi snapshot --spirit-demo --turn 5 --out spirit.png  (--view/--camera: cube only)",
                 formatter_class=argparse.RawDescriptionHelpFormatter)
     _game_args(p)
     p.add_argument("--turn", type=int, metavar="N", help="the position after turn N (0 = start; default: last)")
     p.add_argument("--out", "-o", required=True, help="output image: .png (or .jpg)")
-    p.add_argument("--view", choices=("front", "top", "side", "3q"),
-                   help="whole-board camera view (default: a close follow view of the last turn's square)")
+    p.add_argument("--view", choices=("front", "top", "side", "3q", "overview"),
+                   help="whole-board camera view (default: a close follow view of the last turn's square); "
+                        "overview: the board overview (the 3-D boards of dimensions 4 and 5 side by side, "
+                        "each side's pieces per board)")
     p.add_argument("--camera", default=None, help="follow | fixed | FILE with keyframes (time 0 is used)")
     p.add_argument("--size", type=_size, default=DEFAULT_SIZE,
                    help=f"WIDTHxHEIGHT (default {DEFAULT_SIZE[0]}x{DEFAULT_SIZE[1]})")

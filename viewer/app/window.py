@@ -9,6 +9,13 @@ turns pyglet events into calls on a controller (:mod:`viewer.cube.controller`,
 Time is injected: ``pyglet.clock`` calls :meth:`DaqiWindow.tick` with the
 elapsed seconds, which go to ``controller.tick(dt)``; tests call ``tick``
 themselves.
+
+Idle at rest (issue 12): :func:`run` starts pyglet's loop with ``interval=None`` (no redraw
+every frame).  The window draws when something changed: every input handler and resize asks
+for one redraw (:meth:`DaqiWindow.request_redraw`, coalesced into one draw per event batch);
+the tick runs while something animates (10 Hz: the pulsing targets of a selected piece; 30 Hz:
+slider playback, a recording) and at 2 Hz otherwise, and redraws only when an animation runs or the app's
+:meth:`state_key` differs from the one last drawn (a timer second, a message, a background result).
 """
 from __future__ import annotations
 
@@ -54,6 +61,9 @@ def _guarded(handler):
             except Exception:  # noqa: BLE001
                 pass
             return pyglet.event.EVENT_HANDLED
+        finally:
+            if handler.__name__ != "tick":     # input changed something: draw once (idle at rest)
+                self.request_redraw()
     return run
 
 
@@ -87,20 +97,35 @@ class CubeApp:
 
     def frame_camera(self) -> None:
         """A first view a newcomer can read: the focused plane, seen from white's side."""
-        cam = self.controller.view.camera
-        layout = self.controller.view.layout(self.controller.rules)
-        lo, hi = layout.bounds()
-        hi = hi.copy()
-        hi[2] = lo[2] + 3.0
-        cam.frame(lo, hi)
-        cam.set_home()
+        view = self.controller.view
+        view.camera.resize(self.window.width, self.window.height)
+        view.frame(layers=0)              # the focused plane fills the window (issue 12)
+        view.camera.set_home()
 
     def resize(self, width, height) -> None:
         self.controller.view.camera.resize(width, height)
 
+    def draw_overview(self) -> None:
+        """The board overview (V): its own renderer, camera and text."""
+        from ..cube.overview_hud import OverviewHud
+        from ..cube.overview_render import OverviewRenderer
+        w, c = self.window, self.controller
+        if getattr(self, "overview_renderer", None) is None:
+            self.overview_renderer = OverviewRenderer(w.ctx)
+            self.overview_hud = OverviewHud()
+        c.frame_overview(w.width, w.height)
+        view = c.view.__class__(camera=c.overview_camera)
+        self.overview_renderer.render(c.overview(), view, fbo=w.ctx.screen)
+        _ = w.ctx.error
+        self.overview_hud.update(c, w.width, w.height)
+        self.overview_hud.draw()
+
     def draw(self) -> None:
         w = self.window
         c = self.controller
+        if getattr(c, "overview_on", False):
+            self.draw_overview()
+            return
         c.view.camera.resize(w.width, w.height)
         self.renderer.render(c.position, c.view, fbo=w.ctx.screen)
         _ = w.ctx.error             # drain GL errors so pyglet's error checks start clean
@@ -153,6 +178,28 @@ class CubeApp:
     def tick(self, dt) -> None:
         self.controller.tick(dt)
 
+    def animating(self) -> bool:
+        """Pulsing targets or a playing slider: the picture changes every tick."""
+        return self.frame_rate() > 0
+
+    def frame_rate(self) -> float:
+        """Frames per second the picture needs by itself: 30 while a slider plays, 10 while the
+        targets of a selected piece pulse (a slow breathing), 0 at rest (the setup's slots do not
+        pulse-redraw: its countdown redraws once a second through :meth:`state_key`)."""
+        c = self.controller
+        if c.view.slicing.playing:
+            return 30.0
+        if c.view.highlights.targets and c.setup is None and not getattr(c, "overview_on", False):
+            return 10.0
+        return 0.0
+
+    def state_key(self) -> tuple:
+        """What can change without input: the position (a background result), the message, the
+        setup countdown's second, the slicing."""
+        c = self.controller
+        sec = int(c.setup_remaining) if c.setup is not None else None
+        return (id(c.position), c.mode, c.message.text, sec, c.view.slicing.revision)
+
     def say(self, text, level="info") -> None:
         self.controller.say(text, level)
 
@@ -185,15 +232,21 @@ class DaqiWindow(pyglet.window.Window):
         self.capture = None
         self.capture_path = None
         self.frames_captured = 0
+        self._dirty = True
+        self._redraw_pending = False
+        self._shown_key = None
+        self._tick_interval = None
+        self.frames_drawn = 0
         # the tutorial (viewer.app.tutorial): a TutorialSession or the first-start TutorialOffer; it sees
         # keys, clicks and ticks first and draws over the game
         self.tutorial = tutorial
         self.switch(start)
         if tutorial is not None and hasattr(tutorial, "attach"):
             tutorial.attach(self)
-        if schedule:
-            pyglet.clock.schedule_interval(self.tick, 1 / 30.0)
         self._scheduled = schedule
+        if schedule:
+            self._pace()
+            self.request_redraw()
 
     # -- games -------------------------------------------------------------------------------
     def switch(self, name: str | None = None) -> None:
@@ -216,6 +269,8 @@ class DaqiWindow(pyglet.window.Window):
 
     # -- pyglet events -----------------------------------------------------------------------
     def on_draw(self):
+        self.frames_drawn += 1
+        self._shown_key = self.state_key()
         self.ctx.screen.use()
         self.app.draw()
         if self.tutorial is not None:
@@ -226,7 +281,55 @@ class DaqiWindow(pyglet.window.Window):
     def on_resize(self, width, height):
         self.ctx.screen.viewport = (0, 0, *self.get_framebuffer_size())
         self.app.resize(width, height)
+        self.request_redraw()
         return pyglet.event.EVENT_HANDLED
+
+    def on_expose(self):
+        self.request_redraw()
+
+    # -- redraw on demand (idle at rest) ---------------------------------------------------
+    def request_redraw(self) -> None:
+        """Draw once at the next turn of the event loop (several requests: one draw)."""
+        self._dirty = True
+        if getattr(self, "_scheduled", False) and not getattr(self, "_redraw_pending", True):
+            self._redraw_pending = True
+            pyglet.clock.schedule_once(self._redraw, 0.0)
+
+    def _redraw(self, dt) -> None:
+        self._redraw_pending = False
+        if self._dirty and not self.has_exit and self.context is not None:
+            self._dirty = False
+            self.draw_now()
+
+    def draw_now(self) -> None:
+        """Draw and show one frame (``Window.draw`` without its event queue)."""
+        self.switch_to()
+        self.on_draw()
+        self.flip()
+
+    def animating(self) -> bool:
+        """Whether the picture changes by itself (then the window draws every tick)."""
+        if self.capture is not None:
+            return True
+        fn = getattr(self.app, "animating", None)
+        return bool(fn()) if fn is not None else False
+
+    def state_key(self):
+        """What the app shows that can change without input (a timer, a background result)."""
+        fn = getattr(self.app, "state_key", None)
+        return fn() if fn is not None else None
+
+    def _pace(self) -> None:
+        """Tick at the app's frame rate while it animates (30 Hz while recording), slowly at rest."""
+        rate = 30.0 if self.capture is not None else getattr(self.app, "frame_rate", lambda: 0.0)()
+        if not rate and self.animating():
+            rate = 30.0
+        want = 1.0 / rate if rate else 0.5
+        if want != self._tick_interval:
+            if self._tick_interval is not None:
+                pyglet.clock.unschedule(self.tick)
+            pyglet.clock.schedule_interval(self.tick, want)
+            self._tick_interval = want
 
     @_guarded
     def on_mouse_press(self, x, y, button, modifiers):
@@ -280,11 +383,16 @@ class DaqiWindow(pyglet.window.Window):
         self.app.tick(dt)
         if self.tutorial is not None:
             self.tutorial.tick(self, dt)
+        if self.animating() or self.state_key() != self._shown_key:
+            self.request_redraw()
+        if self._scheduled:
+            self._pace()
 
     def on_close(self):
         self.stop_recording()
         if self._scheduled:
             pyglet.clock.unschedule(self.tick)
+            pyglet.clock.unschedule(self._redraw)
         super().on_close()
 
     # -- pixels and recording (issue 4 part 4) ---------------------------------------------
@@ -350,4 +458,5 @@ class DaqiWindow(pyglet.window.Window):
 
 
 def run(window: DaqiWindow) -> None:
-    pyglet.app.run(1 / 60.0)
+    """The event loop: no redraw per frame; the window draws when something changed."""
+    pyglet.app.run(interval=None)

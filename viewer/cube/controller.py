@@ -34,6 +34,7 @@ from ..ui.control_common import ControllerBase, Message, Prompt, default_autosav
 from .scene import View
 from .setup_control import SIDES, SetupControls
 from .view_control import ViewControls
+from .overview_control import OverviewControls
 
 __all__ = ["BINDINGS", "KIND_NAMES", "SIDES", "Chooser", "CubeController", "Message", "Prompt",
            "default_autosave_path"]
@@ -42,7 +43,7 @@ KIND_NAMES = {"move": "move", "capture": "capture", "jump": "3-D jump", "hyperju
               "stack": "stack", "split": "split", "promote": "promote", "drop": "drop"}
 
 
-class CubeController(SetupControls, ChooserControls, ViewControls, ControllerBase):
+class CubeController(SetupControls, ChooserControls, OverviewControls, ViewControls, ControllerBase):
     """Local two-player cube chess: setup phase, turn building, history, files."""
 
     game_name = "cube"
@@ -437,6 +438,9 @@ class CubeController(SetupControls, ChooserControls, ViewControls, ControllerBas
 
     # ------------------------------------------------------------------ mouse and keys
     def click(self, px: float, py: float) -> None:
+        if self.overview_on:
+            self.overview_click(px, py)
+            return
         c = self.pick(px, py)
         if c is None:
             if self.mode == "resume":
@@ -460,6 +464,8 @@ class CubeController(SetupControls, ChooserControls, ViewControls, ControllerBas
             return self._chooser_key(name)
         if name == "l":
             self.legend_visible = not self.legend_visible
+            return True
+        if self.overview_on and self._overview_key(name, shift):
             return True
         if self.setup is not None and self._setup_key(name, shift):
             return True

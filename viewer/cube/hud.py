@@ -138,7 +138,7 @@ def hud_text(c) -> dict:
                           f"Y = resume it     N = start a new game")
     else:
         out["overlay"] = ""
-    out["hint"] = "H: help   L: legend   I: details   F2: spirit chess   drag: orbit   wheel: zoom   Z/X: plane"
+    out["hint"] = "H: help   L: legend   V: overview   I: isolate plane   Shift+I: details   F2: spirit chess   drag: orbit   wheel: zoom   Z/X: plane"
     return out
 
 
@@ -219,16 +219,17 @@ class Hud:
         self.overlay = Panel(b, (o0, o1), size=12, anchor="center", bg=(8, 10, 16, 235), width=1100)
         self.legend_shapes = []
         self.legend_labels = []
+        self._legend_palette = None
         for i, (kind, name) in enumerate(KIND_LABEL):
-            self.legend_shapes.append(pyglet.shapes.Rectangle(0, 0, 12, 12, color=_rgb255(palette.TARGET[kind]),
-                                                              batch=b, group=g1))
+            self.legend_shapes.append([])
             self.legend_labels.append(pyglet.text.Label(name, font_name=SANS, font_size=10, batch=b, group=g1,
                                                         color=TEXT, anchor_y="bottom"))
         self._slider_shapes = []
         self._slider_key = None
         self.widgets: list[SliderWidget] = []
         from .legend import Legend
-        self.legend = Legend(b, (o0, o1))
+        self.legend_groups = (o0, o1)
+        self.legend = Legend(b, self.legend_groups)
 
     def update(self, c, width: int, height: int) -> None:
         t = hud_text(c)
@@ -237,8 +238,12 @@ class Hud:
         self.stats.set(t["stats"], 14, y_stats)
         self.setup.set(t["setup"], 14, y_stats - (self.stats.label.content_height + 24 if t["stats"] else 0))
         self.turns.set(t["turns"], width - 14, height - 12)
-        self.observe.set(t["observe"], width - 14,
-                         height - 24 - (self.turns.label.content_height + 12))
+        # the observation view (C18) as a picture of the z columns (viewer.cube.observe_view)
+        self.observe.set("", width - 14, height - 24 - (self.turns.label.content_height + 12))
+        if getattr(self, "observe_picture", None) is None:
+            from .observe_view import ObservePicture
+            self.observe_picture = ObservePicture(self.batch, (self.g[0], self.g[1]))
+        self.observe_picture.update(c, width - 14, height - 24 - (self.turns.label.content_height + 12))
         mw = int(max(300, width - 560))
         if self.message.label.width != mw:
             self.message.label.width = mw
@@ -249,8 +254,20 @@ class Hud:
         self.overlay.set(t["overlay"], width / 2, height / 2)
         # legend of the highlight colours (top centre)
         x = width / 2 - 250
-        for shp, lab in zip(self.legend_shapes, self.legend_labels):
-            shp.x, shp.y = x, height - 24
+        if self._legend_palette != palette.current:          # the symbols in the palette's colours
+            from .target_legend import legend_shapes
+            for shapes in self.legend_shapes:
+                for shp in shapes:
+                    shp.delete()
+            self.legend_shapes = [legend_shapes(self.pyglet, kind, self.batch, self.g[1]) for kind, _n in KIND_LABEL]
+            if self._legend_palette is not None:            # the legend panel in the new colours too
+                from .legend import Legend
+                self.legend.delete()
+                self.legend = Legend(self.batch, self.legend_groups)
+            self._legend_palette = palette.current
+        from .target_legend import place
+        for shapes, lab in zip(self.legend_shapes, self.legend_labels):
+            place(shapes, x, height - 24)
             lab.x, lab.y = x + 16, height - 25
             x += 20 + lab.content_width + 14
         self._sliders(c, width, height)

@@ -10,24 +10,20 @@ from __future__ import annotations
 from ..gl import palette
 from ..ui.panels import DIM, PANEL_BG, SANS, TEXT, _rgb255
 
-#: (swatch, colour (RGB floats), words); swatch: "fill" square, "line" stripe, "frame" outline,
+#: (swatch, colour (a name in viewer.gl.palette, read when the panel is built), words); swatch: "fill" square, "line" stripe, "frame" outline,
 #: "faded" a faint square, "tick" a slider marker
-LEGEND_ROWS: list[tuple[str, tuple, str]] = [
-    ("fill", palette.GREEN, "green area: the main battlefield (hiring a piece here costs 1 more)"),
-    ("fill", palette.TILE, "grey squares: outside it; crowded pawns fill the first and last 3 ranks"),
-    ("line", palette.RED_LINE, "red lines: the end of each side's setup rows"),
-    ("line", palette.PROMOTION_LINE, "gold lines: promotion - a pawn past the far one may promote (P)"),
-    ("fill", palette.TARGET["move"], "blue: move there"),
-    ("fill", palette.TARGET["capture"], "red: capture there"),
-    ("fill", palette.TARGET["jump"], "violet: 3-D jump to the plane above / below"),
-    ("fill", palette.TARGET["hyperjump"], "cyan: hyper-jump to a neighbouring board"),
-    ("fill", palette.TARGET["stack"], "yellow: onto your own pieces - stack (S)"),
-    ("frame", palette.SELECTED, "green ring: the piece you selected"),
-    ("frame", palette.HOVER, "white ring: the square under the mouse"),
-    ("frame", palette.LAST_TO, "orange frames: the last turn (from, to)"),
-    ("faded", palette.TILE, "faded planes: the other planes (z) of this board; Z/X focus one"),
-    ("faded", palette.GHOST_TILE, "blue-grey boards (G): the neighbouring boards of the active dimension"),
-    ("tick", (1.0, 0.78, 0.24), "yellow ticks on a slider: boards where pieces stand"),
+LEGEND_ROWS: list[tuple[str, str, str]] = [
+    ("fill", "GREEN", "green area: the main battlefield (hiring a piece here costs 1 more)"),
+    ("fill", "TILE", "grey squares: outside it; crowded pawns fill the first and last 3 ranks"),
+    ("line", "RED_LINE", "red lines: the end of each side's setup rows"),
+    ("line", "PROMOTION_LINE", "dashed gold lines: promotion - a pawn past the far one may promote (P)"),
+    ("none", "TILE", "symbols (names at the top): dot move, square capture, diamond 3-D jump,"),
+    ("none", "TILE", "    triangle hyper-jump, ring stack onto your own pieces (S)"),
+    ("frame", "SELECTED", "ring: the piece you selected; the square under the mouse"),
+    ("frame", "LAST_TO", "orange floor marks: the last turn (from, to)"),
+    ("faded", "TILE", "faded planes: the other planes (z) of this board; Z/X focus one"),
+    ("faded", "GHOST_TILE", "blue-grey boards (G): the neighbouring boards of the active dimension"),
+    ("tick", "TICK", "yellow ticks on a slider: boards where pieces stand"),
 ]
 
 ROW_H = 18
@@ -54,8 +50,11 @@ class Legend:
         self.height = ROW_H * (len(self.rows) + 1) + 14
 
     @staticmethod
-    def _swatch(pyglet, kind, rgb, batch, group) -> list:
+    def _swatch(pyglet, kind, name, batch, group) -> list:
+        rgb = (1.0, 0.78, 0.24) if name == "TICK" else getattr(palette, name)
         col = _rgb255(rgb)
+        if kind == "none":
+            return []
         R = pyglet.shapes.Rectangle
         if kind == "fill":
             return [R(0, 0, SWATCH, SWATCH, color=col, batch=batch, group=group)]
@@ -69,6 +68,11 @@ class Legend:
                 R(0, 0, SWATCH, 2, color=col, batch=batch, group=group),
                 R(0, 0, 2, SWATCH, color=col, batch=batch, group=group),
                 R(0, 0, 2, SWATCH, color=col, batch=batch, group=group)]
+
+    def delete(self) -> None:
+        """Remove the panel's shapes and labels from their batch."""
+        for part in [self.bg, self.title] + [s for _k, shapes, lab in self.rows for s in (*shapes, lab)]:
+            part.delete()
 
     def update(self, visible: bool, right: float, bottom: float) -> None:
         """Show (at the panel's bottom-right corner ``right``, ``bottom``) or hide the legend."""
@@ -98,6 +102,6 @@ class Legend:
                 shapes[0].x, shapes[0].y = sx, sy + SWATCH / 2 - 1
             elif kind == "tick":
                 shapes[0].x, shapes[0].y = sx + SWATCH / 2 - 2, sy
-            else:
+            elif shapes:
                 shapes[0].x, shapes[0].y = sx, sy
             lab.x, lab.y = x0 + SWATCH + 8, y

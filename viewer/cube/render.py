@@ -22,6 +22,7 @@ from ..gl import palette
 from .scene import (OUTLINE_FRAME, RING_FRAME, BOARD_MESHES, HIGHLIGHT_MESHES, PIECE_MESHES, INSTANCE_FLOATS, Scene, View,
                     board_mesh_data, build_scene, highlight_layers, mesh_data)
 from ..gl.shaders import load_program
+from .target_marks import SYMBOL_MESHES
 
 LIGHT = np.array([0.35, -0.55, 0.76])
 LIGHT = LIGHT / np.linalg.norm(LIGHT)
@@ -147,6 +148,10 @@ class Renderer:
                     batch.upload(self.scene.opaque.get(name))
         return self.scene
 
+    def highlights_for(self, view: View, scene: Scene, position) -> dict:
+        """The highlight instance arrays drawn this frame (a hook for other views)."""
+        return highlight_layers(view, scene.layout, position)
+
     def invalidate(self) -> None:
         """Forget the cached scene (call if a position object is mutated in place)."""
         self._scene_key = None
@@ -158,7 +163,7 @@ class Renderer:
         ctx, mgl = self.ctx, self.mgl
         cam = view.camera
         scene = self.scene_for(position, view)
-        hl = highlight_layers(view, scene.layout, position)
+        hl = self.highlights_for(view, scene, position)
         vp = cam.vp_bytes()
         # re-sort and re-upload the translucent instances only when the scene or the camera moved
         resort = self._sorted_for is None or self._sorted_for[0] is not scene \
@@ -207,7 +212,7 @@ class Renderer:
                 ctx.disable(mgl.BLEND)
             else:
                 ctx.enable(mgl.BLEND)
-            for name in ("tiles", "edges", "green", "lines"):
+            for name in ("tiles", "edges", "green", "lines", "dashes"):
                 self.board_prog["m_checker"].value = 1.0 if name in ("tiles", "green") and p == "opaque" else 0.0
                 self.board_prog["m_origin"].value = (gx0 - 1, gy0 - 1) if name == "green" else (0.0, 0.0)
                 self._batches[(name, p)].draw()
@@ -270,6 +275,7 @@ class Renderer:
         focused plane and its pieces only), before the faded planes, no depth writes."""
         prog = self.hl_prog
         target.depth_mask = False
+        self.ctx.enable(self.mgl.BLEND)       # (the opaque pass before ran without blending)
         self._batches[("marks", "translucent")].draw()
         prog["m_fade"].value = 0.7
         self._batches[("columns", "translucent")].draw()
@@ -289,6 +295,12 @@ class Renderer:
             ctx.enable(mgl.DEPTH_TEST)
         prog["m_band"].value = (0.0, 0.0, 0.0, 0.0)
         prog["m_alpha_mul"].value = 1.0
+        # the target symbols (a pole first, then the shapes): on top of everything, full colour;
+        # each stays inside its cell, so they never hide one another
+        ctx.disable(mgl.DEPTH_TEST)
+        for name in SYMBOL_MESHES:
+            self._batches[(name, "translucent")].draw()
+        ctx.enable(mgl.DEPTH_TEST)
 
     def release(self) -> None:
         for b in self._batches.values():

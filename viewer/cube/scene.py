@@ -21,10 +21,11 @@ from ..gl import meshes
 from ..gl import palette
 from ..gl.camera import Camera
 from .slicing import Slicing
+from .target_marks import SYMBOL_MESHES, pole_row, symbol_meshes, symbol_rows
 
 INSTANCE_FLOATS = 8
 PIECE_MESHES = meshes.PIECE_TYPES
-BOARD_MESHES = ("tiles", "edges", "green", "lines", "marks", "rings", "columns", "outlines")
+BOARD_MESHES = ("tiles", "edges", "green", "lines", "dashes", "marks", "rings", "columns", "outlines") + SYMBOL_MESHES
 TARGET_KINDS = ("move", "capture", "jump", "hyperjump", "stack")
 
 PIECE_SCALE = 1.15        # pieces a little larger than the mesh units (legibility)
@@ -96,7 +97,10 @@ class View:
     crowd_factor: float = 0.40     # default crowded pawns off the focused plane: faded further
     ghost_opacity: float = 0.40
     tile_factor: float = 0.25      # tiles of unfocused planes: opacity * tile_factor
-    frame_layers: int = 2          # frame(): planes above the focused one kept in the picture
+    frame_layers: int = 0          # frame(): planes above the focused one kept in the picture
+    isolated: bool = False         # "isolate this plane": the other planes are not drawn at all
+    reach: int = 4                 # planes farther than this from the focused one are not drawn; nearer
+                                   # ones fade with their distance (a far plane never clutters the view)
 
     def layout(self, rules=None) -> Layout:
         size = tuple(getattr(rules, "size", (16, 16, 16)))
@@ -106,7 +110,11 @@ class View:
         focus = self.slicing.focus_z
         if z == focus:
             return 1.0
-        return max(0.0, min(1.0, self.opacity * (self.above_factor if z > focus else 1.0)))
+        d = abs(z - focus)
+        if self.isolated or d > self.reach:
+            return 0.0
+        fall = 1.0 - 0.6 * (d - 1) / max(1, self.reach)      # 1 next to the focus, 0.4 + at the reach
+        return max(0.0, min(1.0, self.opacity * fall * (self.above_factor if z > focus else 1.0)))
 
     def frame(self, ghosts: bool | None = None, layers: int | None = None) -> None:
         """Point the camera at the focused plane (and its ghosts) from where it looks now.
@@ -145,7 +153,7 @@ class View:
 
     def content_key(self) -> tuple:
         return (self.slicing.state(), self.opacity, self.explode, self.above_factor,
-                self.crowd_factor, self.ghost_opacity, self.tile_factor)
+                self.crowd_factor, self.ghost_opacity, self.tile_factor, self.isolated, self.reach, palette.current)
 
 
 @dataclass
@@ -275,6 +283,7 @@ def build_scene(position, view: View) -> Scene:
     # ---- planes (tiles), green area, lines
     ox, oy = layout.origin(0)
     tiles_o, tiles_t, lines_o, lines_t, green_o, green_t = [], [], [], [], [], []
+    dashes_o, dashes_t = [], []       # the promotion lines are dashed (a pattern besides the colour)
     edges_o, edges_t = [], []
     e = palette.EDGE
     t = palette.TILE
@@ -298,7 +307,8 @@ def build_scene(position, view: View) -> Scene:
         (edges_o if ea >= 1.0 else edges_t).append((ox, oy, h + LIFT["edges"], 1.0, e[0], e[1], e[2], ea))
         lalpha = 1.0 if la >= 1.0 else min(1.0, la * 1.2)
         for ly, c in line_ys:
-            (lines_o if lalpha >= 1.0 else lines_t).append(
+            solid = c is red
+            ((lines_o if solid else dashes_o) if lalpha >= 1.0 else (lines_t if solid else dashes_t)).append(
                 (ox, oy + ly, h + LIFT["lines"], 1.0, c[0], c[1], c[2], lalpha))
         if main_board and gz0 <= z <= gz1:
             g = palette.GREEN
@@ -308,13 +318,13 @@ def build_scene(position, view: View) -> Scene:
     tiles_t.extend(ghost_rows)
 
     opaque.update(tiles=_pack(tiles_o), lines=_pack(lines_o), green=_pack(green_o),
-                  edges=_pack(edges_o))
+                  edges=_pack(edges_o), dashes=_pack(dashes_o))
     translucent.update(tiles=_pack(tiles_t), lines=_pack(lines_t), green=_pack(green_t),
-                       edges=_pack(edges_t))
+                       edges=_pack(edges_t), dashes=_pack(dashes_t))
     return Scene(opaque=opaque, translucent=translucent, layout=layout, piece_count=count)
 
 
-HIGHLIGHT_MESHES = ("marks", "columns", "outlines", "rings")
+HIGHLIGHT_MESHES = ("marks", "columns", "outlines", "rings") + SYMBOL_MESHES
 OUTLINE_FRAME = (0.0, 1.0, 0.17)      # (lo, hi, width) in cells: the target / last-turn frames
 RING_FRAME = (-0.07, 1.07, 0.15)      # the selected origin / hovered cell: a bit outside the cell
 EMPTY_COLUMN = 0.32        # height of a target column over an empty cell (cells)
@@ -339,19 +349,21 @@ def pulse_at(t: float) -> float:
 def highlight_layers(view: View, layout: Layout, position=None) -> dict[str, np.ndarray]:
     """Instance arrays of every highlight at ``view.time``, by board mesh:
 
-    * ``marks``    translucent filled squares on the cell floor (targets, last turn);
-      depth-tested, they colour EMPTY cells;
-    * ``columns``  translucent open boxes (walls fading upwards) over targets and
-      the selected origin, up to the pile's height (``position`` gives it; without
-      it a piece's height is assumed); ``offset.w`` < 0 means "z scaled by -w";
-    * ``outlines`` bright frames around the cell floor and at the top of its
-      column, drawn ON TOP of everything (no depth test) so a target stays
-      visible under a piece, behind a pile or on a ghost board;
-    * ``rings``    the selected origin and the hovered cell (also on top).
+    * ``marks``    translucent filled squares on the cell floor (targets: faint, in the
+      kind's colour; the last turn: LAST_FROM / LAST_TO); depth-tested, they colour EMPTY cells;
+    * ``sym_*``    one symbol per target, its SHAPE given by the kind (dot: move, square
+      frame: capture, diamond: 3-D jump, triangle: hyper-jump, ring: stack; see
+      :mod:`viewer.cube.target_marks`), each row pair = a dark rim and the symbol; drawn on
+      the cell surface ON TOP of everything, so a target stays visible under a piece, behind a
+      pile or on a ghost board, and never covers a neighbouring target (each stays in its cell);
+    * ``sym_pole`` a thin vertical pole through the cells of a piece's 3-D jumps (origin to the
+      farthest plane); ``offset.w`` < 0 means "z scaled by -w";
+    * ``rings``    the selected origin (floor and top of its pile) and the hovered cell (on top);
+    * ``columns``, ``outlines``: kept for painters that add their own (empty here).
 
-    Colours per kind: :data:`palette.TARGET`; the last turn: LAST_FROM (hollow
-    frame) and LAST_TO (frame, fill, top frame); targets pulse with
-    :func:`pulse_at` (``view.time``, never a wall clock).
+    Colours per kind: :data:`palette.TARGET`; targets pulse with :func:`pulse_at`
+    (``view.time``, never a wall clock).  ``position`` gives pile heights (without it a
+    piece's height is assumed).
     """
     hl = view.highlights
     sl = view.slicing
@@ -382,45 +394,54 @@ def highlight_layers(view: View, layout: Layout, position=None) -> dict[str, np.
             heights[coord] = max(EMPTY_COLUMN, h)
         return heights[coord]
 
-    glow = 0.80 + 0.20 * pulse
+    glow = 0.82 + 0.18 * pulse
+    symbols: dict[str, list] = {name: [] for name in SYMBOL_MESHES}
 
-    def frame_rows(c, rgb, h, bright=glow, top=True):
-        col = tuple(min(1.0, v * bright + 0.08 * pulse) for v in rgb)
-        outlines.append((c[0], c[1], c[2] + LIFT["rings"], 1.0, *col, 1.0))
-        if top:
-            outlines.append((c[0], c[1], c[2] + h, 1.0, *col, 1.0))
-
-    # the last turn: from = hollow orange frame (+ faint fill), to = frame, fill and top frame
-    for coord, rgb, a, top in ((hl.last_from, palette.LAST_FROM, 0.30, False),
-                               (hl.last_to, palette.LAST_TO, 0.55, True)):
+    # the last turn: a floor fill (no frame: frames are the capture targets' shape)
+    for coord, rgb, a in ((hl.last_from, palette.LAST_FROM, 0.45), (hl.last_to, palette.LAST_TO, 0.70)):
         c = place(coord)
         if c is not None:
-            coord = tuple(coord)
             marks.append((c[0], c[1], c[2] + LIFT["marks"], 1.0, *rgb, a))
-            frame_rows(c, rgb, top_of(coord) if top else 0.0, bright=1.0, top=top)
+    # targets: a faint floor fill in the kind's colour (depth-tested: empty cells) and the kind's
+    # SYMBOL on the cell surface, on top of everything (see viewer.cube.target_marks)
+    poles: dict = {}
     for kind in TARGET_KINDS:
         rgb = palette.TARGET[kind]
+        col = tuple(min(1.0, v * glow + 0.06 * pulse) for v in rgb)
         for coord in hl.targets.get(kind, ()):
             coord = tuple(coord)
             c = place(coord)
             if c is None:
                 continue
-            h = top_of(coord)
-            marks.append((c[0], c[1], c[2] + LIFT["marks"] + 0.001, 1.0, *rgb, 0.55 + 0.3 * pulse))
-            columns.append((c[0], c[1], c[2] + LIFT["marks"], -h, *rgb, 0.42 + 0.22 * pulse))
-            frame_rows(c, rgb, h)
+            marks.append((c[0], c[1], c[2] + LIFT["marks"] + 0.001, 1.0, *rgb, 0.30 + 0.12 * pulse))
+            name, rows = symbol_rows((c[0] + 0.5, c[1] + 0.5, c[2] + LIFT["rings"]), kind, col)
+            symbols[name].extend(rows)
+            sel = hl.selected
+            if kind == "jump" or (sel is not None and len(sel) >= 3 and tuple(sel[:2]) == coord[:2]
+                                  and sl.board_of(sel) == sl.board_of(coord) and sel[2] != coord[2]):
+                key = (round(float(c[0]), 3), round(float(c[1]), 3))
+                lo, hi = poles.get(key, (c[2], c[2]))
+                poles[key] = (min(lo, c[2]), max(hi, c[2]))
     c = place(hl.selected)
     if c is not None:
         rgb = palette.SELECTED
         h = top_of(tuple(hl.selected))
-        columns.append((c[0], c[1], c[2] + LIFT["marks"], -h, *rgb, 0.30))
         rings.append((c[0], c[1], c[2] + LIFT["rings"], 1.0, *rgb, 1.0))
         rings.append((c[0], c[1], c[2] + h, 1.0, *rgb, 1.0))
+        key = (round(float(c[0]), 3), round(float(c[1]), 3))
+        if key in poles:
+            lo, hi = poles[key]
+            poles[key] = (min(lo, c[2]), max(hi, c[2]))
+    for (x, y), (lo, hi) in poles.items():
+        if hi - lo < 0.05:
+            continue          # no origin on another plane (nothing selected): no pole
+        symbols["sym_pole"].append(pole_row((x + 0.5, y + 0.5), lo, hi, palette.TARGET["jump"]))
     c = place(hl.hovered)
     if c is not None:
         rings.append((c[0], c[1], c[2] + LIFT["rings"], 1.0, *palette.HOVER, 1.0))
-    return {"marks": _pack(marks), "columns": _pack(columns), "outlines": _pack(outlines),
-            "rings": _pack(rings)}
+    out = {"marks": _pack(marks), "columns": _pack(columns), "outlines": _pack(outlines), "rings": _pack(rings)}
+    out.update({name: _pack(rows) for name, rows in symbols.items()})
+    return out
 
 
 def highlight_instances(view: View, layout: Layout, position=None) -> tuple[np.ndarray, np.ndarray]:
@@ -447,9 +468,11 @@ def board_mesh_data(layout: Layout, rules) -> dict[str, np.ndarray]:
         "edges": meshes.frame(-0.06, -0.06, sx + 0.06, sy + 0.06, 0.12),
         "green": meshes.quad(0, 0, gx1 - gx0 + 1, gy1 - gy0 + 1),
         "lines": meshes.quad(0, -LINE_WIDTH / 2, sx, LINE_WIDTH / 2),
+        "dashes": meshes.cat(*(meshes.quad(i + 0.15, -LINE_WIDTH / 2, i + 0.65, LINE_WIDTH / 2) for i in range(sx))),
         "marks": meshes.quad(0.07, 0.07, 0.93, 0.93),
         "rings": meshes.frame(RING_FRAME[0], RING_FRAME[0], RING_FRAME[1], RING_FRAME[1], RING_FRAME[2]),
         "columns": meshes.open_box(0.04, 0.04, 0.96, 0.96, 1.0),
         "outlines": meshes.frame(OUTLINE_FRAME[0], OUTLINE_FRAME[0], OUTLINE_FRAME[1], OUTLINE_FRAME[1],
                                  OUTLINE_FRAME[2]),
+        **symbol_meshes(),
     }

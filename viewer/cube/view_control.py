@@ -87,6 +87,7 @@ class ViewControls:
     def toggle_ghosts(self) -> None:
         sl = self.view.slicing
         sl.set_ghost_dim(None if sl.ghost_dim is not None else self.active_dim)
+        self.view.frame()           # the board and its ghosts framed on screen (issue 12)
         self.say("Ghost boards " + (f"on: the neighbours along dimension {sl.ghost_dim}" if sl.ghost_dim
                                     else "off") + ".")
 
@@ -163,6 +164,7 @@ class ViewControls:
             "tab": lambda: self.cycle_dim(-1 if shift else 1),
             "n": lambda: self.step_slider(-1), "m": lambda: self.step_slider(+1),
             "space": self.toggle_play, "g": self.toggle_ghosts, "o": self.cycle_observe,
+            "v": self.toggle_overview, "i": self.toggle_isolate, "c": self.toggle_palette,
         }
         for names, action in ((("+", "=", "plus", "equal", "num_add"), lambda: cam.zoom(0.85)),
                               (("-", "minus", "num_subtract"), lambda: cam.zoom(1 / 0.85)),

@@ -14,6 +14,7 @@ import numpy as np
 from ..ui.words import place_text, turn_title
 from .camera_paths import HOME, CameraPose, FollowCamera
 from .overlay import OverlayText
+from .overview_frames import OverviewShot
 from .timeline import Timeline, ease, lerp
 
 ACTION_LABELS = {"move": "move", "capture": "capture", "jump": "3-D jump", "hyperjump": "hyper-jump",
@@ -120,6 +121,18 @@ class CubeSource:
         self._steps: dict[int, list[CubeStep]] = {}
 
     # ------------------------------------------------------------------ turns
+    def animator_place(self, k: int):
+        """(higher, z, from, to) of turn ``k``'s last move (the board a still of it shows)."""
+        if k < 1:
+            return (), 1, None, None
+        steps = self.steps(k)
+        dst = steps[-1].dst if steps else None
+        if dst is None:
+            return (), 1, None, None
+        turn = self.game.turns[k - 1]
+        frm = _norm(turn.origin) if turn.origin is not None else None
+        return _higher(dst), dst[2], frm, dst
+
     def action_count(self, k: int) -> int:
         return len(self.game.turns[k - 1].actions) if k >= 1 else 0
 
@@ -231,8 +244,11 @@ class FrameState:
     time: float = 0.0
     targets: tuple = ()               # ((kind, coords), ...) marks for the destination
     extra_key: tuple = ()
+    overview: object = None           # an OverviewShot: this frame shows the board overview instead
 
     def key(self) -> tuple:
+        if self.overview is not None:
+            return ("overview", self.overview.key(), self.overlay.key() if self.overlay else None)
         return (id(self.base), self.higher, self.focus_z, round(self.u, 6) if self.tracks else None,
                 self.last_from, self.last_to, self.pose.key() if self.pose else None,
                 self.overlay.key() if self.overlay else None, self.targets,
@@ -270,35 +286,44 @@ class CubeAnimator:
         frm = _norm(turn.origin) if turn.origin is not None else None
         return _higher(dst), dst[2], frm, dst
 
+    GLIDE = 8           # frames the follow camera takes to glide to the next action (end of a hold)
+
     def _follow_keys(self):
-        """(frame, world target): still during holds; during each action the aim glides from where
-        it was to the action's destination (so held frames repeat and are rendered once)."""
-        keys, cur = [], None
+        """(frame, world target, distance): during each action the camera aims at the middle of
+        its source and target, far enough back to show both; it glides to the next aim in the
+        last GLIDE frames before that action (held frames stay still: rendered once)."""
+        keys = []
         for seg in self.tl.segments:
             if seg.action is None:
                 continue
             st = self.src.steps(seg.turn)[seg.action]
-            if cur is None:
-                cur = self.world(st.src if st.src is not None else st.dst)
-            keys.append((seg.start, cur))
-            cur = self.world(st.dst)
-            keys.append((seg.start + seg.frames - 1, cur))
+            a = self.world(st.src if st.src is not None else st.dst)
+            b = self.world(st.dst if st.dst is not None else st.src)
+            aim = (a + b) / 2.0
+            dist = max(self.camera.pose.distance, 0.9 * float(np.linalg.norm(b - a)) + 9.0)
+            if keys:
+                start = max(keys[-1][0], seg.start - self.GLIDE)
+                if start > keys[-1][0]:
+                    keys.append((start, keys[-1][1], keys[-1][2]))
+            keys.append((seg.start, aim, dist))
+            keys.append((seg.start + seg.frames - 1, aim, dist))
         if not keys:
             _h, z, _f, to = self._hold_place(self.tl.last)
-            keys.append((0, self.world(to) if to else np.array(HOME.target)))
+            keys.append((0, self.world(to) if to else np.array(HOME.target), self.camera.pose.distance))
         return keys
 
-    def _follow_target(self, frame: int):
+    def _follow_at(self, frame: int):
+        """(target, distance) of the follow camera at ``frame`` (eased between keys)."""
         keys = self._follow
         frames = [k[0] for k in keys]
         i = bisect.bisect_right(frames, frame)
         if i == 0:
-            return tuple(keys[0][1])
+            return tuple(keys[0][1]), keys[0][2]
         if i >= len(keys):
-            return tuple(keys[-1][1])
-        (f0, a), (f1, b) = keys[i - 1], keys[i]
+            return tuple(keys[-1][1]), keys[-1][2]
+        (f0, a, da), (f1, b, db) = keys[i - 1], keys[i]
         u = ease((frame - f0) / (f1 - f0)) if f1 > f0 else 1.0
-        return tuple(lerp(a, b, u))
+        return tuple(lerp(np.asarray(a), np.asarray(b), u)), lerp(da, db, u)
 
     def state(self, frame: int) -> FrameState:
         seg, local = self.tl.locate(frame)
@@ -327,9 +352,14 @@ class CubeAnimator:
                 f"  {seg.action + 1}/{self.src.action_count(k)}" if self.src.action_count(k) > 1 else "")
             if step.src is not None and step.dst is not None:
                 st.focus_world = tuple(lerp(self.world(step.src), self.world(step.dst), u))
+        if self.hyper_overview:
+            st.overview = self._hyper_shot(seg, local)
+        dist = None
         if self._follow is not None:
-            st.focus_world = self._follow_target(frame)
+            st.focus_world, dist = self._follow_at(frame)
         st.pose = self.camera.pose_at(t, st.focus_world)
+        if dist is not None and st.pose is not None:
+            st.pose = CameraPose(st.pose.yaw, st.pose.pitch, dist, st.pose.target)
         if self.overlay:
             pos = st.position
             title = turn_title(k, self.src.side(k))
@@ -342,6 +372,33 @@ class CubeAnimator:
                                      score_label="points", footer=_board_text(st.higher, st.focus_z),
                                      badge=label)
         return st
+
+    # ------------------------------------------------------------------ hyper-jumps: the overview
+    #: a hyper-jump cuts to the board overview: its first part shows where the piece leaves and
+    #: lands (both boards framed), the rest of it and the first third of the turn's hold show the
+    #: grid after the jump, then the 3-D view of the landing board returns
+    hyper_overview = True
+    OVERVIEW_SPLIT = 0.5
+
+    def _hyper_shot(self, seg, local: int):
+        k = seg.turn
+        if k < 1:
+            return None
+        steps = self.src.steps(k)
+        if seg.action is None:
+            if not steps or steps[-1].kind != "hyperjump" or local >= max(1, seg.frames // 3):
+                return None
+            step, before = steps[-1], False
+        else:
+            step = steps[seg.action]
+            if step.kind != "hyperjump" or step.src is None or step.dst is None:
+                return None
+            before = (local + 0.5) / seg.frames < self.OVERVIEW_SPLIT
+        src, dst = _norm(step.src), _norm(step.dst)
+        if before:
+            return OverviewShot(step.before, _higher(src), src[2], highlight=(_higher(dst),),
+                                targets=(("hyperjump", dst),), selected=src)
+        return OverviewShot(step.after, _higher(dst), dst[2], highlight=(_higher(src),), selected=dst)
 
     # ------------------------------------------------------------------ tracks -> instances
     def extras(self, st: FrameState, view) -> dict:

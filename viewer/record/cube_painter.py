@@ -73,6 +73,8 @@ class CubePainter:
         old.release()
         self.view = View()
         self.view.slicing.size_z = 16
+        # the planes above the action lie between the camera and it: not drawn in recordings
+        self.view.above_factor = 0.0
         self.width, self.height = width, height
         self.render_seconds = 0.0
         self.read_seconds = 0.0
@@ -107,9 +109,21 @@ class CubePainter:
         return frame
 
     def paint(self, st: FrameState, animator) -> np.ndarray:
+        if getattr(st, "overview", None) is not None:
+            return self.overview_painter().paint(st.overview)
         self.draw(st, animator)
         return self.read()
 
+    def overview_painter(self):
+        """The board overview's painter (same size, same GL context), made on first use."""
+        if getattr(self, "_overview", None) is None:
+            from .overview_frames import OverviewPainter
+            self._overview = OverviewPainter(self.width, self.height, ctx=self.off.ctx)
+        return self._overview
+
     def release(self) -> None:
+        if getattr(self, "_overview", None) is not None:
+            self._overview.release()
+            self._overview = None
         self.off.release()
 

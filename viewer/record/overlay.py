@@ -15,7 +15,7 @@ from PIL import Image, ImageDraw, ImageFont
 TEXT = (236, 236, 228)
 DIM = (180, 186, 198)
 BOX = (10, 12, 18, 170)
-SIDE_COLORS = {"white": (245, 235, 205), "black": (236, 96, 96)}
+SIDE_COLORS = {"white": (245, 235, 205), "black": (242, 133, 56)}     # the pieces' colours, lifted
 
 
 @dataclass
@@ -142,7 +142,7 @@ STYLE = {   # style -> (size as a fraction of the frame height, colour)
     "step": (1 / 26, (255, 225, 90)),
     "capture": (1 / 28, (255, 120, 100)),
     "white": (1 / 26, (245, 238, 214)),
-    "black": (1 / 26, (240, 110, 110)),
+    "black": (1 / 26, (242, 133, 56)),
     "result": (1 / 14, (120, 220, 255)),
     "legend": (1 / 38, (150, 158, 172)),
     "gap": (1 / 50, None),

@@ -40,6 +40,7 @@ from .encoders import (IMAGE_FORMATS, VIDEO_FORMATS, GifWriter, Mp4Writer, ffmpe
                        output_format, write_image)
 from .live_capture import LiveCapture
 from .overlay import OverlayText, draw_overlay
+from .overview_frames import OverviewPainter, OverviewShot
 from .errors import RecordError
 from .timeline import (Segment, Timeline, ease, frame_count, frames_for, parse_range, parse_size)
 
@@ -52,6 +53,7 @@ __all__ = [
     "load_game", "is_spirit", "make_source", "RecordOptions", "Recorder",
     "output_format", "AtomicPath", "ffmpeg_exe", "Mp4Writer", "GifWriter", "open_writer", "write_image",
     "Progress", "record", "snapshot", "LiveCapture", "OverlayText", "draw_overlay",
+    "OverviewShot", "OverviewPainter", "overview_shot",
 ]
 
 DEFAULT_SIZE = (960, 540)
@@ -275,12 +277,28 @@ def snapshot(game, out, turn: int | None = None, size=DEFAULT_SIZE, view: str | 
     if not 0 <= turn <= n:
         raise RecordError(f"turn {turn} is outside 0..{n} (the game has {n} turns)")
     AtomicPath(out).discard()      # check the folder before rendering
-    opts = RecordOptions(size=tuple(size), fps=1, hold=1, transition=0, camera=camera, view=view,
-                         turns=(turn, turn), overlay=overlay)
+    overview = view == "overview"
+    if overview and is_spirit(game):
+        raise RecordError("--view overview is for cube chess (spirit chess has one board)")
+    opts = RecordOptions(size=tuple(size), fps=1, hold=1, transition=0, camera="fixed" if overview else camera,
+                         view=None if overview else view, turns=(turn, turn), overlay=overlay)
     rec = Recorder(game, opts, painter=painter)
     try:
-        frame = rec.frame(0)
+        if overview:
+            st = rec.state(0)
+            st.overview = overview_shot(source, turn)
+            frame = rec._compose(st)
+        else:
+            frame = rec.frame(0)
     finally:
         rec.close()
     return write_image(out, frame)
+
+
+def overview_shot(source, turn: int) -> OverviewShot:
+    """The board overview of the position after ``turn``: around the board of its last move (framed,
+    the piece ringed), with the navigator."""
+    pos = source.positions[turn]
+    higher, z, _frm, to = source.animator_place(turn) if hasattr(source, "animator_place") else ((), 1, None, None)
+    return OverviewShot(pos, higher, z, selected=to, navigator=True)
 

@@ -72,7 +72,7 @@ class ControllerBase(ABC):
         self.message = Message("")
         self.log: list[Message] = []
         self.help_visible = False
-        self.details_visible = False          # I: show the detail line (rule ids) under messages
+        self.details_visible = False          # Shift+I: show the detail line (rule ids) under messages
         self.prompt: Prompt | None = None
         self.hovered = None
         self.recording = False                # set by the window (F9)
@@ -90,7 +90,7 @@ class ControllerBase(ABC):
         self.say(text, "error", detail)
 
     def toggle_details(self) -> None:
-        """I: show or hide the detail line of the messages (the current message stays)."""
+        """Shift+I: show or hide the detail line of the messages (the current message stays)."""
         self.details_visible = not self.details_visible
 
     # ------------------------------------------------------------------ hooks
@@ -130,7 +130,7 @@ class ControllerBase(ABC):
         if name in ("h", "f1") and self.prompt is None and not ctrl:
             self.help_visible = not self.help_visible
             return True
-        if name == "i" and self.prompt is None and not ctrl:
+        if name == "i" and shift and self.prompt is None and not ctrl:
             self.toggle_details()
             return True
         if self.help_visible and name == "escape":

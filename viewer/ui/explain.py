@@ -2,7 +2,7 @@
 
 The engine's messages are exact and name the rule (``C19``, ``G12`` …).  On screen the player
 reads a plain sentence that says *why*; the rule ids and the engine's own wording go to a detail
-line, shown on request (I) and listed in the help:
+line, shown on request (Shift+I) and listed in the help:
 
 * :func:`split_rule_ids` — ``"… (C26)"`` -> (``"…"``, ``["C26"]``), for any message;
 * :func:`explain` — an :class:`engine.DaqiError` (its ``code``, message and rule ids), with what

@@ -26,7 +26,7 @@ def test_centre_of_a_focused_cell_picks_it(yaw, pitch, explode):
 
 @pytest.mark.parametrize("yaw,pitch", CAMERAS)
 def test_nearest_visible_layer_wins(yaw, pitch):
-    v = View(opacity=0.3)
+    v = View(opacity=0.3, reach=15)          # every plane drawn (the default draws 4 around the focus)
     v.camera.yaw, v.camera.pitch = yaw, pitch
     v.frame()
     top = 16

@@ -31,10 +31,10 @@ def test_rule_ids_are_in_the_detail_line_which_i_toggles():
     c.click_cell((4, 14, 1))
     assert "C28" not in c.message.text and "C28" in c.message.detail
     assert "C28" not in hud_text(c)["message"]
-    c.key("i")
+    c.key("i", shift=True)
     assert c.details_visible and "C28" in hud_text(c)["message"]
     assert "C28" not in c.message.text                        # I shows details, it does not replace the message
-    c.key("i")
+    c.key("i", shift=True)
     assert "C28" not in hud_text(c)["message"]
 
 

@@ -3,6 +3,7 @@ import numpy as np
 import pytest
 
 from viewer_fakes import FakePosition, Piece
+from viewer.gl import palette
 from viewer.cube.scene import Highlights, View
 
 
@@ -102,7 +103,8 @@ def test_highlights_show_their_kind_colour(offscreen):
     lay = v.layout()
     cx, cy = v.camera.project(lay.cell_corner(12, 8, 1) + np.array([0.06, 0.5, 0]))
     ring = frame[int(cy), int(cx)].astype(int)
-    assert ring[1] > 200 and ring[1] > ring[2] + 60    # green ring of the selected origin
+    want = np.asarray(palette.SELECTED) * 255                  # the ring of the selected origin
+    assert np.abs(ring - want).max() < 60, ring
 
 
 def test_click_on_rendered_cell_agrees_with_picture(offscreen):

@@ -11,7 +11,7 @@ def total(scene, name):
 
 
 def test_opening_has_crowded_pawns_in_every_plane():
-    scene = build_scene(FakePosition(), View())
+    scene = build_scene(FakePosition(), View(reach=15))
     # 4 x 6 outside green on z=1, 16 x 6 on the 15 other planes, 4 x 12 pawns in green
     assert total(scene, "pawn") == 24 + 15 * 96 + 48
     assert total(scene, "king") == 2
@@ -20,11 +20,24 @@ def test_opening_has_crowded_pawns_in_every_plane():
     assert np.all(scene.translucent["pawn"][:, 7] < 1.0)
 
 
+def test_default_view_draws_the_planes_near_the_focus_only_and_isolate_hides_them():
+    v = View()
+    v.slicing.set_focus(6)
+    # planes 2..10 (reach 4 on both sides of plane 6), plane 6 with its 24 + 48 pawns... here the
+    # fake's green holds pawns on z = 1 only: every other plane has its 96 crowded pawns
+    assert total(build_scene(FakePosition(), v), "pawn") == 9 * 96
+    assert [z for z in range(1, 17) if v.layer_alpha(z) > 0] == list(range(2, 11))
+    assert v.layer_alpha(5) > v.layer_alpha(3) > 0              # fading with the distance
+    v.isolated = True
+    assert total(build_scene(FakePosition(), v), "pawn") == 96
+    assert [z for z in range(1, 17) if v.layer_alpha(z) > 0] == [6]
+
+
 def test_opacity_zero_hides_other_planes_and_explode_spreads_them():
     v = View(opacity=0.0)
     scene = build_scene(FakePosition(), v)
     assert len(scene.translucent["pawn"]) == 0 and len(scene.translucent["tiles"]) == 0
-    v2 = View(explode=2.0)
+    v2 = View(explode=2.0, reach=15)
     s2 = build_scene(FakePosition(), v2)
     assert s2.translucent["tiles"][:, 2].max() == 15 * 2.0
 
