@@ -19,10 +19,9 @@ import dataclasses
 from itertools import product
 
 from .actions import Capture, HyperJump, Jump, Move, Promote, Split, Stack
-from ..core.coords import Coord, normalize
 from ..core.errors import IllegalAction
 from .grammar import facing_line_clear, grammar_error, group_rays, highest_value
-from .position import Position, other
+from .position import other
 
 
 # -- fast construction of the frozen one-field action dataclasses ---------------------------------
