@@ -11,8 +11,8 @@ JSON reply per line.  The loop reads *bytes* and cannot die on its input:
   JSON is ``malformed``;
 * a request's ``id`` is echoed only when it is null, a string of at most ``id-chars``
   characters or an integer of magnitude at most ``id-int``; any other id is ``bad-id``;
-* replies are written as strict ASCII JSON (``allow_nan=False``, ``ensure_ascii=True``), so
-  a lone surrogate or a raw byte in the input can never make an invalid reply.
+* replies are written as strict JSON (``allow_nan=False``) in UTF-8; a lone surrogate that
+  came in as ``"\\ud800"`` goes out as U+FFFD, so no input can make an invalid reply.
 
 Every non-blank line gets exactly one reply; blank lines get none.  All limits live in
 :mod:`engine.core.limits`.
@@ -73,6 +73,8 @@ def _safe_id(rid: Any) -> Any:
         if len(rid) > LIMITS.id_chars:
             raise ReadError(f"a string id may have at most {LIMITS.id_chars} characters, this one has {len(rid)}",
                             code="bad-id", extra={"limit": "id-chars", "value": len(rid), "max": LIMITS.id_chars})
+        if _SURROGATE.search(rid):
+            raise ReadError("a string id may not hold a lone surrogate (\\ud800-\\udfff)", code="bad-id")
         return rid
     if isinstance(rid, int) and not isinstance(rid, bool):
         if abs(rid) > LIMITS.id_int:
@@ -186,19 +188,24 @@ def answer_line(data: bytes) -> dict:
 
 
 def encode_reply(reply: dict) -> bytes:
-    """One reply line: strict JSON, ASCII only, newline-terminated.  Never raises."""
+    """One reply line: strict JSON (no NaN/Infinity) in valid UTF-8, newline-terminated.  A lone
+    surrogate from the input (``"\\ud800"``) is written as U+FFFD.  Never raises."""
     try:
-        return (json.dumps(reply, ensure_ascii=True, allow_nan=False) + "\n").encode("ascii")
+        text = json.dumps(reply, ensure_ascii=False, allow_nan=False) + "\n"
     except Exception as exc:  # noqa: BLE001 - a reply that cannot be written is replaced
         fallback = {"legal": False, "error": "internal",
                     "message": f"internal error: the reply could not be written ({type(exc).__name__})"}
         rid = reply.get("id") if isinstance(reply, dict) else None
         if isinstance(rid, (str, int)) and not isinstance(rid, bool):
             fallback["id"] = rid
-        try:
-            return (json.dumps(fallback, ensure_ascii=True, allow_nan=False) + "\n").encode("ascii")
-        except Exception:  # noqa: BLE001
-            return b'{"legal": false, "error": "internal", "message": "the reply could not be written"}\n'
+        text = json.dumps(fallback, ensure_ascii=False) + "\n"
+    try:
+        return text.encode("utf-8")
+    except UnicodeEncodeError:
+        return _SURROGATE.sub("\ufffd", text).encode("utf-8")
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def _too_long(n: int) -> dict:
