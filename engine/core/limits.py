@@ -89,18 +89,19 @@ class LimitExceeded(DaqiError):
         return {"limit": self.limit, "value": self.value, "max": self.max}
 
 
-def check(name: str, value: int, what: str, limits: Limits = LIMITS) -> int:
-    """``value`` if it is within the limit ``name`` (wire spelling, e.g. ``"stack-height"``),
-    else raise :class:`LimitExceeded`.  Magnitude limits compare ``abs(value)``."""
-    maximum = getattr(limits, name.replace("-", "_"))
+def check(name: str, value: int, what: str, limits: Limits | None = None) -> int:
+    """``value`` if it is within the limit ``name`` (wire spelling, e.g. ``"stack-height"``) of
+    ``limits`` (default: the module's :data:`LIMITS`, read at call time), else raise
+    :class:`LimitExceeded`.  Magnitude limits compare ``abs(value)``."""
+    maximum = getattr(LIMITS if limits is None else limits, name.replace("-", "_"))
     if abs(value) > maximum:
         raise LimitExceeded(name, value, maximum, what)
     return value
 
 
-def cut(message: str, limits: Limits = LIMITS) -> str:
+def cut(message: str, limits: Limits | None = None) -> str:
     """``message`` cut to the ``message-chars`` limit (an ellipsis and the length mark the cut)."""
-    n = limits.message_chars
+    n = (LIMITS if limits is None else limits).message_chars
     if len(message) <= n:
         return message
     return message[:n] + f"… ({len(message)} characters in all)"
