@@ -38,7 +38,6 @@ class Limits:
     board_side: int = 256              # each of size x, y, z (and board indices in overrides)
     score: int = 10 ** 15              # magnitude of scores, credits, ply, "start" and levels
     path_steps: int = 1024             # squares in a spirit-chess path
-    list_items: int = 4096             # entries of any other list or object in a request
 
     def names(self) -> list[str]:
         return [wire_name(f.name) for f in fields(self)]
@@ -56,14 +55,13 @@ DESCRIPTIONS = {
     "horizon": "the actions query's horizon (highest dimension of listed hyper-jumps)",
     "coord-dims": "numbers in one coordinate [x, y, z, w4, ...]",
     "coord-value": "magnitude of one coordinate number",
-    "pieces": "entries of a position's pieces list",
+    "pieces": "entries of a position's pieces list (cube and spirit) and of a spirit setup request",
     "stack-height": "pieces in one stack of a request position",
     "split-choices": "distinct splits of the origin stack that an actions reply would list",
     "turn-actions": "actions in one turn",
     "board-side": "each board size (x, y, z) and every board index in overrides",
     "score": "magnitude of scores, credits, ply, overrides.start and spirit levels",
     "path-steps": "squares in a spirit-chess path",
-    "list-items": "entries of any other list or object in a request (credits, homes, stack members, ...)",
 }
 
 

@@ -59,7 +59,7 @@ def _int(value: Any, where: str, limit: str = "score", *, minimum: int | None = 
     return value
 
 
-def _list(value: Any, where: str, limit: str = "list-items") -> list:
+def _list(value: Any, where: str, limit: str) -> list:
     if not isinstance(value, list):
         raise ProtocolError(f"{where} must be a list, got {_show(value)}")
     check(limit, len(value), f"{where} has too many entries")
