@@ -24,6 +24,7 @@ import random
 import select
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -247,9 +248,9 @@ def make_input(rng: random.Random, pool: list) -> bytes:
         line = rng.choice(HOSTILE_LINES)
     elif r < 0.08:
         line = json.dumps(rng.choice(pool)).encode()
-    elif r < 0.60:
+    elif r < 0.72:
         line = json.dumps(mutate_obj(rng.choice(pool), rng, pool), allow_nan=True).encode()
-    elif r < 0.92:
+    elif r < 0.94:
         line = mutate_bytes(json.dumps(rng.choice(pool)).encode(), rng)
     else:
         line = mutate_bytes(json.dumps(mutate_obj(rng.choice(pool), rng, pool)).encode(), rng)
@@ -270,9 +271,9 @@ def rss_kib(pid: int, key: str = "VmRSS") -> int:
 
 
 class Server:
-    def __init__(self):
+    def __init__(self, stderr):
         self.proc = subprocess.Popen([sys.executable, "-m", "engine.protocol"], cwd=ROOT, stdin=subprocess.PIPE,
-                                     stdout=subprocess.PIPE, stderr=subprocess.PIPE, bufsize=0)
+                                     stdout=subprocess.PIPE, stderr=stderr, bufsize=0)
         self.buf = b""
 
     def send(self, data: bytes) -> None:
@@ -337,7 +338,10 @@ def main(argv=None) -> int:
     pool = cube_seeds(rng) + spirit_seeds(rng)
     print(f"{len(pool)} valid seed requests built in {time.perf_counter() - t0:.1f} s")
 
-    server = Server()
+    errlog = tempfile.TemporaryFile()
+    server = Server(errlog)
+    checkpoints = {max(1, args.inputs * k // 4) - 1 for k in (1, 2, 3)}
+    rss_marks = []
     sentinel = b'{"query":"-sentinel-","id":"%s"}\n' % SENTINEL_ID
     deaths = invalid = internal = 0
     invalid_examples: list = []
@@ -366,7 +370,7 @@ def main(argv=None) -> int:
             deaths += 1
             invalid_examples.append(("death", line[:200]))
             server.close()
-            server = Server()
+            server = Server(errlog)
             continue
         if len(replies) != expect:
             invalid += 1
@@ -386,10 +390,14 @@ def main(argv=None) -> int:
             slowest = (elapsed, line)
         if n == 0:
             rss_start = rss_kib(server.proc.pid)
+        if n in checkpoints:
+            rss_marks.append(rss_kib(server.proc.pid))
     total = time.perf_counter() - t0
     rss_end = rss_kib(server.proc.pid)
     peak = rss_kib(server.proc.pid, "VmHWM")
     server.close()
+    errlog.seek(0, os.SEEK_END)
+    stderr_bytes = errlog.tell()
 
     print(f"inputs: {args.inputs} (seed {args.seed}) in {total:.1f} s ({args.inputs / total:.0f} lines/s)")
     print(f"deaths: {deaths}")
@@ -397,13 +405,15 @@ def main(argv=None) -> int:
     print(f"internal errors: {internal}")
     print(f"slowest request: {slowest[0] * 1000:.1f} ms (with the sentinel line): {slowest[1][:160]!r}")
     print(f"memory (RSS of the protocol process): start {rss_start / 1024:.1f} MiB, end {rss_end / 1024:.1f} MiB, "
-          f"growth {(rss_end - rss_start) / 1024:+.1f} MiB, peak {peak / 1024:.1f} MiB")
+          f"growth {(rss_end - rss_start) / 1024:+.1f} MiB, peak {peak / 1024:.1f} MiB; at 1/4, 1/2, 3/4 of the "
+          f"inputs: " + ", ".join(f"{m / 1024:.1f}" for m in rss_marks) + " MiB")
+    print(f"stderr of the protocol process: {stderr_bytes} bytes")
     print("replies by code: " + ", ".join(f"{k} {v}" for k, v in codes.most_common()))
     for why, line in invalid_examples[:10]:
         print(f"  invalid: {why}: {line!r}")
     for msg, k in internal_examples.most_common(15):
         print(f"  internal x{k}: {msg}")
-    return 0 if deaths == invalid == internal == 0 else 1
+    return 0 if deaths == invalid == internal == stderr_bytes == 0 else 1
 
 
 if __name__ == "__main__":
