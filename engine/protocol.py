@@ -59,8 +59,7 @@ def unexpected_reply(exc: BaseException) -> dict:
     if isinstance(exc, RecursionError):
         return {"legal": False, "error": "too-deep", "message": "the request is nested too deeply to answer"}
     if isinstance(exc, MemoryError):
-        return {"legal": False, "error": "limit", "limit": "memory",
-                "message": "the request needs more memory than the protocol may use"}
+        return {"legal": False, "error": "out-of-memory", "message": "the request needs more memory than there is"}
     return {"legal": False, "error": "internal",
             "message": cut(f"internal error: {type(exc).__name__}: {exc}")}
 

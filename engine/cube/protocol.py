@@ -248,7 +248,7 @@ def parse_position(obj) -> tuple[Position, dict]:
             _fields(h, ("king", "prince"), f"position.homes.{s}")
             for k, v in h.items():
                 homes[s][k] = _coord(probe, v, f"position.homes.{s}.{k}")
-    credits = {s: {} for s in SIDES}
+    credits: dict[str, dict[str, int]] = {s: {} for s in SIDES}
     if "credits" in obj:
         cr = obj["credits"]
         _fields(cr, SIDES, "position.credits")
@@ -262,7 +262,7 @@ def parse_position(obj) -> tuple[Position, dict]:
                 check("score", v, f"position.credits.{s}.{k}")
                 if v:
                     credits[s][k] = v
-    kings_was = {s: None for s in SIDES}
+    kings_was: dict[str, str | None] = {s: None for s in SIDES}
     if "kings" in obj:
         kg = obj["kings"]
         _fields(kg, SIDES, "position.kings")
