@@ -276,6 +276,12 @@ class Server:
                                      stdout=subprocess.PIPE, stderr=stderr, bufsize=0)
         self.buf = b""
 
+    def warm_up(self) -> None:
+        """Wait for the first reply, so that the start-up time is not charged to a request."""
+        self.send(b'{"query": "ruleset", "id": 0}\n')
+        if self.read_line(60.0) is None:
+            raise SystemExit("the protocol process does not start")
+
     def send(self, data: bytes) -> None:
         self.proc.stdin.write(data)
 
@@ -340,6 +346,7 @@ def main(argv=None) -> int:
 
     errlog = tempfile.TemporaryFile()
     server = Server(errlog)
+    server.warm_up()
     checkpoints = {max(1, args.inputs * k // 4) - 1 for k in (1, 2, 3)}
     rss_marks = []
     sentinel = b'{"query":"-sentinel-","id":"%s"}\n' % SENTINEL_ID
@@ -371,6 +378,7 @@ def main(argv=None) -> int:
             invalid_examples.append(("death", line[:200]))
             server.close()
             server = Server(errlog)
+            server.warm_up()
             continue
         if len(replies) != expect:
             invalid += 1
