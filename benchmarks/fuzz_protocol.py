@@ -5,7 +5,8 @@ start position, plus the issue's hostile repros), mutates them — bytes flipped
 deleted; fields swapped, dropped, duplicated; values replaced by huge numbers, NaN, deep
 nesting, long strings, lone surrogates; raw invalid UTF-8; truncation — and sends each line to
 ONE protocol subprocess, followed by a cheap sentinel request, so that the replies to each line
-can be counted.  The process is restarted (and a death counted) if it exits or stops answering.
+can be counted (lines go out in batches from a writer thread while the replies are read, so the
+process is never idle waiting for the fuzzer).  The process is restarted (and a death counted) if it exits or stops answering.
 
 Prints: inputs sent, deaths, invalid replies (not valid UTF-8, not strict JSON, not a JSON
 object, or not exactly one reply per non-blank line), "internal" errors, the error codes seen,
@@ -25,6 +26,7 @@ import select
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 
@@ -40,6 +42,7 @@ from engine.spirit.protocol import format_position  # noqa: E402
 from engine.spirit.setup import default_placement, spirit_start_position  # noqa: E402
 
 SENTINEL_ID = b"fuzz-sentinel-7f3a"
+BATCH = 32                    # lines sent at once (each followed by a sentinel request)
 REPLY_TIMEOUT = 20.0          # seconds without a reply = the process hangs (killed, counted as a death)
 
 
@@ -285,6 +288,13 @@ class Server:
     def send(self, data: bytes) -> None:
         self.proc.stdin.write(data)
 
+    def send_all(self, data: bytes) -> None:
+        """Write ``data`` (from a writer thread); a process that died just stops the writing."""
+        try:
+            self.proc.stdin.write(data)
+        except (BrokenPipeError, OSError, ValueError):
+            pass
+
     def read_line(self, timeout: float) -> bytes | None:
         """One reply line, or None if the process died or stayed silent for ``timeout`` seconds."""
         deadline = time.perf_counter() + timeout
@@ -355,31 +365,12 @@ def main(argv=None) -> int:
     internal_examples: collections.Counter = collections.Counter()
     codes: collections.Counter = collections.Counter()
     slowest = (0.0, b"")
-    rss_start = 0
-    t0 = time.perf_counter()
-    for n in range(args.inputs):
-        line = make_input(rng, pool)
+    rss_start = rss_kib(server.proc.pid)
+    sentinel_end = b'"id": "%s"}' % SENTINEL_ID
+
+    def account(line: bytes, replies: list, elapsed: float) -> None:
+        nonlocal invalid, internal, slowest
         expect = 0 if not line.strip() else 1
-        start = time.perf_counter()
-        server.send(line + b"\n" + sentinel)
-        replies = []
-        dead = False
-        while True:
-            got = server.read_line(REPLY_TIMEOUT)
-            if got is None:
-                dead = True
-                break
-            if got.endswith(b'"id": "%s"}' % SENTINEL_ID) and b'"unknown-query"' in got:
-                break
-            replies.append(got)
-        elapsed = time.perf_counter() - start
-        if dead:
-            deaths += 1
-            invalid_examples.append(("death", line[:200]))
-            server.close()
-            server = Server(errlog)
-            server.warm_up()
-            continue
         if len(replies) != expect:
             invalid += 1
             invalid_examples.append((f"{len(replies)} replies", line[:200]))
@@ -396,10 +387,52 @@ def main(argv=None) -> int:
                 internal_examples[obj.get("message", "")[:160]] += 1
         if elapsed > slowest[0]:
             slowest = (elapsed, line)
-        if n == 0:
-            rss_start = rss_kib(server.proc.pid)
-        if n in checkpoints:
-            rss_marks.append(rss_kib(server.proc.pid))
+
+    t0 = time.perf_counter()
+    done = 0
+    while done < args.inputs:
+        batch = [make_input(rng, pool) for _ in range(min(BATCH, args.inputs - done))]
+        i = 0
+        while i < len(batch):
+            # a writer thread keeps the process's input full while this thread reads its replies,
+            # so neither pipe can fill up and block the other; each reply's time is measured from
+            # the previous sentinel's reply, i.e. while the process is busy with this line
+            payload = b"".join(x + b"\n" + sentinel for x in batch[i:])
+            writer = threading.Thread(target=server.send_all, args=(payload,), daemon=True)
+            t_prev = time.perf_counter()
+            writer.start()
+            died_at = None
+            for j in range(i, len(batch)):
+                replies = []
+                while True:
+                    got = server.read_line(REPLY_TIMEOUT)
+                    if got is None:
+                        died_at = j
+                        break
+                    if got.endswith(sentinel_end) and b'"unknown-query"' in got:
+                        break
+                    replies.append(got)
+                if died_at is not None:
+                    break
+                now = time.perf_counter()
+                account(batch[j], replies, now - t_prev)
+                t_prev = now
+            if died_at is None:
+                writer.join()
+                i = len(batch)
+            else:
+                deaths += 1
+                invalid_examples.append(("death", batch[died_at][:200]))
+                server.close()
+                writer.join()
+                server = Server(errlog)
+                server.warm_up()
+                i = died_at + 1
+        before = done
+        done += len(batch)
+        for mark in sorted(checkpoints):
+            if before <= mark < done:
+                rss_marks.append(rss_kib(server.proc.pid))
     total = time.perf_counter() - t0
     rss_end = rss_kib(server.proc.pid)
     peak = rss_kib(server.proc.pid, "VmHWM")
@@ -411,7 +444,7 @@ def main(argv=None) -> int:
     print(f"deaths: {deaths}")
     print(f"invalid replies: {invalid}")
     print(f"internal errors: {internal}")
-    print(f"slowest request: {slowest[0] * 1000:.1f} ms (with the sentinel line): {slowest[1][:160]!r}")
+    print(f"slowest request: {slowest[0] * 1000:.1f} ms (with its sentinel line): {slowest[1][:160]!r}")
     print(f"memory (RSS of the protocol process): start {rss_start / 1024:.1f} MiB, end {rss_end / 1024:.1f} MiB, "
           f"growth {(rss_end - rss_start) / 1024:+.1f} MiB, peak {peak / 1024:.1f} MiB; at 1/4, 1/2, 3/4 of the "
           f"inputs: " + ", ".join(f"{m / 1024:.1f}" for m in rss_marks) + " MiB")
