@@ -125,3 +125,26 @@ def test_a_valid_request_with_bytes_inserted_gets_a_reply(req, edits):
         at %= len(data) + 1
         data[at:at] = chunk
     check_reply(answer_line(bytes(data)))
+
+
+HOSTILE_VALUES = [None, True, 0, -1, 3, 17, 257, 2 ** 63, 10 ** 39, 0.5, "", "x" * 300, "\ud800", "king",
+                  [], [5, 5, 1, 2], [0, 0, 0], [5, 5, 1] + [2] * 300, {}, {"white": [1, 3]}, ["pawn"] * 20]
+
+
+def test_every_part_of_every_valid_request_replaced_by_each_hostile_value_gets_a_specific_error():
+    """A deterministic sweep: each field (and list entry) of each valid request replaced by each of
+    a set of hostile values, or removed."""
+    count = 0
+    for i, path in ALL_PATHS:
+        for value in HOSTILE_VALUES + [KeyError]:
+            req = json.loads(json.dumps(VALID[i]))
+            parent = req
+            for p in path[:-1]:
+                parent = parent[p]
+            if value is KeyError:
+                del parent[path[-1]]
+            else:
+                parent[path[-1]] = value
+            check_reply(handle(req))
+            count += 1
+    assert count > 3000
