@@ -34,12 +34,12 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from engine import load_ruleset, start_position  # noqa: E402
-from engine.cube.protocol import action_json, position_json  # noqa: E402
-from engine.cube.randomplay import random_turn  # noqa: E402
-from engine.cube.rules import apply_turn  # noqa: E402
-from engine.spirit.protocol import format_position  # noqa: E402
-from engine.spirit.setup import default_placement, spirit_start_position  # noqa: E402
+from engine import load_ruleset, start_position
+from engine.cube.protocol import action_json, position_json
+from engine.cube.randomplay import random_turn
+from engine.cube.rules import apply_turn
+from engine.spirit.protocol import format_position
+from engine.spirit.setup import default_placement, spirit_start_position
 
 SENTINEL_ID = b"fuzz-sentinel-7f3a"
 BATCH = 32                    # lines sent at once (each followed by a sentinel request)
@@ -354,7 +354,7 @@ def main(argv=None) -> int:
     pool = cube_seeds(rng) + spirit_seeds(rng)
     print(f"{len(pool)} valid seed requests built in {time.perf_counter() - t0:.1f} s")
 
-    errlog = tempfile.TemporaryFile()
+    errlog = tempfile.TemporaryFile()  # noqa: SIM115 - open for the whole run, closed at the end
     server = Server(errlog)
     server.warm_up()
     checkpoints = {max(1, args.inputs * k // 4) - 1 for k in (1, 2, 3)}
@@ -439,6 +439,7 @@ def main(argv=None) -> int:
     server.close()
     errlog.seek(0, os.SEEK_END)
     stderr_bytes = errlog.tell()
+    errlog.close()
 
     print(f"inputs: {args.inputs} (seed {args.seed}) in {total:.1f} s ({args.inputs / total:.0f} lines/s)")
     print(f"deaths: {deaths}")

@@ -102,7 +102,7 @@ def handle(req: Any) -> dict:
         reply = _dispatch(req)
     except DaqiError as exc:
         reply = error_reply(exc)
-    except Exception as exc:  # the protocol must keep serving whatever happens
+    except Exception as exc:  # noqa: BLE001 - the protocol must keep serving whatever happens
         reply = unexpected_reply(exc)
     if rid is not None:
         reply["id"] = rid
@@ -117,7 +117,7 @@ def _dispatch(req: dict) -> dict:
 
 # -- reading one line --------------------------------------------------------------------------------
 
-_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.S)
+_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL)
 _NOT_BRACKET = re.compile(r"[^\[\]{}]+")
 _DELTA = {"[": 1, "{": 1, "]": -1, "}": -1}
 

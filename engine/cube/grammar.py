@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from ..core.coords import Coord, normalize
 
-
 GRAMMAR_RULE = {"move": "C29", "capture": "C30", "drop": "C31", "jump": "C32", "hyperjump": "C33",
                 "stack": "C34", "split": "C35", "start": "C28"}
 

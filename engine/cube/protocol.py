@@ -14,14 +14,14 @@ import json
 from math import prod
 from typing import Any
 
-from .actions import Capture, Drop, HyperJump, Jump, Move, Promote, Split, Stack, Turn
 from ..core.coords import compact, normalize, plain
 from ..core.errors import DaqiError, NotationError, RulesetError
 from ..core.limits import check, check_ruleset_name, cut
-from .position import SIDES, Piece, Position
 from ..core.loader import load_ruleset
-from .rules import apply_turn
+from .actions import Capture, Drop, HyperJump, Jump, Move, Promote, Split, Stack, Turn
 from .legal import legal_actions
+from .position import SIDES, Piece, Position
+from .rules import apply_turn
 
 
 class ProtocolError(DaqiError):

@@ -11,8 +11,15 @@ from typing import Any
 from ..core.errors import DaqiError, NotationError, RulesetError
 from ..core.limits import check, check_ruleset_name, cut, error_fields
 from ..core.loader import load_ruleset
-from .position import (SpiritPiece, SpiritPosition, SpiritTurn, apply_spirit_turn, as_coord, formation_zones,
-                       legal_paths)
+from .position import (
+    SpiritPiece,
+    SpiritPosition,
+    SpiritTurn,
+    apply_spirit_turn,
+    as_coord,
+    formation_zones,
+    legal_paths,
+)
 from .rules import SIDES, SpiritRules
 from .setup import check_setup
 

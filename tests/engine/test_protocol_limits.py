@@ -11,8 +11,8 @@ import pytest
 
 import engine.core.limits as limits_mod
 from engine.core.limits import DESCRIPTIONS, LIMITS
-from engine.cube.protocol import split_choices
 from engine.cube.position import Piece
+from engine.cube.protocol import split_choices
 from engine.protocol import answer_line, encode_reply, handle, serve
 
 NEXT = b'{"query": "ruleset", "id": "next"}'
