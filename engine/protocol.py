@@ -29,7 +29,7 @@ from typing import Any, BinaryIO
 
 from .core.errors import DaqiError
 from .core.limits import LIMITS, LimitExceeded, cut, error_fields
-from .cube.protocol import ProtocolError, handle_cube
+from .cube.protocol import ProtocolError, _show, handle_cube
 from .spirit.protocol import handle as handle_spirit
 
 
@@ -80,8 +80,8 @@ def _safe_id(rid: Any) -> Any:
             raise ReadError(f"an integer id must lie within ±{LIMITS.id_int}, got {rid}", code="bad-id",
                             extra={"limit": "id-int", "value": rid, "max": LIMITS.id_int})
         return rid
-    raise ReadError(f"id must be null, a string or an integer, got {type(rid).__name__} "
-                    f"{cut(json.dumps(rid, ensure_ascii=False)[:80])}", code="bad-id")
+    raise ReadError(f"id must be null, a string or an integer, got {type(rid).__name__} {_show(rid)}",
+                    code="bad-id")
 
 
 def _ruleset_name(req: dict) -> Any:
@@ -96,8 +96,7 @@ def handle(req: Any) -> dict:
     rid = None
     try:
         if not isinstance(req, dict):
-            raise ProtocolError("a request must be a JSON object, got "
-                                + cut(json.dumps(req, ensure_ascii=False, default=repr)[:80]))
+            raise ProtocolError(f"a request must be a JSON object, got {_show(req)}")
         rid = _safe_id(req.get("id"))
         reply = _dispatch(req)
     except DaqiError as exc:

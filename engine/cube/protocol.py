@@ -33,14 +33,18 @@ def _err(code, message):
 
 
 def _show(value: Any) -> str:
-    """A short JSON rendering of a request value for a message."""
-    return json.dumps(value, ensure_ascii=False)[:80]
+    """A short JSON rendering of a request value for a message (any Python value: ``handle``
+    may be called with objects that did not come from JSON)."""
+    try:
+        return json.dumps(value, ensure_ascii=False, default=repr)[:80]
+    except (ValueError, TypeError, RecursionError):
+        return repr(value)[:80]
 
 
 def _fields(obj, allowed, where, required=()):
     if not isinstance(obj, dict):
         raise ProtocolError(f"{where} must be a JSON object, got {_show(obj)}")
-    extra = sorted(set(obj) - set(allowed))
+    extra = sorted(set(obj) - set(allowed), key=repr)
     if extra:
         raise ProtocolError(f"unknown field(s) {', '.join(map(repr, extra))} in {where} (allowed: "
                             f"{', '.join(sorted(allowed))})", code="unknown-field")

@@ -56,7 +56,7 @@ def _square(value: Any, rules: SpiritRules, what: str):
 def _fields(obj: Any, allowed: set, required: set, what: str) -> dict:
     if not isinstance(obj, dict):
         raise _bad(f"{what} must be a JSON object, got {_show(obj)}")
-    extra = sorted(set(obj) - allowed)
+    extra = sorted(set(obj) - allowed, key=repr)
     if extra:
         raise _bad(f"{what}: unknown field(s) {', '.join(map(repr, extra))} (allowed: {', '.join(sorted(allowed))})",
                    "unknown-field")

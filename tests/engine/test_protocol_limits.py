@@ -221,3 +221,17 @@ def test_every_limit_is_documented_in_protocol_md():
         assert f"`{name}`" in doc, name
         assert f"{value:,}" in doc or str(value) in doc, (name, value)
     assert set(LIMITS.names()) == set(DESCRIPTIONS)
+
+
+def test_handle_answers_python_values_that_json_cannot_make():
+    loop: list = []
+    loop.append(loop)
+    cases = [(loop, "malformed"), ({"query": "ruleset", 1: 2}, "unknown-field"),
+             ({"query": "ruleset", "id": {1, 2}}, "bad-id"),
+             ({"query": "actions", "origin": (5, 5, 1), "position": {}}, "bad-coordinate"),
+             ({"query": "turn", "ruleset": "spirit", "position": {"to_move": "white", "pieces": [], 3: 4},
+               "turn": {}}, "unknown-field")]
+    for req, code in cases:
+        reply = handle(req)
+        assert reply["error"] == code, reply
+        encode_reply(reply).decode("utf-8")
