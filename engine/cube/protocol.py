@@ -204,6 +204,8 @@ def parse_position(obj) -> tuple[Position, dict]:
     _list(raw_pieces, "position.pieces", "pieces")
     probe = Position.from_pieces(rules, {}, fill="empty")
     cells = {}
+    known = rules.pieces
+    made: dict = {}            # Piece objects are immutable: one per (type, side)
     for i, item in enumerate(raw_pieces):
         where = f"position.pieces[{i}]"
         _fields(item, ("at", "side", "stack", "type"), where, required=("at",))
@@ -221,6 +223,12 @@ def parse_position(obj) -> tuple[Position, dict]:
         side = _side(item.get("side"), where + ".side") if raw else item.get("side")
         stack = []
         for j, m in enumerate(raw):
+            if type(m) is str and m in known:          # the common case: a plain piece name
+                p = made.get((m, side))
+                if p is None:
+                    p = made[(m, side)] = Piece(m, side)
+                stack.append(p)
+                continue
             w = f"{where}.stack[{j}]"
             if isinstance(m, dict):
                 _fields(m, ("type", "was"), w, required=("type",))
