@@ -29,7 +29,8 @@ from typing import Any, BinaryIO
 
 from .core.errors import DaqiError
 from .core.limits import LIMITS, LimitExceeded, cut, error_fields
-from .cube.protocol import ProtocolError, _show, handle_cube
+from .core.limits import show as _show
+from .cube.protocol import ProtocolError, handle_cube
 from .spirit.protocol import handle as handle_spirit
 
 

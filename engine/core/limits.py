@@ -12,6 +12,7 @@ and the line reader (:mod:`engine.protocol`) read :data:`LIMITS`; nothing else i
 """
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, fields
 
 from .errors import DaqiError, RulesetError
@@ -103,6 +104,16 @@ def cut(message: str, limits: Limits | None = None) -> str:
     if len(message) <= n:
         return message
     return message[:n] + f"… ({len(message)} characters in all)"
+
+
+def show(value, n: int = 80) -> str:
+    """A short rendering of a request value for a message: JSON where possible (any Python value
+    is accepted: ``handle`` may be called with objects that did not come from JSON)."""
+    try:
+        text = json.dumps(value, ensure_ascii=False, default=repr)
+    except (ValueError, TypeError, RecursionError):
+        text = repr(value)
+    return text[:n]
 
 
 def error_fields(exc: DaqiError) -> dict:

@@ -24,11 +24,10 @@ from __future__ import annotations
 import dataclasses
 from itertools import product
 
-from .actions import Capture, HyperJump, Jump, Move, Promote, Split, Stack
 from ..core.errors import IllegalAction
+from .actions import Capture, HyperJump, Jump, Move, Promote, Split, Stack
 from .grammar import facing_line_clear, grammar_error, group_rays, highest_value
 from .position import other
-
 
 # -- fast construction of the frozen one-field action dataclasses ---------------------------------
 

@@ -10,13 +10,12 @@ serving and never prints a traceback.
 """
 from __future__ import annotations
 
-import json
 from math import prod
 from typing import Any
 
 from ..core.coords import compact, normalize, plain
 from ..core.errors import DaqiError, NotationError, RulesetError
-from ..core.limits import check, check_ruleset_name, cut
+from ..core.limits import check, check_ruleset_name, cut, show
 from ..core.loader import load_ruleset
 from .actions import Capture, Drop, HyperJump, Jump, Move, Promote, Split, Stack, Turn
 from .legal import legal_actions
@@ -32,13 +31,7 @@ def _err(code, message):
     return {"legal": False, "error": code, "message": cut(message)}
 
 
-def _show(value: Any) -> str:
-    """A short JSON rendering of a request value for a message (any Python value: ``handle``
-    may be called with objects that did not come from JSON)."""
-    try:
-        return json.dumps(value, ensure_ascii=False, default=repr)[:80]
-    except (ValueError, TypeError, RecursionError):
-        return repr(value)[:80]
+_show = show
 
 
 def _fields(obj, allowed, where, required=()):
