@@ -214,8 +214,12 @@ def _too_long(n: int) -> dict:
 def serve(inp: BinaryIO | None = None, out: BinaryIO | None = None) -> None:
     """Answer every line of ``inp`` (bytes) on ``out`` (bytes) until end of input."""
     if inp is None:
+        if sys.stdin is None:                        # started with standard input closed
+            return
         inp = sys.stdin.buffer
     if out is None:
+        if sys.stdout is None:
+            return
         out = sys.stdout.buffer
     cap = LIMITS.line_bytes
     while True:
