@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import collections
+import heapq
 import json
 import os
 import random
@@ -365,6 +366,7 @@ def main(argv=None) -> int:
     internal_examples: collections.Counter = collections.Counter()
     codes: collections.Counter = collections.Counter()
     slowest = (0.0, b"")
+    top: list = []                                  # the 5 slowest (elapsed, line), re-timed at the end
     rss_start = rss_kib(server.proc.pid)
     sentinel_end = b'"id": "%s"}' % SENTINEL_ID
 
@@ -387,6 +389,10 @@ def main(argv=None) -> int:
                 internal_examples[obj.get("message", "")[:160]] += 1
         if elapsed > slowest[0]:
             slowest = (elapsed, line)
+        if len(top) < 5 or elapsed > top[0][0]:
+            heapq.heappush(top, (elapsed, line))
+            if len(top) > 5:
+                heapq.heappop(top)
 
     t0 = time.perf_counter()
     done = 0
@@ -436,6 +442,20 @@ def main(argv=None) -> int:
     total = time.perf_counter() - t0
     rss_end = rss_kib(server.proc.pid)
     peak = rss_kib(server.proc.pid, "VmHWM")
+    # a busy machine can stall any one request: send the 5 slowest again, one at a time, best of 3
+    retimed = []
+    for _, line in top:
+        best = float("inf")
+        for _ in range(3):
+            start = time.perf_counter()
+            server.send(line + b"\n" + sentinel)
+            while True:
+                got = server.read_line(REPLY_TIMEOUT)
+                if got is None or (got.endswith(sentinel_end) and b'"unknown-query"' in got):
+                    break
+            best = min(best, time.perf_counter() - start)
+        retimed.append((best, line))
+    retimed.sort(reverse=True)
     server.close()
     errlog.seek(0, os.SEEK_END)
     stderr_bytes = errlog.tell()
@@ -446,6 +466,9 @@ def main(argv=None) -> int:
     print(f"invalid replies: {invalid}")
     print(f"internal errors: {internal}")
     print(f"slowest request: {slowest[0] * 1000:.1f} ms (with its sentinel line): {slowest[1][:160]!r}")
+    if retimed:
+        print(f"the 5 slowest sent again one at a time (best of 3): {retimed[0][0] * 1000:.1f} ms at most "
+              f"({', '.join(f'{t * 1000:.1f}' for t, _ in retimed)} ms); the slowest of them: {retimed[0][1][:160]!r}")
     print(f"memory (RSS of the protocol process): start {rss_start / 1024:.1f} MiB, end {rss_end / 1024:.1f} MiB, "
           f"growth {(rss_end - rss_start) / 1024:+.1f} MiB, peak {peak / 1024:.1f} MiB; at 1/4, 1/2, 3/4 of the "
           f"inputs: " + ", ".join(f"{m / 1024:.1f}" for m in rss_marks) + " MiB")
