@@ -1,12 +1,18 @@
-"""One real ``python -m engine.protocol`` process fed hostile bytes: it survives, answers every
-non-blank line exactly once with strict JSON in valid UTF-8, never "internal", in order."""
+"""Real ``python -m engine.protocol`` processes fed hostile bytes (a fixed list, and hypothesis
+mutations through one long-lived process): they survive and answer every non-blank line exactly
+once, in order, with strict JSON in valid UTF-8, never "internal"."""
 from __future__ import annotations
 
 import json
 import os
 import pathlib
+import select
 import subprocess
 import sys
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 
@@ -60,3 +66,60 @@ def test_one_subprocess_survives_hostile_bytes_and_answers_each_line_once():
     facing = replies[2 * HOSTILE.index(next(h for h in HOSTILE if b"1000000000000000001" in h))]
     assert facing.get("error") is None
     assert {"do": "capture", "to": [8, 8, 8, 1000000000000000001]} in facing["actions"]
+
+
+# -- hypothesis through one long-lived subprocess ------------------------------------------------------
+
+SENTINEL = b'{"query": "-sentinel-", "id": "sentinel"}'
+VALID_LINES = [
+    b'{"query": "ruleset", "id": 1}',
+    (b'{"query": "actions", "origin": [5, 5, 1], "horizon": 4, "position": {"fill": "empty", "pieces": '
+     b'[{"at": [5, 5, 1], "side": "white", "stack": ["rook", "knight"]}]}}'),
+    b'{"query": "turn", "position": {}, "turn": {"origin": [9, 3, 1], "actions": [{"do": "move", "to": [9, 4, 1]}]}}',
+    b'{"query": "ruleset", "ruleset": "spirit"}',
+]
+
+
+@pytest.fixture(scope="module")
+def server():
+    proc = subprocess.Popen([sys.executable, "-m", "engine.protocol"], cwd=ROOT, stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, bufsize=0)
+    yield proc
+    proc.stdin.close()
+    assert proc.wait(timeout=60) == 0
+    assert proc.stderr.read() == b""
+
+
+def _replies_until_sentinel(proc) -> list:
+    out, buf = [], b""
+    while True:
+        while b"\n" not in buf:
+            ready, _, _ = select.select([proc.stdout], [], [], 60)
+            assert ready, "the protocol process stopped answering"
+            chunk = os.read(proc.stdout.fileno(), 65536)
+            assert chunk, "the protocol process died"
+            buf += chunk
+        line, _, buf = buf.partition(b"\n")
+        if b'"id": "sentinel"' in line and b"unknown-query" in line:
+            assert buf == b""
+            return out
+        out.append(line)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.sampled_from(VALID_LINES), st.lists(st.tuples(st.integers(0, 10 ** 6), st.binary(max_size=6)),
+                                              max_size=5), st.integers(0, 10 ** 6))
+def test_one_subprocess_answers_every_mutated_line_exactly_once(server, base, inserts, cut_at):
+    data = bytearray(base)
+    for at, chunk in inserts:
+        at %= len(data) + 1
+        data[at:at] = chunk
+    if cut_at % 4 == 0:
+        data = data[: cut_at % (len(data) + 1)]
+    line = bytes(data).replace(b"\n", b" ")
+    server.stdin.write(line + b"\n" + SENTINEL + b"\n")
+    replies = _replies_until_sentinel(server)
+    assert len(replies) == (1 if line.strip() else 0)
+    for raw in replies:
+        reply = json.loads(raw.decode("utf-8"), parse_constant=lambda s: (_ for _ in ()).throw(AssertionError(s)))
+        assert isinstance(reply, dict) and reply.get("error") != "internal", (line, reply)
