@@ -12,18 +12,23 @@ group of piece types, which types may stack or are immune — is computed once
 per ruleset and kept in a small module cache.  The ray walk then does plain
 integer arithmetic, one dict lookup per cell (``cells.get``) and falls back
 to ``Position.default`` only for unchanged cells.
+
+Cost bounds (issue 8): every ray is planar (it changes x and y only) and stops at the board's
+edge or its ``max_steps``, so a ride reads at most one board side of cells; hyper-jumps are
+listed for the dimensions 4..``horizon`` only (two per dimension); a facing-king line through
+higher dimensions is checked without walking it (:func:`.grammar.facing_line_clear`).  The
+protocol bounds the board side, the horizon and the stack height (engine/core/limits.py).
 """
 from __future__ import annotations
 
 import dataclasses
 from itertools import product
 
-from .actions import Capture, HyperJump, Jump, Move, Promote, Split, Stack
-from ..core.coords import Coord, normalize
 from ..core.errors import IllegalAction
+from .actions import Capture, HyperJump, Jump, Move, Promote, Split, Stack
 from .grammar import (facing_line_clear, grammar_error, group_rays, highest_value,
                       promote_after_drop_error)
-from .position import Position, other
+from .position import other
 
 
 # -- fast construction of the frozen one-field action dataclasses ---------------------------------

@@ -10,15 +10,17 @@ serving and never prints a traceback.
 """
 from __future__ import annotations
 
-import json
+from math import prod
+from typing import Any
 
-from .actions import Capture, Drop, HyperJump, Jump, Move, Promote, Split, Stack, Turn
 from ..core.coords import compact, normalize, plain
-from ..core.errors import DaqiError, NotationError
-from .position import SIDES, Piece, Position
+from ..core.errors import DaqiError, NotationError, RulesetError
+from ..core.limits import check, check_ruleset_name, cut, show
 from ..core.loader import load_ruleset
-from .rules import apply_turn
+from .actions import Capture, Drop, HyperJump, Jump, Move, Promote, Split, Stack, Turn
 from .legal import legal_actions
+from .position import SIDES, Piece, Position
+from .rules import apply_turn
 
 
 class ProtocolError(DaqiError):
@@ -26,13 +28,16 @@ class ProtocolError(DaqiError):
 
 
 def _err(code, message):
-    return {"legal": False, "error": code, "message": message}
+    return {"legal": False, "error": code, "message": cut(message)}
+
+
+_show = show
 
 
 def _fields(obj, allowed, where, required=()):
     if not isinstance(obj, dict):
-        raise ProtocolError(f"{where} must be a JSON object, got {json.dumps(obj, ensure_ascii=False)[:80]}")
-    extra = sorted(set(obj) - set(allowed))
+        raise ProtocolError(f"{where} must be a JSON object, got {_show(obj)}")
+    extra = sorted(set(obj) - set(allowed), key=repr)
     if extra:
         raise ProtocolError(f"unknown field(s) {', '.join(map(repr, extra))} in {where} (allowed: "
                             f"{', '.join(sorted(allowed))})", code="unknown-field")
@@ -41,10 +46,31 @@ def _fields(obj, allowed, where, required=()):
             raise ProtocolError(f"{where} needs the field {r!r}", code="missing-field")
 
 
+def _int(value: Any, where: str, limit: str = "score", *, minimum: int | None = None) -> int:
+    """An integer request value within the magnitude limit ``limit`` (and >= ``minimum``)."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ProtocolError(f"{where} must be an integer, got {_show(value)}")
+    check(limit, value, where)
+    if minimum is not None and value < minimum:
+        raise ProtocolError(f"{where} must be an integer >= {minimum}, got {value}")
+    return value
+
+
+def _list(value: Any, where: str, limit: str) -> list:
+    if not isinstance(value, list):
+        raise ProtocolError(f"{where} must be a list, got {_show(value)}")
+    check(limit, len(value), f"{where} has too many entries")
+    return value
+
+
 def _coord(pos_or_rules, value, where):
     if not isinstance(value, list) or not value:
-        raise ProtocolError(f"{where} must be a list of integers [x, y, z, ...], got {json.dumps(value)}",
+        raise ProtocolError(f"{where} must be a list of integers [x, y, z, ...], got {_show(value)}",
                             code="bad-coordinate")
+    check("coord-dims", len(value), f"{where} has too many numbers")
+    for v in value:
+        if isinstance(v, int) and not isinstance(v, bool):
+            check("coord-value", v, f"{where} holds a number too large")
     try:
         c = normalize(value)
     except NotationError as exc:
@@ -55,14 +81,94 @@ def _coord(pos_or_rules, value, where):
 
 
 def _side(v, where):
-    if v not in SIDES:
-        raise ProtocolError(f"{where} must be 'white' or 'black', got {json.dumps(v)}", code="unknown-name")
+    if not isinstance(v, str) or v not in SIDES:
+        raise ProtocolError(f"{where} must be 'white' or 'black', got {_show(v)}", code="unknown-name")
     return v
+
+
+def load_named(name: Any, where: str):
+    """The ruleset a request names.  Names are plain words (letters, digits, '-', '_'); whatever
+    the loader raises becomes a ``ruleset`` error that names the request field."""
+    check_ruleset_name(name, where)
+    try:
+        return load_ruleset(name)
+    except DaqiError:
+        raise
+    except Exception as exc:  # noqa: BLE001 - a ruleset that cannot be read is the request's problem
+        raise RulesetError(f"{where}: ruleset {name!r} could not be loaded ({type(exc).__name__})") from None
+
+
+def _pair_of_ints(v: Any, where: str) -> list:
+    if not (isinstance(v, list) and len(v) == 2):
+        raise RulesetError(f"{where} must be a pair of integers [first, last], got {_show(v)}")
+    for i in v:
+        if isinstance(i, bool) or not isinstance(i, int):
+            raise RulesetError(f"{where} must be a pair of integers [first, last], got {_show(v)}")
+        check("board-side", i, f"{where} holds an index too large")
+    return v
+
+
+def _sides_of_ints(v: Any, where: str) -> None:
+    if not isinstance(v, dict) or set(v) != set(SIDES):
+        raise RulesetError(f"{where} must be {{\"white\": rank, \"black\": rank}}, got {_show(v)}")
+    for s, r in v.items():
+        if isinstance(r, bool) or not isinstance(r, int):
+            raise RulesetError(f"{where}.{s} must be an integer rank, got {_show(r)}")
+        check("board-side", r, f"{where}.{s} is too large")
+
+
+def with_overrides(rules, ov: Any, where: str):
+    """``rules`` with a request's geometry overrides, every value checked (shape and limits)
+    before the ruleset is rebuilt."""
+    if ov is None:
+        return rules
+    if not isinstance(ov, dict):
+        raise RulesetError(f"{where} must be an object like {{\"size\": [8, 8, 4]}}, got {_show(ov)}")
+    if not ov:
+        return rules
+    for key, v in ov.items():
+        w = f"{where}.{key}"
+        if key == "size":
+            if not (isinstance(v, list) and len(v) == 3):
+                raise RulesetError(f"{w} must be three positive integers [x, y, z], got {_show(v)}")
+            for n in v:
+                if isinstance(n, bool) or not isinstance(n, int) or n < 1:
+                    raise RulesetError(f"{w} must be three positive integers [x, y, z], got {_show(v)}")
+                check("board-side", n, f"{w} asks for a board too large")
+        elif key == "green":
+            if not (isinstance(v, list) and len(v) == 3):
+                raise RulesetError(f"{w} must be [[x0, x1], [y0, y1], [z0, z1]], got {_show(v)}")
+            for i, p in enumerate(v):
+                _pair_of_ints(p, f"{w}[{i}]")
+        elif key in ("promotion", "red_line"):
+            _sides_of_ints(v, w)
+        elif key == "crowded":
+            if not isinstance(v, dict) or set(v) != set(SIDES):
+                raise RulesetError(f"{w} must be {{\"white\": [first, last], \"black\": [first, last]}}, "
+                                   f"got {_show(v)}")
+            for s in SIDES:
+                lo, hi = _pair_of_ints(v[s], f"{w}.{s}")
+                if lo > hi:
+                    raise RulesetError(f"{w}.{s} must be [first, last] with first <= last, got {_show(v[s])}")
+        elif key == "higher_min":
+            if isinstance(v, bool) or not isinstance(v, int):
+                raise RulesetError(f"{w} must be an integer, got {_show(v)}")
+            check("coord-value", v, f"{w} is too large")
+        elif key == "start":
+            if isinstance(v, bool) or not isinstance(v, int):
+                raise RulesetError(f"{w} must be an integer, got {_show(v)}")
+            check("score", v, f"{w} is too large")
+    try:
+        return rules.with_overrides(ov)
+    except DaqiError:
+        raise
+    except Exception as exc:  # noqa: BLE001 - overrides that do not make a ruleset
+        raise RulesetError(f"{where} do not make a usable ruleset ({type(exc).__name__}: {exc})") from None
 
 
 def _piece_name(rules, name, where):
     if not isinstance(name, str) or name not in rules.pieces:
-        raise ProtocolError(f"{where}: unknown piece {json.dumps(name, ensure_ascii=False)} (known: "
+        raise ProtocolError(f"{where}: unknown piece {_show(name)} (known: "
                             f"{', '.join(rules.pieces)})", code="unknown-name")
     return name
 
@@ -75,23 +181,25 @@ def parse_position(obj) -> tuple[Position, dict]:
     """A protocol position object -> (Position, the overrides it gave)."""
     _fields(obj, POSITION_FIELDS, "position")
     rname = obj.get("ruleset", "standard")
-    if not isinstance(rname, str):
-        raise ProtocolError(f"position.ruleset must be a name, got {json.dumps(rname)}")
-    rules = load_ruleset(rname)
+    rules = load_named(rname, "position.ruleset")
     if getattr(rules, "game", "cube") != "cube":
         raise ProtocolError(f"ruleset {rname!r} is not a cube-chess ruleset", code="unknown-name")
     ov = obj.get("overrides") or {}
     if not isinstance(ov, dict):
         raise ProtocolError("position.overrides must be an object")
-    rules = rules.with_overrides(ov)
+    rules = with_overrides(rules, ov, "position.overrides")
     fill = obj.get("fill", "default")
-    if fill not in ("default", "empty"):
-        raise ProtocolError(f"position.fill must be 'empty' or 'default', got {json.dumps(fill)}",
+    if not isinstance(fill, str) or fill not in ("default", "empty"):
+        raise ProtocolError(f"position.fill must be 'empty' or 'default', got {_show(fill)}",
                             code="unknown-name")
     to_move = _side(obj.get("to_move", "white"), "position.to_move")
+    raw_pieces = obj.get("pieces", []) or []
+    _list(raw_pieces, "position.pieces", "pieces")
     probe = Position.from_pieces(rules, {}, fill="empty")
     cells = {}
-    for i, item in enumerate(obj.get("pieces", []) or []):
+    known = rules.pieces
+    made: dict = {}            # Piece objects are immutable: one per (type, side)
+    for i, item in enumerate(raw_pieces):
         where = f"position.pieces[{i}]"
         _fields(item, ("at", "side", "stack", "type"), where, required=("at",))
         c = _coord(probe, item["at"], where + ".at")
@@ -104,16 +212,23 @@ def parse_position(obj) -> tuple[Position, dict]:
             raise ProtocolError(f"{where} needs 'stack' (a list of piece names)", code="missing-field")
         if not isinstance(raw, list):
             raise ProtocolError(f"{where}.stack must be a list", code="malformed")
+        check("stack-height", len(raw), f"{where}.stack has too many pieces")
         side = _side(item.get("side"), where + ".side") if raw else item.get("side")
         stack = []
         for j, m in enumerate(raw):
+            if type(m) is str and m in known:          # the common case: a plain piece name
+                p = made.get((m, side))
+                if p is None:
+                    p = made[(m, side)] = Piece(m, side)
+                stack.append(p)
+                continue
             w = f"{where}.stack[{j}]"
             if isinstance(m, dict):
                 _fields(m, ("type", "was"), w, required=("type",))
                 t = _piece_name(rules, m["type"], w)
                 was = m.get("was")
-                if was is not None and was not in ("pawn", "prince"):
-                    raise ProtocolError(f"{w}.was must be 'pawn' or 'prince', got {json.dumps(was)}",
+                if was is not None and (not isinstance(was, str) or was not in ("pawn", "prince")):
+                    raise ProtocolError(f"{w}.was must be 'pawn' or 'prince', got {_show(was)}",
                                         code="unknown-name")
                 stack.append(Piece(t, side, was))
             else:
@@ -127,9 +242,7 @@ def parse_position(obj) -> tuple[Position, dict]:
         _fields(sc, SIDES, "position.scores")
         scores = {s: rules.start_score for s in SIDES}
         for s, v in sc.items():
-            if isinstance(v, bool) or not isinstance(v, int):
-                raise ProtocolError(f"position.scores.{s} must be an integer, got {json.dumps(v)}")
-            scores[s] = v
+            scores[s] = _int(v, f"position.scores.{s}")
     homes = None
     if "homes" in obj:
         hm = obj["homes"]
@@ -140,7 +253,7 @@ def parse_position(obj) -> tuple[Position, dict]:
             _fields(h, ("king", "prince"), f"position.homes.{s}")
             for k, v in h.items():
                 homes[s][k] = _coord(probe, v, f"position.homes.{s}.{k}")
-    credits = {s: {} for s in SIDES}
+    credits: dict[str, dict[str, int]] = {s: {} for s in SIDES}
     if "credits" in obj:
         cr = obj["credits"]
         _fields(cr, SIDES, "position.credits")
@@ -151,21 +264,23 @@ def parse_position(obj) -> tuple[Position, dict]:
                 _piece_name(rules, k, f"position.credits.{s}")
                 if isinstance(v, bool) or not isinstance(v, int) or v < 0:
                     raise ProtocolError(f"position.credits.{s}.{k} must be a non-negative integer")
+                check("score", v, f"position.credits.{s}.{k}")
                 if v:
                     credits[s][k] = v
-    kings_was = {s: None for s in SIDES}
+    kings_was: dict[str, str | None] = {s: None for s in SIDES}
     if "kings" in obj:
         kg = obj["kings"]
         _fields(kg, SIDES, "position.kings")
         for s, d in kg.items():
             _fields(d, ("was",), f"position.kings.{s}")
             w = d.get("was")
-            if w not in (None, "prince", "king"):
+            if w is not None and (not isinstance(w, str) or w not in ("prince", "king")):
                 raise ProtocolError(f"position.kings.{s}.was must be 'prince' or null", code="unknown-name")
             kings_was[s] = "prince" if w == "prince" else None
     ply = obj.get("ply", 0)
     if isinstance(ply, bool) or not isinstance(ply, int) or ply < 0:
         raise ProtocolError("position.ply must be a non-negative integer")
+    check("score", ply, "position.ply")
     if obj.get("result") is not None:
         raise ProtocolError("the position already has a result: the game is over", code="game-over")
     pos = Position.from_pieces(rules, cells, fill=fill, to_move=to_move, scores=scores, credits=credits,
@@ -215,8 +330,8 @@ def parse_action(rules, pos, obj, where):
     do = obj["do"]
     spec = {"move": ("to",), "capture": ("to",), "jump": ("to",), "hyperjump": ("to",), "stack": (),
             "split": ("take",), "drop": ("piece", "to"), "promote": ("to",)}
-    if do not in spec:
-        raise ProtocolError(f"{where}.do: unknown action {json.dumps(do, ensure_ascii=False)} (known: "
+    if not isinstance(do, str) or do not in spec:
+        raise ProtocolError(f"{where}.do: unknown action {_show(do)} (known: "
                             f"{', '.join(spec)})", code="unknown-name")
     _fields(obj, ("do",) + spec[do], where, required=spec[do])
     cls = {"move": Move, "capture": Capture, "jump": Jump, "hyperjump": HyperJump}
@@ -228,6 +343,7 @@ def parse_action(rules, pos, obj, where):
         take = obj["take"]
         if not isinstance(take, list) or not take:
             raise ProtocolError(f"{where}.take must be a non-empty list of piece names")
+        check("stack-height", len(take), f"{where}.take lists too many pieces")
         return Split(tuple(_piece_name(rules, t, where + ".take") for t in take))
     if do == "drop":
         return Drop(_piece_name(rules, obj["piece"], where + ".piece"), _coord(pos, obj["to"], where + ".to"))
@@ -271,16 +387,26 @@ def ruleset_json(rules, overrides=None) -> dict:
     }
 
 
+def split_choices(stack) -> int:
+    """How many distinct splits of ``stack`` an actions reply lists (the multisets of types that may
+    leave: at least one piece, not all), computed without listing them."""
+    if len(stack) < 2:
+        return 0
+    counts: dict = {}
+    for p in stack:
+        counts[p.type] = counts.get(p.type, 0) + 1
+    return prod(c + 1 for c in counts.values()) - 2
+
+
 def handle_cube(req) -> dict:
     """Answer one cube-chess request (raises DaqiError on bad input)."""
     q = req.get("query")
     if q == "ruleset":
         _fields(req, ("query", "ruleset", "overrides", "id"), "request")
-        rules = load_ruleset(req.get("ruleset", "standard"))
+        rules = load_named(req.get("ruleset", "standard"), "ruleset")
         if getattr(rules, "game", "cube") != "cube":
             raise ProtocolError(f"ruleset {req.get('ruleset')!r} is not a cube-chess ruleset", code="unknown-name")
-        ov = req.get("overrides") or {}
-        return ruleset_json(rules.with_overrides(ov))
+        return ruleset_json(with_overrides(rules, req.get("overrides"), "overrides"))
     if q == "turn":
         _fields(req, ("query", "position", "turn", "id"), "request", required=("position", "turn"))
         pos, ov = parse_position(req["position"])
@@ -288,6 +414,7 @@ def handle_cube(req) -> dict:
         _fields(t, ("origin", "actions"), "turn", required=("actions",))
         if not isinstance(t["actions"], list) or not t["actions"]:
             raise ProtocolError("turn.actions must be a non-empty list", code="empty-turn")
+        check("turn-actions", len(t["actions"]), "turn.actions lists too many actions")
         origin = _coord(pos, t["origin"], "turn.origin") if t.get("origin") is not None else None
         actions = tuple(parse_action(pos.rules, pos, a, f"turn.actions[{i}]") for i, a in enumerate(t["actions"]))
         new, cost = apply_turn(pos, Turn(origin, actions))
@@ -300,8 +427,10 @@ def handle_cube(req) -> dict:
         horizon = req.get("horizon", 5)
         if isinstance(horizon, bool) or not isinstance(horizon, int) or horizon < 3:
             raise ProtocolError(f"horizon must be an integer >= 3 (the highest dimension listed), got "
-                                f"{json.dumps(horizon)}", code="bad-horizon")
+                                f"{_show(horizon)}", code="bad-horizon")
+        check("horizon", horizon, "horizon")
         stack = pos.cell(origin)
+        check("split-choices", split_choices(stack), f"the stack on {list(origin)} has too many ways to split")
         acts = []
         for a in legal_actions(pos, origin, horizon):
             j = action_json(a)
@@ -313,5 +442,5 @@ def handle_cube(req) -> dict:
             acts.append(j)
         return {"legal": True, "origin": list(origin), "horizon": horizon, "count": len(acts), "actions": acts,
                 "stack": _stack_json(stack)}
-    raise ProtocolError(f"unknown query {json.dumps(q, ensure_ascii=False)} (known: ruleset, turn, actions; "
+    raise ProtocolError(f"unknown query {_show(q)} (known: ruleset, turn, actions; "
                         f"spirit chess also: setup)", code="unknown-query")

@@ -8,9 +8,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core.errors import DaqiError, NotationError
-from .position import (SpiritPiece, SpiritPosition, SpiritTurn, apply_spirit_turn, as_coord, catch_squares,
-                       formation_zones, legal_paths)
+from ..core.errors import DaqiError, NotationError, RulesetError
+from ..core.limits import check, check_ruleset_name, cut, error_fields
+from ..core.loader import load_ruleset
+from .position import (
+    SpiritPiece,
+    SpiritPosition,
+    SpiritTurn,
+    apply_spirit_turn,
+    as_coord,
+    catch_squares,
+    formation_zones,
+    legal_paths,
+)
 from .rules import SIDES, SpiritRules
 from .setup import check_setup
 
@@ -29,10 +39,25 @@ def _bad(msg: str, code: str = "malformed") -> NotationError:
     return NotationError(msg, code=code)
 
 
+def _show(value: Any) -> str:
+    return cut(repr(value)[:80])
+
+
+def _square(value: Any, rules: SpiritRules, what: str):
+    """``as_coord`` after the coordinate limits (numbers in a square, their magnitude)."""
+    if not isinstance(value, list):
+        raise _bad(f"{what} {_show(value)} is not a coordinate [x, y]")
+    check("coord-dims", len(value), f"{what} has too many numbers")
+    for v in value:
+        if isinstance(v, int) and not isinstance(v, bool):
+            check("coord-value", v, f"{what} holds a number too large")
+    return as_coord(value, rules, what)
+
+
 def _fields(obj: Any, allowed: set, required: set, what: str) -> dict:
     if not isinstance(obj, dict):
-        raise _bad(f"{what} must be a JSON object, got {obj!r}")
-    extra = sorted(set(obj) - allowed)
+        raise _bad(f"{what} must be a JSON object, got {_show(obj)}")
+    extra = sorted(set(obj) - allowed, key=repr)
     if extra:
         raise _bad(f"{what}: unknown field(s) {', '.join(map(repr, extra))} (allowed: {', '.join(sorted(allowed))})",
                    "unknown-field")
@@ -43,24 +68,27 @@ def _fields(obj: Any, allowed: set, required: set, what: str) -> dict:
 
 
 def _rules(name: Any) -> SpiritRules:
-    from ..core.loader import load_ruleset
-    if not isinstance(name, str):
-        raise _bad(f"ruleset must be a name, got {name!r}")
-    rules = load_ruleset(name)
+    check_ruleset_name(name, "ruleset")
+    try:
+        rules = load_ruleset(name)
+    except DaqiError:
+        raise
+    except Exception as exc:  # noqa: BLE001 - a ruleset that cannot be read is the request's problem
+        raise RulesetError(f"ruleset {name!r} could not be loaded ({type(exc).__name__})") from None
     if getattr(rules, "game", None) != "spirit":
         raise _bad(f"ruleset {name!r} is not a spirit-chess ruleset", "unknown-name")
     return rules
 
 
 def _side(value: Any, what: str) -> str:
-    if value not in SIDES:
-        raise _bad(f"{what} {value!r} must be 'white' or 'black'", "unknown-name")
+    if not isinstance(value, str) or value not in SIDES:
+        raise _bad(f"{what} {_show(value)} must be 'white' or 'black'", "unknown-name")
     return value
 
 
 def _kind(rules: SpiritRules, value: Any, what: str) -> str:
     if not isinstance(value, str) or value not in rules.pieces:
-        raise _bad(f"{what} {value!r} is not a piece type (known: {', '.join(rules.pieces)})", "unknown-name")
+        raise _bad(f"{what} {_show(value)} is not a piece type (known: {', '.join(rules.pieces)})", "unknown-name")
     return value
 
 
@@ -71,19 +99,22 @@ def parse_position(obj: Any, default_ruleset: Any = "spirit") -> SpiritPosition:
     to_move = _side(obj["to_move"], "position.to_move")
     ply = obj.get("ply", 0)
     if not isinstance(ply, int) or isinstance(ply, bool) or ply < 0:
-        raise _bad(f"position.ply must be an integer >= 0, got {ply!r}")
+        raise _bad(f"position.ply must be an integer >= 0, got {_show(ply)}")
+    check("score", ply, "position.ply")
     if not isinstance(obj["pieces"], list):
-        raise _bad(f"position.pieces must be a list, got {obj['pieces']!r}")
+        raise _bad(f"position.pieces must be a list, got {_show(obj['pieces'])}")
+    check("pieces", len(obj["pieces"]), "position.pieces has too many entries")
     pieces = {}
     for i, pc in enumerate(obj["pieces"]):
         what = f"position.pieces[{i}]"
         _fields(pc, PIECE_FIELDS, {"at", "side", "type"}, what)
-        at = as_coord(pc["at"], rules, f"{what}.at")
+        at = _square(pc["at"], rules, f"{what}.at")
         side = _side(pc["side"], f"{what}.side")
         kind = _kind(rules, pc["type"], f"{what}.type")
         level = pc.get("level", rules.pieces[kind].level)
         if not isinstance(level, int) or isinstance(level, bool) or level < 0:
-            raise _bad(f"{what}.level must be an integer >= 0, got {level!r}")
+            raise _bad(f"{what}.level must be an integer >= 0, got {_show(level)}")
+        check("score", level, f"{what}.level")
         if at in pieces:
             raise _bad(f"{what}: square {list(at)} holds two pieces", "bad-position")
         pieces[at] = SpiritPiece(kind, side, level)
@@ -99,14 +130,15 @@ def format_position(pos: SpiritPosition) -> dict:
 def parse_turn(obj: Any, rules: SpiritRules) -> SpiritTurn:
     _fields(obj, TURN_FIELDS, {"levelup", "origin", "path"}, "turn")
     if not isinstance(obj["path"], list):
-        raise _bad(f"turn.path must be a list of squares, got {obj['path']!r}")
-    levelup = as_coord(obj["levelup"], rules, "turn.levelup")
-    origin = as_coord(obj["origin"], rules, "turn.origin")
-    path = tuple(as_coord(c, rules, f"turn.path[{i}]") for i, c in enumerate(obj["path"]))
+        raise _bad(f"turn.path must be a list of squares, got {_show(obj['path'])}")
+    check("path-steps", len(obj["path"]), "turn.path has too many squares")
+    levelup = _square(obj["levelup"], rules, "turn.levelup")
+    origin = _square(obj["origin"], rules, "turn.origin")
+    path = tuple(_square(c, rules, f"turn.path[{i}]") for i, c in enumerate(obj["path"]))
     tr = obj.get("transform")
     if tr is not None:
         _fields(tr, {"at", "into"}, {"at", "into"}, "turn.transform")
-        tr = (as_coord(tr["at"], rules, "turn.transform.at"), _kind(rules, tr["into"], "turn.transform.into"))
+        tr = (_square(tr["at"], rules, "turn.transform.at"), _kind(rules, tr["into"], "turn.transform.into"))
     return SpiritTurn(levelup, origin, path, tr)
 
 
@@ -125,19 +157,24 @@ def _q_setup(req: dict) -> dict:
     rules = _rules(req.get("ruleset", "spirit"))
     side = _side(req["side"], "side")
     if not isinstance(req["pieces"], list):
-        raise _bad(f"pieces must be a list, got {req['pieces']!r}")
+        raise _bad(f"pieces must be a list, got {_show(req['pieces'])}")
+    check("pieces", len(req["pieces"]), "pieces has too many entries")
     placements = []
     for i, pc in enumerate(req["pieces"]):
         _fields(pc, {"at", "type"}, {"at", "type"}, f"pieces[{i}]")
-        placements.append((as_coord(pc["at"], rules, f"pieces[{i}].at"), _kind(rules, pc["type"], f"pieces[{i}].type")))
+        placements.append((_square(pc["at"], rules, f"pieces[{i}].at"), _kind(rules, pc["type"], f"pieces[{i}].type")))
     check_setup(rules, side, placements)
     return {"legal": True}
 
 
 def _q_paths(req: dict) -> dict:
     pos = parse_position(req["position"], req.get("ruleset", "spirit"))
-    paths = legal_paths(pos, req["origin"], req.get("levelup"))
-    caught = catch_squares(pos, req["origin"], req.get("levelup"))
+    origin = _square(req["origin"], pos.rules, "origin")
+    levelup = req.get("levelup")
+    if levelup is not None:
+        levelup = _square(levelup, pos.rules, "levelup")
+    paths = legal_paths(pos, origin, levelup)
+    caught = catch_squares(pos, origin, levelup)
     zones = formation_zones(pos)
     return {"paths": [{"end": list(e), "path": [list(c) for c in p], "caught": e in caught}
                       for e, p in sorted(paths.items(), key=lambda ep: (ep[0][1], ep[0][0]))],
@@ -149,9 +186,9 @@ def handle(request: Any) -> dict:
     query = request.get("query") if isinstance(request, dict) else None
     try:
         if not isinstance(request, dict):
-            raise _bad(f"request must be a JSON object, got {request!r}")
+            raise _bad(f"request must be a JSON object, got {_show(request)}")
         if not isinstance(query, str) or query not in QUERY_FIELDS:
-            raise _bad(f"unknown query {query!r} (known: {', '.join(QUERY_FIELDS)})", "unknown-name")
+            raise _bad(f"unknown query {_show(query)} (known: {', '.join(QUERY_FIELDS)})", "unknown-name")
         required = {"turn": {"position", "turn"}, "setup": {"side", "pieces"}, "ruleset": set(),
                     "paths": {"position", "origin"}}[query]
         _fields(request, QUERY_FIELDS[query], required | {"query"}, f"{query} request")
@@ -164,11 +201,14 @@ def handle(request: Any) -> dict:
         else:
             reply = _rules(request.get("ruleset", "spirit")).describe()
     except DaqiError as exc:
-        reply = {"error": exc.code, "message": str(exc)}
+        reply = error_fields(exc)
         if query in ("turn", "setup"):
             reply = {"legal": False, **reply}
     except Exception as exc:  # noqa: BLE001 - the protocol must answer every line
-        reply = {"error": "internal", "message": f"{type(exc).__name__}: {exc}"}
+        if isinstance(exc, RecursionError):
+            reply = {"error": "too-deep", "message": "the request is nested too deeply to answer"}
+        else:
+            reply = {"error": "internal", "message": cut(f"internal error: {type(exc).__name__}: {exc}")}
         if query in ("turn", "setup"):
             reply = {"legal": False, **reply}
     if isinstance(request, dict) and "id" in request:
