@@ -29,13 +29,13 @@ from __future__ import annotations
 import copy
 import os
 import re
-import stat
 import tomllib
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable
 
 from .errors import RulesetError
+from .files import read_limited as _read_limited
 
 RULESET_DIR = Path(__file__).resolve().parent.parent / "rulesets"
 SIDES = ("white", "black")
@@ -188,43 +188,9 @@ def _find_named(name: str, sibling_dir: Path | None, where: str | None) -> Path:
 
 # --- reading --------------------------------------------------------------------------------
 def read_limited(path: Path, limit: int, what: str, *, where: str | None = None,
-                 error: type[RulesetError] | Callable[..., Exception] = RulesetError) -> bytes:
-    """The bytes of ``path`` if it is a regular file of at most ``limit`` bytes; ``error(message,
-    where=...)`` otherwise.  Special files (folders, FIFOs, devices) are refused without reading."""
-    where = where or str(path)
-    try:
-        st = os.stat(path)
-    except FileNotFoundError:
-        raise error(f"no such {what}", where=where) from None
-    except OSError as exc:
-        raise error(f"cannot read the {what}: {exc.strerror or type(exc).__name__}", where=where) from None
-    if not stat.S_ISREG(st.st_mode):
-        kind = "a folder" if stat.S_ISDIR(st.st_mode) else "not a regular file"
-        raise error(f"the {what} is {kind}", where=where)
-    if st.st_size > limit:
-        raise error(f"the {what} is larger than {limit // 1024} KiB", where=where)
-    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_CLOEXEC", 0)
-    try:
-        fd = os.open(path, flags)
-    except OSError as exc:
-        raise error(f"cannot read the {what}: {exc.strerror or type(exc).__name__}", where=where) from None
-    try:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):       # swapped between stat and open
-            raise error(f"the {what} is not a regular file", where=where)
-        chunks, total = [], 0
-        while True:
-            chunk = os.read(fd, min(65536, limit + 1 - total))
-            if not chunk:
-                break
-            chunks.append(chunk)
-            total += len(chunk)
-            if total > limit:
-                raise error(f"the {what} is larger than {limit // 1024} KiB", where=where)
-    except OSError as exc:
-        raise error(f"cannot read the {what}: {exc.strerror or type(exc).__name__}", where=where) from None
-    finally:
-        os.close(fd)
-    return b"".join(chunks)
+                 error: Callable[..., Exception] = RulesetError) -> bytes:
+    """:func:`engine.core.files.read_limited` raising :class:`RulesetError` by default."""
+    return _read_limited(path, limit, what, where=where, error=error)
 
 
 def _depth(value: Any) -> int:
