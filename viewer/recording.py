@@ -40,7 +40,7 @@ from .encoders import (IMAGE_FORMATS, VIDEO_FORMATS, GifWriter, Mp4Writer, ffmpe
                        output_format, write_image)
 from .live_capture import LiveCapture
 from .overlay import OverlayText, draw_overlay
-from .record_errors import RecordError
+from .record_errors import RecordError, one_line
 from .timeline import (Segment, Timeline, ease, frame_count, frames_for, parse_range, parse_size)
 
 __all__ = [
@@ -72,24 +72,20 @@ def load_game(path=None, demo: bool = False, spirit_demo: bool = False):
         except ImportError:
             raise RecordError("spirit chess is not available in this engine") from None
         return sample_spirit_game()
-    p = Path(path)
-    if not p.is_file():
-        raise RecordError(f"no such record file: {p}")
-    try:
-        text = p.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise RecordError(f"cannot read {p}: {getattr(exc, 'strerror', None) or exc}") from None
-    spirit = any(line.strip().startswith(("white:", "black:", "ruleset spirit"))
-                 for line in text.splitlines())
     from engine import DaqiError, Game
+    from engine.core.files import read_record_text
 
+    p = Path(path)
     try:
+        text = read_record_text(p)        # a regular UTF-8 file of bounded size, else a DaqiError
+        spirit = any(line.strip().startswith(("white:", "black:", "ruleset spirit"))
+                     for line in text.splitlines())
         if spirit:
             from engine.spirit import SpiritGame
-            return SpiritGame.from_text(text)
-        return Game.load(p)
+            return SpiritGame.from_text(text, source=str(p))
+        return Game.from_record(text, source=str(p))
     except DaqiError as exc:
-        raise RecordError(f"{p}: {str(exc).splitlines()[0]}") from None
+        raise RecordError(one_line(exc)) from None
 
 
 def is_spirit(game) -> bool:

@@ -1,0 +1,54 @@
+"""A broken autosave never blocks starting: a new game, a message naming the file, the file kept aside."""
+import pytest
+
+from engine import Game
+from viewer.controller import CubeController
+
+
+def _broken_variants(tmp_path):
+    demo = Game("standard")
+    good = demo.to_record()
+    return {
+        "ruleset-is-a-folder": good.replace("ruleset standard", f"ruleset {tmp_path}"),
+        "spirit-ruleset": good.replace("ruleset standard", "ruleset spirit"),
+        "not-utf8": b"ruleset standard\n\xff\xfe\n1. P(9,3,1)-(9,4,1)\n",
+        "empty": "",
+        "garbage": "1. nonsense\n",
+        "huge-number": good + "1. P(9,3,1)-(9," + "4" * 5000 + ",1)\n",
+    }
+
+
+@pytest.mark.parametrize("kind", ["ruleset-is-a-folder", "spirit-ruleset", "not-utf8", "empty", "garbage",
+                                  "huge-number"])
+def test_broken_autosave_starts_a_new_game_and_is_kept_aside(tmp_path, kind):
+    content = _broken_variants(tmp_path)[kind]
+    auto = tmp_path / "autosave.txt"
+    auto.write_bytes(content if isinstance(content, bytes) else content.encode("utf-8"))
+    c = CubeController(autosave_path=auto)
+    assert c.mode == "setup" and c.resume_offer is None
+    assert str(auto) in c.message.text and "could not be loaded" in c.message.text
+    aside = list(tmp_path.glob("autosave.broken-*.txt"))
+    assert len(aside) == 1 and aside[0].name in c.message.text
+    assert aside[0].read_bytes() == (content if isinstance(content, bytes) else content.encode("utf-8"))
+    assert not auto.exists()
+    c.quick_start()                                  # the new game autosaves over the old name
+    assert Game.load(auto).turns == []
+
+
+def test_an_autosave_that_is_a_folder_is_moved_aside(tmp_path):
+    auto = tmp_path / "autosave.txt"
+    auto.mkdir()
+    c = CubeController(autosave_path=auto)
+    assert c.mode == "setup" and "could not be loaded" in c.message.text
+    assert not auto.exists() and list(tmp_path.glob("autosave.broken-*.txt"))[0].is_dir()
+
+
+def test_a_good_autosave_is_still_offered(tmp_path):
+    auto = tmp_path / "autosave.txt"
+    c = CubeController(quick=True, autosave_path=auto)
+    t = c.game.position
+    from engine import random_turn
+    import random
+    c.game.play(random_turn(t, random.Random(1)))
+    c2 = CubeController(autosave_path=auto)
+    assert c2.mode == "resume" and not list(tmp_path.glob("autosave.broken-*"))
