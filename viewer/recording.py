@@ -78,8 +78,10 @@ def load_game(path=None, demo: bool = False, spirit_demo: bool = False):
     p = Path(path)
     try:
         text = read_record_text(p)        # a regular UTF-8 file of bounded size, else a DaqiError
-        spirit = any(line.strip().startswith(("white:", "black:", "ruleset spirit"))
-                     for line in text.splitlines())
+        lines = [line.strip() for line in text.splitlines()]
+        # spirit chess: 'white:'/'black:' setup lines; 'ruleset spirit' only where no cube setup line is
+        spirit = any(ln.startswith(("white:", "black:")) for ln in lines) or (
+            "ruleset spirit" in lines and not any(ln.startswith("setup ") for ln in lines))
         if spirit:
             from engine.spirit import SpiritGame
             return SpiritGame.from_text(text, source=str(p))
