@@ -1,5 +1,14 @@
 """Encoders: H.264 MP4 (imageio-ffmpeg, fed from a thread), animated GIF (Pillow) and stills
-(PNG / JPEG), all written atomically (see :mod:`viewer.atomic_output`)."""
+(PNG / JPEG), all written atomically (see :mod:`viewer.atomic_output`).
+
+Determinism (issue 8): the same frames give the same MP4 bytes whatever the machine's load and
+core count.  The RGB -> YUV 4:2:0 conversion is done here in integer numpy (:func:`rgb_to_yuv420`),
+so ffmpeg's scaler -- which runs sliced across threads and whose threaded row ends were the one
+place output could depend on timing -- is never used; x264 runs a fixed number of frame threads
+(:data:`X264_THREADS`, deterministic by x264's design, and not the machine's core count, which
+changes the bitstream), no sliced threads; frames pass through unchanged (``-fps_mode
+passthrough``: none dropped or duplicated by timestamps); the container is written bit-exact
+without metadata.  Every frame is queued with a blocking put: none is ever dropped."""
 from __future__ import annotations
 
 import queue
@@ -37,6 +46,35 @@ def ffmpeg_exe() -> str:
     return exe
 
 
+#: x264 frame threads: fixed, so the bitstream does not depend on the machine
+X264_THREADS = 4
+
+
+def rgb_to_yuv420(frame: np.ndarray) -> bytes:
+    """(H, W, 3) uint8 RGB (H, W even) -> planar YUV 4:2:0 bytes, BT.601 limited range (the
+    matrix ffmpeg's scaler uses by default), chroma from the mean of each 2x2 block.  Integer
+    arithmetic only: the same input always gives the same bytes."""
+    f = np.ascontiguousarray(frame, dtype=np.uint8).astype(np.int32)
+    r, g, b = f[:, :, 0], f[:, :, 1], f[:, :, 2]
+    y = ((66 * r + 129 * g + 25 * b + 128) >> 8) + 16
+    h, w = r.shape
+    sr = r.reshape(h // 2, 2, w // 2, 2).sum(axis=(1, 3))
+    sg = g.reshape(h // 2, 2, w // 2, 2).sum(axis=(1, 3))
+    sb = b.reshape(h // 2, 2, w // 2, 2).sum(axis=(1, 3))
+    u = ((-38 * sr - 74 * sg + 112 * sb + 512) >> 10) + 128
+    v = ((112 * sr - 94 * sg - 18 * sb + 512) >> 10) + 128
+    return b"".join(np.clip(p, 0, 255).astype(np.uint8).tobytes() for p in (y, u, v))
+
+
+def x264_output_params(preset: str, crf: int) -> list[str]:
+    """The ffmpeg output options of every MP4 (see the module docstring)."""
+    return ["-preset", preset, "-crf", str(int(crf)), "-threads", str(X264_THREADS),
+            "-x264-params", f"threads={X264_THREADS}:lookahead-threads=1:sliced-threads=0",
+            "-filter_threads", "1", "-fps_mode", "passthrough",
+            "-fflags", "+bitexact", "-flags:v", "+bitexact", "-map_metadata", "-1",
+            "-movflags", "+faststart"]
+
+
 class Mp4Writer:
     """H.264 (libx264, yuv420p) through imageio-ffmpeg's pipe, fed from a thread so encoding
     (in the ffmpeg process) overlaps rendering."""
@@ -53,9 +91,9 @@ class Mp4Writer:
         self.encode_wait = 0.0
         try:
             self._gen = imageio_ffmpeg.write_frames(
-                str(self.out.tmp), self.size, fps=float(fps), codec="libx264", pix_fmt_out="yuv420p",
-                quality=None, macro_block_size=1, ffmpeg_log_level="error",
-                output_params=["-preset", preset, "-crf", str(int(crf)), "-movflags", "+faststart"])
+                str(self.out.tmp), self.size, fps=float(fps), codec="libx264", pix_fmt_in="yuv420p",
+                pix_fmt_out="yuv420p", quality=None, macro_block_size=1, ffmpeg_log_level="error",
+                output_params=x264_output_params(preset, crf))
             self._gen.send(None)
         except BaseException as exc:
             self.out.discard()
@@ -85,7 +123,7 @@ class Mp4Writer:
         if frame.shape[:2] != (self.size[1], self.size[0]):
             raise ValueError(f"frame {frame.shape[1]}x{frame.shape[0]} != video {self.size[0]}x{self.size[1]}")
         t0 = _time.perf_counter()
-        self._q.put(np.ascontiguousarray(frame, dtype=np.uint8).tobytes())
+        self._q.put(rgb_to_yuv420(frame))          # blocking: a frame is never dropped
         self.encode_wait += _time.perf_counter() - t0
         self.frames += 1
 
