@@ -182,8 +182,8 @@ def _find_named(name: str, sibling_dir: Path | None, where: str | None) -> Path:
         except OSError:
             continue
         return cand
-    raise RulesetError(f"no ruleset named {name!r} (bundled: {', '.join(bundled_rulesets())}; "
-                       f"user rulesets go in {user_ruleset_dir()} as NAME.toml)", where=where)
+    raise RulesetError(f"no ruleset named {name!r} (bundled: {', '.join(bundled_rulesets())}; user rulesets "
+                       f"are NAME.toml files in $DAQI_RULESETS or ~/.local/share/daqi/rulesets)", where=where)
 
 
 # --- reading --------------------------------------------------------------------------------
@@ -211,6 +211,26 @@ def _depth(value: Any) -> int:
     return deepest
 
 
+_TOML_AT = re.compile(r"\(at (line \d+, column \d+|end of document)\)\s*$")
+
+
+def _toml_problem(message: str) -> str:
+    """tomllib's message without the file's content: a few messages quote a key or a character
+    of the file (``Cannot declare ('api_token',) twice``); those keep only their kind and place."""
+    m = _TOML_AT.search(message)
+    at = f" at {m.group(1)}" if m else ""
+    desc = message[:m.start()].strip() if m else message.strip()
+    if desc.startswith(("Cannot declare", "Cannot mutate", "Cannot redefine", "Duplicate inline")):
+        desc = "a key or table is defined twice"
+    elif desc.startswith(("Found invalid", "Illegal character")):
+        desc = "an invalid character"
+    elif desc.startswith("Expected ") and not desc.startswith(("Expected '=' after", "Expected ']")):
+        desc = "unexpected text"
+    elif len(desc) > 80:
+        desc = "a syntax error"
+    return desc + at
+
+
 def parse_toml(raw: bytes, where: str) -> dict:
     """TOML text (UTF-8, at most :data:`MAX_TOML_DEPTH` deep) -> dict, or :class:`RulesetError`."""
     try:
@@ -220,8 +240,7 @@ def parse_toml(raw: bytes, where: str) -> dict:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        # tomllib's messages say what is wrong and where ("(at line 3, column 5)"), never the content
-        raise RulesetError(f"not valid TOML: {str(exc)[:200]}", where=where) from None
+        raise RulesetError(f"not valid TOML: {_toml_problem(str(exc))}", where=where) from None
     except RecursionError:
         raise RulesetError(f"tables or arrays nested deeper than {MAX_TOML_DEPTH} levels", where=where) from None
     except ValueError:                 # an integer longer than Python converts

@@ -60,7 +60,8 @@ def test_bundled_names_win_over_user_files(user_dir):
 def test_unknown_name_says_where_user_rulesets_go(user_dir):
     with pytest.raises(RulesetError) as exc:
         load_ruleset("no-such-ruleset")
-    assert str(user_dir) in str(exc.value) and "standard" in str(exc.value)
+    assert "DAQI_RULESETS" in str(exc.value) and "standard" in str(exc.value)
+    assert str(user_dir) not in str(exc.value)         # a protocol reply does not show the machine's folders
 
 
 def test_default_user_folder_is_under_xdg_data_home(monkeypatch, tmp_path):
@@ -179,3 +180,16 @@ def test_command_line_argument_is_a_path_or_a_name(tmp_path):
     p.write_text('extends = "standard"\n[scores]\nstart = 33\n', encoding="utf-8")
     assert loader.load_ruleset_arg(str(p)).start_score == 33
     assert loader.load_ruleset_arg("free-combination").name == "free-combination"
+
+
+@pytest.mark.parametrize("text", ['api_token = 1\napi_token = 2\n', '[secret_table]\n[secret_table]\n',
+                                  'x = {secret_key = 1, secret_key = 2}\n', 'x = 1\n\x01secret\n',
+                                  'a.secret_ns = 1\n[a]\nsecret_ns.b = 2\n'])
+def test_toml_syntax_errors_do_not_quote_the_file(tmp_path, text):
+    p = tmp_path / "bad.toml"
+    p.write_text(text, encoding="utf-8")
+    with pytest.raises(RulesetError) as exc:
+        load_ruleset_file(p)
+    msg = str(exc.value)
+    assert "not valid TOML" in msg and "line" in msg
+    assert "secret" not in msg and "api_token" not in msg
