@@ -70,15 +70,15 @@ def corpus() -> list[tuple[str, str, str]]:
     items.append(("cube", "random-chinese", g.to_record(style="chinese")))
     for p in sorted(RULESET_DIR.glob("*.toml")):
         items.append(("ruleset", p.stem, p.read_text(encoding="utf-8")))
-    items.append(("ruleset", "variant", 'extends = "standard"\n[meta]\nname = "variant"\n'
-                                        '[geometry]\nsize = [12, 12, 4]\n[scores]\nstart = 50\n'))
+    items.append(("ruleset", "variant", ('extends = "standard"\n[meta]\nname = "variant"\n'
+                                         '[geometry]\nsize = [12, 12, 4]\n[scores]\nstart = 50\n')))
     return items
 
 
 # ----------------------------------------------------------------------------- mutators
 def _tokens(text: str) -> list[str]:
     import re
-    return re.findall(r"\d+|[A-Za-z_][A-Za-z0-9_-]*|\s+|.", text, flags=re.S)
+    return re.findall(r"\d+|[A-Za-z_][A-Za-z0-9_-]*|\s+|.", text, flags=re.DOTALL)
 
 
 def mutate_bytes(rng: random.Random, data: bytes) -> bytes:

@@ -16,8 +16,8 @@ import re
 import secrets
 import stat
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 from .errors import NotationError
 
@@ -150,7 +150,7 @@ def atomic_write_text(path: Path | str, text: str) -> Path:
 MAX_RECORD_BYTES = 8 * 1024 * 1024
 MAX_LINE = 64 * 1024
 MAX_DIGITS = 18
-_LONG_NUMBER = re.compile(r"\d{%d}" % (MAX_DIGITS + 1))
+_LONG_NUMBER = re.compile(rf"\d{{{MAX_DIGITS + 1}}}")
 
 
 def check_record_line(line: str) -> None:

@@ -30,9 +30,10 @@ import copy
 import os
 import re
 import tomllib
+from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from .errors import RulesetError
 from .files import read_limited as _read_limited

@@ -40,15 +40,16 @@ def test_an_autosave_that_is_a_folder_is_moved_aside(tmp_path):
     auto.mkdir()
     c = CubeController(autosave_path=auto)
     assert c.mode == "setup" and "could not be loaded" in c.message.text
-    assert not auto.exists() and list(tmp_path.glob("autosave.broken-*.txt"))[0].is_dir()
+    assert not auto.exists() and next(tmp_path.glob("autosave.broken-*.txt")).is_dir()
 
 
 def test_a_good_autosave_is_still_offered(tmp_path):
     auto = tmp_path / "autosave.txt"
     c = CubeController(quick=True, autosave_path=auto)
     t = c.game.position
-    from engine import random_turn
     import random
+
+    from engine import random_turn
     c.game.play(random_turn(t, random.Random(1)))
     c2 = CubeController(autosave_path=auto)
     assert c2.mode == "resume" and not list(tmp_path.glob("autosave.broken-*"))

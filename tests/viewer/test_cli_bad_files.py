@@ -64,7 +64,7 @@ def test_snapshot_of_a_bad_file_prints_one_line_and_exits_2(tmp_path, case):
     path = _path(tmp_path, case)
     r = subprocess.run([sys.executable, "-m", "viewer.cli", "snapshot", path, "--out", str(tmp_path / "s.png")],
                        capture_output=True, text=True, env=_env(tmp_path), cwd=ROOT, timeout=60,
-                       stdin=subprocess.DEVNULL)
+                       stdin=subprocess.DEVNULL, check=False)
     assert r.returncode == 2, r.stderr
     assert "Traceback" not in r.stderr
     lines = r.stderr.strip().splitlines()
@@ -81,7 +81,7 @@ def test_record_of_a_bad_file_prints_one_line_and_exits_2(tmp_path, case):
     path = _path(tmp_path, case)
     r = subprocess.run([sys.executable, "-m", "viewer.cli", "record", path, "--out", str(tmp_path / "v.mp4")],
                        capture_output=True, text=True, env=_env(tmp_path), cwd=ROOT, timeout=60,
-                       stdin=subprocess.DEVNULL)
+                       stdin=subprocess.DEVNULL, check=False)
     assert r.returncode == 2, r.stderr
     assert "Traceback" not in r.stderr and len(r.stderr.strip().splitlines()) == 1
     assert not (tmp_path / "v.mp4").exists()

@@ -27,8 +27,8 @@ def spirit_variant(tmp_path, body: str):
     ("[setup]\nparts = [[1, 3, 6], [1, 11, 14], [2, 3, 6], [2, 11, 14], [3, 3, 6], [30, 11, 14]]\n",
      "setup.parts[5]"),
     ("[setup]\nfixed_pawns = [[1, 3, 4]]\n", "overlap"),
-    ("[setup]\nroyal = [\"queen\", \"brother\", \"rook\", \"pawn\"]\ndefault_royal = [\"queen\", \"brother\", "
-     "\"rook\", \"pawn\"]\n", "setup.royal"),
+    ('[setup]\nroyal = ["queen", "brother", "rook", "pawn"]\ndefault_royal = ["queen", "brother", "rook", "pawn"]\n',
+     "setup.royal"),
     ("[pieces.rook]\nletter = [\"R\"]\n", "pieces.rook.letter"),
     ("[pieces.rook]\nletter = \"RR\"\n", "pieces.rook.letter"),
     ("[pieces.rook]\nletter = \"1\"\n", "pieces.rook.letter"),
