@@ -122,3 +122,11 @@ def test_the_daqi_command_reports_unexpected_errors_too(tmp_path, monkeypatch, c
     assert cli.main(["play"]) == 1
     err = capsys.readouterr().err
     assert "ZeroDivisionError" in err and "crash-" in err and len(err.strip().splitlines()) == 1
+
+
+def test_a_camera_file_that_is_a_fifo_is_refused_not_read(tmp_path, capsys):
+    fifo = tmp_path / "cam.json"
+    os.mkfifo(fifo)
+    status = record_cli.main(["snapshot", "--demo", "--camera", str(fifo), "--out", str(tmp_path / "s.png")])
+    err = capsys.readouterr().err
+    assert status == 2 and "not a regular file" in err and len(err.strip().splitlines()) == 1
