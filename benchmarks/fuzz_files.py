@@ -292,6 +292,7 @@ def main(argv=None) -> int:
     codes: collections.Counter = collections.Counter()
     foreign: dict[str, tuple[int, str, str]] = {}
     slowest = (0.0, "")
+    loaded_by_kind: collections.Counter = collections.Counter()
     signal.signal(signal.SIGALRM, _alarm)
     t_start = time.perf_counter()
     with tempfile.TemporaryDirectory() as tmp:
@@ -312,6 +313,7 @@ def main(argv=None) -> int:
                 failure = exc
             if failure is None:
                 counts["loaded"] += 1
+                loaded_by_kind[kind] += 1
             elif isinstance(failure, DaqiError):
                 counts["DaqiError"] += 1
                 codes[failure.code] += 1
@@ -326,6 +328,7 @@ def main(argv=None) -> int:
     other = sum(v for k, v in counts.items() if k not in ("loaded", "DaqiError"))
     print(f"fuzz_files: {args.n} mutated inputs (seed {args.seed}) from {len(items)} files in {total:.1f} s")
     print(f"  loaded: {counts['loaded']}   DaqiError: {counts['DaqiError']}   other exceptions: {other}")
+    print("  loaded (and, for rulesets, played): " + ", ".join(f"{k} {v}" for k, v in sorted(loaded_by_kind.items())))
     print("  DaqiError codes: " + ", ".join(f"{k} {v}" for k, v in codes.most_common()))
     for k, (i, name, msg) in sorted(foreign.items()):
         print(f"  {k}: {counts[k]} (first: input {i} from {name}: {msg})")

@@ -451,7 +451,7 @@ def build_cube(data: dict, where: str, *, check_setup: bool = True) -> Ruleset:
         credit_kinds=tuple(sc.get("credit_kinds", ())), max_actions=tu.get("max_actions", 2),
         composite_stack=tuple(tu.get("composite_stack", ())), follows=follows,
         max_plies=dr.get("max_plies", 0), repetitions=dr.get("repetitions", 0),
-        both_lose=out.get("both_lose", "draw"), setup=dict(st), setup_fits=not setup_problems, raw=data)
+        both_lose=out.get("both_lose", "draw"), setup={"fixed_pawns": [], **st}, setup_fits=not setup_problems, raw=data)
 
 
 register_game("cube", CUBE_SCHEMA, lambda data, where, problems: build_cube(data, where))

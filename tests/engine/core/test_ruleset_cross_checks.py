@@ -131,3 +131,14 @@ def test_meta_name_must_be_a_ruleset_name(tmp_path):
     p.write_text('extends = "standard"\n[meta]\nname = "has spaces"\n', encoding="utf-8")
     with pytest.raises(RulesetError, match="'meta.name' must be a ruleset name"):
         load_ruleset_file(p)
+
+
+def test_a_ruleset_without_fixed_pawns_starts_a_game(tmp_path):
+    std = tmp_path / "std.toml"
+    from engine.core.loader import RULESET_DIR
+    text = (RULESET_DIR / "standard.toml").read_text(encoding="utf-8")
+    text = "\n".join(ln for ln in text.splitlines() if not ln.startswith("fixed_pawns")).replace(
+        'name = "standard"', 'name = "nopawns"')
+    std.write_text(text, encoding="utf-8")
+    g = Game(load_ruleset_file(std))
+    assert g.position.cell((7, 2, 1)) == ()
