@@ -142,3 +142,8 @@ def test_a_ruleset_without_fixed_pawns_starts_a_game(tmp_path):
     std.write_text(text, encoding="utf-8")
     g = Game(load_ruleset_file(std))
     assert g.position.cell((7, 2, 1)) == ()
+
+
+def test_a_spirit_ruleset_whose_default_placement_is_illegal_does_not_load(tmp_path):
+    with pytest.raises(RulesetError, match="default placement of white"):
+        spirit_variant(tmp_path, "[setup]\ndefault_sect = { white = [1, 1], black = [19, 19] }\nguard_min = 4\n")
