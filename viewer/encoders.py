@@ -2,13 +2,13 @@
 (PNG / JPEG), all written atomically (see :mod:`viewer.atomic_output`).
 
 Determinism (issue 8): the same frames give the same MP4 bytes whatever the machine's load and
-core count.  The RGB -> YUV 4:2:0 conversion is done here in integer numpy (:func:`rgb_to_yuv420`),
-so ffmpeg's scaler -- which runs sliced across threads and whose threaded row ends were the one
-place output could depend on timing -- is never used; x264 runs a fixed number of frame threads
-(:data:`X264_THREADS`, deterministic by x264's design, and not the machine's core count, which
-changes the bitstream), no sliced threads; frames pass through unchanged (``-fps_mode
-passthrough``: none dropped or duplicated by timestamps); the container is written bit-exact
-without metadata.  Every frame is queued with a blocking put: none is ever dropped."""
+core count.  The renderer's frames were already identical under load; what ran in threads whose
+scheduling depends on the load was ffmpeg's RGB -> YUV scaler (sliced across threads) and x264's
+frame threads (as many as the machine has cores).  So the RGB -> YUV 4:2:0 conversion is done here
+in integer numpy (:func:`rgb_to_yuv420`) and ffmpeg's scaler is never used; x264 runs one thread
+(:data:`X264_THREADS`; encoding is not the bottleneck, rendering is); frames pass through unchanged
+(``-fps_mode passthrough``: none dropped or duplicated by timestamps); the container is written
+bit-exact without metadata.  Every frame is queued with a blocking put: none is ever dropped."""
 from __future__ import annotations
 
 import queue
@@ -46,8 +46,8 @@ def ffmpeg_exe() -> str:
     return exe
 
 
-#: x264 frame threads: fixed, so the bitstream does not depend on the machine
-X264_THREADS = 4
+#: x264 threads: one, so the bitstream depends on neither the load nor the machine
+X264_THREADS = 1
 
 
 def rgb_to_yuv420(frame: np.ndarray) -> bytes:
