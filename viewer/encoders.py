@@ -3,12 +3,13 @@
 
 Determinism (issue 8): the same frames give the same MP4 bytes whatever the machine's load and
 core count.  The renderer's frames were already identical under load; what ran in threads whose
-scheduling depends on the load was ffmpeg's RGB -> YUV scaler (sliced across threads) and x264's
-frame threads (as many as the machine has cores).  So the RGB -> YUV 4:2:0 conversion is done here
-in integer numpy (:func:`rgb_to_yuv420`) and ffmpeg's scaler is never used; x264 runs one thread
-(:data:`X264_THREADS`; encoding is not the bottleneck, rendering is); frames pass through unchanged
-(``-fps_mode passthrough``: none dropped or duplicated by timestamps); the container is written
-bit-exact without metadata.  Every frame is queued with a blocking put: none is ever dropped."""
+scheduling depends on the load was ffmpeg's RGB -> YUV scaler (sliced across as many threads as
+the machine has cores) and x264's frame and lookahead threads.  So ffmpeg runs its filter graph
+(the scaler) in one thread with bit-exact, accurately rounded swscale, x264 in one thread
+(:data:`X264_THREADS`; encoding is not the bottleneck, rendering is), frames pass through
+unchanged (``-fps_mode passthrough``: none dropped or duplicated by timestamps) and the container
+is written bit-exact without metadata (:func:`x264_output_params`).  Every frame is queued with a
+blocking put: none is ever dropped."""
 from __future__ import annotations
 
 import queue
@@ -50,27 +51,11 @@ def ffmpeg_exe() -> str:
 X264_THREADS = 1
 
 
-def rgb_to_yuv420(frame: np.ndarray) -> bytes:
-    """(H, W, 3) uint8 RGB (H, W even) -> planar YUV 4:2:0 bytes, BT.601 limited range (the
-    matrix ffmpeg's scaler uses by default), chroma from the mean of each 2x2 block.  Integer
-    arithmetic only: the same input always gives the same bytes."""
-    f = np.ascontiguousarray(frame, dtype=np.uint8).astype(np.int32)
-    r, g, b = f[:, :, 0], f[:, :, 1], f[:, :, 2]
-    y = ((66 * r + 129 * g + 25 * b + 128) >> 8) + 16
-    h, w = r.shape
-    sr = r.reshape(h // 2, 2, w // 2, 2).sum(axis=(1, 3))
-    sg = g.reshape(h // 2, 2, w // 2, 2).sum(axis=(1, 3))
-    sb = b.reshape(h // 2, 2, w // 2, 2).sum(axis=(1, 3))
-    u = ((-38 * sr - 74 * sg + 112 * sb + 512) >> 10) + 128
-    v = ((112 * sr - 94 * sg - 18 * sb + 512) >> 10) + 128
-    return b"".join(np.clip(p, 0, 255).astype(np.uint8).tobytes() for p in (y, u, v))
-
-
 def x264_output_params(preset: str, crf: int) -> list[str]:
     """The ffmpeg output options of every MP4 (see the module docstring)."""
     return ["-preset", preset, "-crf", str(int(crf)), "-threads", str(X264_THREADS),
             "-x264-params", f"threads={X264_THREADS}:lookahead-threads=1:sliced-threads=0",
-            "-filter_threads", "1", "-fps_mode", "passthrough",
+            "-filter_threads", "1", "-sws_flags", "bicubic+accurate_rnd+bitexact", "-fps_mode", "passthrough",
             "-fflags", "+bitexact", "-flags:v", "+bitexact", "-map_metadata", "-1",
             "-movflags", "+faststart"]
 
@@ -91,7 +76,7 @@ class Mp4Writer:
         self.encode_wait = 0.0
         try:
             self._gen = imageio_ffmpeg.write_frames(
-                str(self.out.tmp), self.size, fps=float(fps), codec="libx264", pix_fmt_in="yuv420p",
+                str(self.out.tmp), self.size, fps=float(fps), codec="libx264", pix_fmt_in="rgb24",
                 pix_fmt_out="yuv420p", quality=None, macro_block_size=1, ffmpeg_log_level="error",
                 output_params=x264_output_params(preset, crf))
             self._gen.send(None)
@@ -123,7 +108,8 @@ class Mp4Writer:
         if frame.shape[:2] != (self.size[1], self.size[0]):
             raise ValueError(f"frame {frame.shape[1]}x{frame.shape[0]} != video {self.size[0]}x{self.size[1]}")
         t0 = _time.perf_counter()
-        self._q.put(rgb_to_yuv420(frame))          # blocking: a frame is never dropped
+        # a blocking put: a frame is never dropped, however far the encoder lags behind
+        self._q.put(np.ascontiguousarray(frame, dtype=np.uint8).tobytes())
         self.encode_wait += _time.perf_counter() - t0
         self.frames += 1
 
