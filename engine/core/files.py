@@ -85,7 +85,7 @@ def remove_stale_temps(path: Path | str, before: float | None = None) -> list[Pa
     path = Path(path)
     before = PROCESS_START if before is None else before
     rx = temp_pattern(path.name)
-    removed = []
+    removed: list[Path] = []
     try:
         entries = list(os.scandir(path.parent))
     except OSError:

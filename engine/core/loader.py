@@ -199,8 +199,9 @@ def _depth(value: Any) -> int:
     deepest, todo = 0, [(value, 1)]
     while todo:
         v, d = todo.pop()
+        items: list[Any]
         if isinstance(v, dict):
-            items = v.values()
+            items = list(v.values())
         elif isinstance(v, list):
             items = v
         else:
