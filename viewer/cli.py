@@ -138,7 +138,7 @@ def _controllers(args, autosave):
         rules = load_ruleset_arg(args.ruleset)       # a name, or a path the user typed
         if args.load:
             from engine import Game
-            game = Game.load(args.load)
+            game = Game.load(args.load, known=rules)
         cube = CubeController(rules, game=game, quick=args.quick, autosave_path=autosave,
                               offer_resume=not args.load and not args.quick,
                               save_path=args.load or None)

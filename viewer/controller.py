@@ -73,7 +73,7 @@ class CubeController(SetupControls, ChooserControls, ViewControls, ControllerBas
             broken = None
             if offer_resume and self.autosave_path is not None and os.path.lexists(self.autosave_path):
                 try:
-                    found = Game.load(self.autosave_path)
+                    found = Game.load(self.autosave_path, known=self.rules)   # a --ruleset FILE game too
                 except Exception as exc:   # noqa: BLE001  (a broken autosave never blocks starting)
                     found = None
                     broken = set_aside_broken_autosave(self.autosave_path, exc)

@@ -123,7 +123,10 @@ class Game:
         return "\n".join(lines) + "\n"
 
     @classmethod
-    def from_record(cls, text: str, *, source: str = "record") -> "Game":
+    def from_record(cls, text: str, *, source: str = "record", known=None) -> "Game":
+        """A game from record text.  ``known``: a ruleset (e.g. one loaded from a file the user
+        named) used when the record's ruleset line gives its name; other names are looked up
+        with :func:`load_ruleset`."""
         rules = None
         choices: dict = {}
         game = None
@@ -142,7 +145,8 @@ class Game:
                     if rules is not None or game is not None:
                         raise NotationError("the ruleset line must come once, before the setup and turns")
                     name = line.split(None, 1)[1].strip() if " " in line or "\t" in line else ""
-                    rules = load_ruleset(name)
+                    rules = known if known is not None and name == getattr(known, "name", None) \
+                        else load_ruleset(name)
                     if getattr(rules, "game", None) != "cube":
                         raise NotationError(f"ruleset {name!r} is not a cube-chess ruleset (a spirit-chess "
                                             f"record has 'white:' and 'black:' setup lines)", code="unknown-name")
@@ -208,10 +212,10 @@ class Game:
         return atomic_write_text(path, self.to_record())
 
     @classmethod
-    def load(cls, path) -> "Game":
+    def load(cls, path, *, known=None) -> "Game":
         """Read a record file (a regular UTF-8 file of at most :data:`MAX_RECORD_BYTES`); every
         problem is a :class:`DaqiError` naming the file and line."""
-        return cls.from_record(read_record_text(path), source=str(path))
+        return cls.from_record(read_record_text(path), source=str(path), known=known)
 
     def _autosave(self):
         if self.autosave_path is not None:

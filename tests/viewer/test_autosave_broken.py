@@ -53,3 +53,19 @@ def test_a_good_autosave_is_still_offered(tmp_path):
     c.game.play(random_turn(t, random.Random(1)))
     c2 = CubeController(autosave_path=auto)
     assert c2.mode == "resume" and not list(tmp_path.glob("autosave.broken-*"))
+
+
+def test_an_autosave_of_a_game_with_a_ruleset_file_resumes(tmp_path):
+    from engine import load_ruleset_file
+    rfile = tmp_path / "mine.toml"
+    rfile.write_text('extends = "standard"\n[meta]\nname = "mine"\n[scores]\nstart = 90\n', encoding="utf-8")
+    rules = load_ruleset_file(rfile)
+    auto = tmp_path / "autosave.txt"
+    c = CubeController(rules, quick=True, autosave_path=auto)
+    import random
+
+    from engine import random_turn
+    c.game.play(random_turn(c.game.position, random.Random(2)))
+    assert "ruleset mine" in auto.read_text(encoding="utf-8")
+    c2 = CubeController(rules, autosave_path=auto)        # 'mine' is no bundled or user ruleset
+    assert c2.mode == "resume" and c2.resume_offer.rules.start_score == 90
