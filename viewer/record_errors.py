@@ -25,6 +25,8 @@ def one_line(exc: BaseException, limit: int = 400) -> str:
     """An error's message on one line (a list of problems joined by '; '), shortened: what a user sees."""
     parts = [ln.strip() for ln in str(exc).strip().splitlines() if ln.strip()]
     text = " ".join(parts[:1] + ["; ".join(parts[1:])]).strip() if parts else type(exc).__name__
+    # a file's bytes quoted in a message never reach the terminal raw (no escape sequences)
+    text = "".join(c if c.isprintable() else ascii(c)[1:-1] for c in text)
     return text if len(text) <= limit else text[:limit - 1] + "…"
 
 

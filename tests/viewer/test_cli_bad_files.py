@@ -130,3 +130,11 @@ def test_a_camera_file_that_is_a_fifo_is_refused_not_read(tmp_path, capsys):
     status = record_cli.main(["snapshot", "--demo", "--camera", str(fifo), "--out", str(tmp_path / "s.png")])
     err = capsys.readouterr().err
     assert status == 2 and "not a regular file" in err and len(err.strip().splitlines()) == 1
+
+
+def test_control_characters_of_a_file_never_reach_the_terminal(tmp_path, capsys):
+    p = tmp_path / "esc.txt"
+    p.write_text("ruleset standard\n1. \x1b[2J\x07nonsense\n", encoding="utf-8")
+    assert record_cli.main(["snapshot", str(p), "--out", str(tmp_path / "s.png")]) == 2
+    err = capsys.readouterr().err
+    assert "\x1b" not in err and "\x07" not in err and "\\x1b" in err
