@@ -4,7 +4,7 @@ Pure Python; never imports the viewer or any GL library.  The public API is
 what this module exports (docs/API.md)."""
 from .core.coords import format_ascii as format_coord, format_chinese, normalize, parse_coord
 from .core.errors import DaqiError, IllegalAction, NotationError, RulesetError
-from .core.loader import load_ruleset
+from .core.loader import load_ruleset, load_ruleset_file
 from .cube.actions import Capture, Drop, HyperJump, Jump, Move, Promote, Split, Stack, Turn
 from .cube.game import Game, sample_game
 from .cube.legal import LegalActions, legal_actions
@@ -21,7 +21,7 @@ __all__ = [
     "DaqiError", "IllegalAction", "NotationError", "RulesetError",
     "LegalActions", "legal_actions", "format_turn", "parse_turn",
     "Piece", "Position", "Result", "start_position", "TurnBuilder", "apply_turn",
-    "load_ruleset", "SetupPhase", "Game", "sample_game",
+    "load_ruleset", "load_ruleset_file", "SetupPhase", "Game", "sample_game",
     "random_turn",
 ]
 

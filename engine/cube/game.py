@@ -10,32 +10,41 @@ Record format (grammar in docs/NOTATION.md)::
     1... P(9,14,1)-(9,13,1)
     2. 兵(…—9,4,1,1,1,1,1,1…)三维跃迁(…—9,4,2,1,1,1,1,1…)   the Chinese form is accepted too
 
-Every malformed line raises :class:`NotationError` naming its line number.
+Every malformed line raises :class:`NotationError` naming the file and line number; an empty
+record, a number longer than :data:`MAX_DIGITS` digits, a line longer than :data:`MAX_LINE` characters,
+a file over :data:`MAX_RECORD_BYTES` bytes or not UTF-8, and a ruleset of another game are errors too.
+The ``ruleset`` line names a ruleset (bundled or in the user rulesets folder), never a path.
 """
 from __future__ import annotations
 
-import os
 import re
 from collections import Counter
-import tempfile
 from pathlib import Path
 
-from .actions import Turn
 from ..core.errors import DaqiError, IllegalAction, NotationError
+from ..core.files import (MAX_DIGITS, MAX_LINE, MAX_RECORD_BYTES, atomic_write_text,  # noqa: F401
+                          check_record_line, read_record_text)
+from ..core.loader import load_ruleset, load_ruleset_file
+from .actions import Turn
 from .notation import format_turn, parse_turn
 from .position import SIDES, Position, Result
 from .rules import apply_turn
-from ..core.loader import load_ruleset
 from .setup import check_choice, default_choices, n_parts
 
 _TURN_LINE = re.compile(r"^\s*(\d+)(\.\.\.|\.)\s*(.+?)\s*$")
-
 
 class Game:
     """A game of cube chess from its setup choices, with history for undo, redo and replay."""
 
     def __init__(self, rules="standard", choices: dict | None = None, *, autosave_path=None):
-        self.rules = load_ruleset(rules) if isinstance(rules, (str, Path)) else rules
+        if isinstance(rules, Path):
+            rules = load_ruleset_file(rules)
+        elif isinstance(rules, str):
+            rules = load_ruleset(rules)
+        if getattr(rules, "game", None) != "cube":
+            raise IllegalAction(f"ruleset {getattr(rules, 'name', '?')!r} is not a cube-chess ruleset",
+                                code="unknown-name")
+        self.rules = rules
         self.choices = choices or default_choices(self.rules)
         for side in SIDES:
             for i, part in enumerate(self.choices[side]):
@@ -114,20 +123,33 @@ class Game:
         return "\n".join(lines) + "\n"
 
     @classmethod
-    def from_record(cls, text: str, *, source: str = "record") -> "Game":
+    def from_record(cls, text: str, *, source: str = "record", known=None) -> "Game":
+        """A game from record text.  ``known``: a ruleset (e.g. one loaded from a file the user
+        named) used when the record's ruleset line gives its name; other names are looked up
+        with :func:`load_ruleset`."""
         rules = None
-        choices = {}
+        choices: dict = {}
         game = None
+        content = False
+        if not isinstance(text, str):
+            raise NotationError("a record is text", code="bad-record", where=source)
         for lineno, raw in enumerate(text.splitlines(), 1):
             line = raw.strip()
             where = f"{source}, line {lineno}"
-            if not line or line.startswith("#") or line.startswith(";"):
+            if not line or line.startswith(("#", ";")):
                 continue
+            content = True
             try:
-                if line.startswith("ruleset "):
+                check_record_line(line)
+                if line.split(None, 1)[0] == "ruleset":
                     if rules is not None or game is not None:
                         raise NotationError("the ruleset line must come once, before the setup and turns")
-                    rules = load_ruleset(line.split(None, 1)[1].strip())
+                    name = line.split(None, 1)[1].strip() if " " in line or "\t" in line else ""
+                    rules = known if known is not None and name == getattr(known, "name", None) \
+                        else load_ruleset(name)
+                    if getattr(rules, "game", None) != "cube":
+                        raise NotationError(f"ruleset {name!r} is not a cube-chess ruleset (a spirit-chess "
+                                            f"record has 'white:' and 'black:' setup lines)", code="unknown-name")
                     continue
                 if line.startswith("setup "):
                     if game is not None:
@@ -170,6 +192,9 @@ class Game:
                 raise IllegalAction(str(exc), code=exc.code, where=where) from None
             except DaqiError as exc:
                 raise NotationError(str(exc), code=exc.code, where=where) from None
+        if not content:
+            raise NotationError("the record is empty: no ruleset, setup or turn line", code="bad-record",
+                                where=source)
         return game if game is not None else cls._from_header(rules, choices)
 
     @classmethod
@@ -182,35 +207,15 @@ class Game:
         return cls(rules, base)
 
     def save(self, path) -> Path:
-        """Write the record atomically (a temp file in the same folder, then rename)."""
-        path = Path(path)
-        text = self.to_record()
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as fh:
-                fh.write(text)
-                fh.flush()
-                os.fsync(fh.fileno())
-            os.replace(tmp, path)
-        except BaseException:
-            try:
-                os.unlink(tmp)
-            except OSError:
-                pass
-            raise
-        return path
+        """Write the record atomically and durably (temp file, fsync, rename, fsync of the folder);
+        temp files a killed earlier process left for this path are removed first."""
+        return atomic_write_text(path, self.to_record())
 
     @classmethod
-    def load(cls, path) -> "Game":
-        path = Path(path)
-        try:
-            text = path.read_text(encoding="utf-8")
-        except OSError as exc:
-            raise NotationError(f"cannot read record: {exc.strerror}", code="io", where=str(path)) from None
-        except UnicodeDecodeError as exc:
-            raise NotationError(f"record is not UTF-8 text: {exc}", code="bad-record", where=str(path)) from None
-        return cls.from_record(text, source=str(path))
+    def load(cls, path, *, known=None) -> "Game":
+        """Read a record file (a regular UTF-8 file of at most :data:`MAX_RECORD_BYTES`); every
+        problem is a :class:`DaqiError` naming the file and line."""
+        return cls.from_record(read_record_text(path), source=str(path), known=known)
 
     def _autosave(self):
         if self.autosave_path is not None:

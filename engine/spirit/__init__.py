@@ -5,6 +5,7 @@ Importing this package registers the game with the loader (``engine.core.loader.
 """
 from __future__ import annotations
 
+from ..core.errors import RulesetError
 from ..core.loader import register_game
 from .position import (SpiritCapture, SpiritPiece, SpiritPosition, SpiritResult, SpiritTransform, SpiritTurn,
                        apply_spirit_turn, catch_squares, effective_level, formation_zones, has_legal_turn,
@@ -15,7 +16,24 @@ from .rules import SPIRIT_SCHEMA, SpiritKind, SpiritRules, build_spirit
 from .sample import sample_spirit_game
 from .setup import SpiritSetup, check_setup, default_placement, setup_problem, spirit_start_position
 
-register_game("spirit", SPIRIT_SCHEMA, build_spirit)
+
+
+def build_spirit_checked(data: dict, where: str, problems: list[str]) -> SpiritRules:
+    """:func:`build_spirit`, then the usability check a ruleset must pass to load: both sides'
+    default placements (quick start, timeouts) are legal setups (S1, S2)."""
+    rules = build_spirit(data, where, problems)
+    bad = []
+    for side in ("white", "black"):
+        why = setup_problem(rules, side, default_placement(rules, side))
+        if why:
+            bad.append(f"the default placement of {side} ('setup.default_sect', 'setup.default_order') is not a "
+                       f"legal setup: {why}")
+    if bad:
+        raise RulesetError(bad, where=where)
+    return rules
+
+
+register_game("spirit", SPIRIT_SCHEMA, build_spirit_checked)
 
 __all__ = [
     "SpiritRules", "SpiritKind", "SpiritPosition", "SpiritPiece", "SpiritTurn", "SpiritTransform",

@@ -9,6 +9,11 @@ Grammar (documented in docs/RULES-spirit.md)::
     1. +(10,3) (10,3)-(10,4)-(10,5)-(10,6)            turn: level-up, origin-path
     2. +(4,18) (4,18)-(5,17) =elder(5,17)             ... with a disciple transform (S8)
     result white sect-captured     optional; must match the replay
+
+The ruleset line names a ruleset (bundled or in the user rulesets folder), never a path.  Every
+problem is a :class:`DaqiError` naming the file (``source``) and line: an empty record, a
+line over ``MAX_LINE`` characters, a number of more than ``MAX_DIGITS`` digits, a file that is not
+UTF-8 or too large (:func:`engine.core.files.read_record_text`).
 """
 from __future__ import annotations
 
@@ -18,6 +23,8 @@ from pathlib import Path
 
 from ..core.coords import format_ascii, match_coord
 from ..core.errors import DaqiError, IllegalAction, NotationError
+from ..core.files import atomic_write_text, check_record_line, read_record_text
+from ..core.loader import load_ruleset
 from .position import SpiritCapture, SpiritPosition, SpiritResult, SpiritTurn, apply_spirit_turn, played_turn
 from .rules import SIDES, SpiritRules
 from .setup import Placements, default_placement, normalize_placements, spirit_start_position
@@ -81,6 +88,7 @@ class SpiritRecord:
     result: SpiritResult | None = None
     turn_lines: tuple[int, ...] = field(default=(), compare=False, repr=False)
     result_line: int = field(default=0, compare=False, repr=False)
+    source: str | None = field(default=None, compare=False, repr=False)
 
 
 def _format_placements(pl: Placements) -> str:
@@ -114,14 +122,19 @@ def _parse_placements(text: str) -> Placements:
     return out
 
 
-def parse_spirit_record(text: str) -> SpiritRecord:
-    """Parse a record; a malformed line raises NotationError naming its line number."""
+def parse_spirit_record(text: str, source: str | None = None) -> SpiritRecord:
+    """Parse a record; a malformed line raises NotationError naming ``source`` and its line number."""
     ruleset, setups, turns, tlines, result, rline = "spirit", {}, [], [], None, 0
+    if not isinstance(text, str):
+        raise NotationError("a record is text", code="bad-record", where=source)
+    content = False
     for n, raw in enumerate(text.splitlines(), 1):
         line = raw.strip()
         if not line or line.startswith("#"):
             continue
+        content = True
         try:
+            check_record_line(line)
             head, _, rest = line.partition(" ")
             if result is not None:
                 raise NotationError("nothing may follow the result line", code="malformed")
@@ -155,11 +168,20 @@ def parse_spirit_record(text: str) -> SpiritRecord:
             else:
                 raise NotationError(f"cannot read {line!r}", code="malformed")
         except NotationError as exc:
-            raise NotationError(str(exc), code=exc.code, where=f"line {n}") from None
+            raise NotationError(str(exc), code=exc.code, where=_at(source, n)) from None
+    if not content:
+        raise NotationError("the record is empty: no ruleset, setup or turn line", code="bad-record",
+                            where=source or "record")
     for side in SIDES:
         if side not in setups:
-            raise NotationError(f"the record has no '{side}:' setup line", code="malformed", where="record")
-    return SpiritRecord(ruleset, setups["white"], setups["black"], tuple(turns), result, tuple(tlines), rline)
+            raise NotationError(f"the record has no '{side}:' setup line", code="malformed",
+                                where=source or "record")
+    return SpiritRecord(ruleset, setups["white"], setups["black"], tuple(turns), result, tuple(tlines), rline,
+                        source=source)
+
+
+def _at(source: str | None, line: int) -> str:
+    return f"{source}, line {line}" if source else f"line {line}"
 
 
 class SpiritGame:
@@ -167,7 +189,6 @@ class SpiritGame:
 
     def __init__(self, rules: SpiritRules | str | None = None, white=None, black=None):
         if rules is None or isinstance(rules, str):
-            from ..core.loader import load_ruleset
             rules = load_ruleset(rules or "spirit")
         if getattr(rules, "game", None) != "spirit":
             raise IllegalAction(f"ruleset {getattr(rules, 'name', rules)!r} is not a spirit-chess ruleset",
@@ -231,34 +252,36 @@ class SpiritGame:
 
     @classmethod
     def from_record(cls, record: SpiritRecord) -> "SpiritGame":
+        src = record.source
         try:
             game = cls(record.ruleset, record.white, record.black)
         except DaqiError as exc:
-            raise NotationError(f"setup: {exc}", code=exc.code, where="record") from None
+            raise NotationError(f"setup: {exc}", code=exc.code, where=src or "record") from None
         for i, turn in enumerate(record.turns):
             try:
                 game.play(turn)
             except IllegalAction as exc:
                 line = record.turn_lines[i] if i < len(record.turn_lines) else 0
                 raise IllegalAction(f"turn {i + 1}: {exc}", code=exc.code,
-                                    where=f"line {line}" if line else None) from None
+                                    where=_at(src, line) if line else src) from None
         if record.result is not None and record.result != game.result:
             got = f"{game.result.winner or 'draw'} {game.result.reason}" if game.result else "no result"
             raise NotationError(f"the record says '{record.result.winner or 'draw'} {record.result.reason}' "
                                 f"but the replay gives {got}", code="malformed",
-                                where=f"line {record.result_line}" if record.result_line else None)
+                                where=_at(src, record.result_line) if record.result_line else src)
         return game
 
     @classmethod
-    def from_text(cls, text: str) -> "SpiritGame":
-        return cls.from_record(parse_spirit_record(text))
+    def from_text(cls, text: str, source: str | None = None) -> "SpiritGame":
+        return cls.from_record(parse_spirit_record(text, source))
 
-    def save(self, path) -> None:
-        p = Path(path)
-        tmp = p.with_name(p.name + ".tmp")
-        tmp.write_text(self.to_text(), encoding="utf-8")
-        tmp.replace(p)
+    def save(self, path) -> Path:
+        """Write the record atomically and durably (temp file, fsync, rename, fsync of the folder);
+        temp files a killed earlier process left for this path are removed first."""
+        return atomic_write_text(path, self.to_text())
 
     @classmethod
     def load(cls, path) -> "SpiritGame":
-        return cls.from_text(Path(path).read_text(encoding="utf-8"))
+        """Read a record file (regular, UTF-8, bounded size); every problem is a DaqiError naming
+        the file and line."""
+        return cls.from_text(read_record_text(path), source=str(Path(path)))

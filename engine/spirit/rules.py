@@ -2,13 +2,14 @@
 and the immutable :class:`SpiritRules` it builds from ``engine/rulesets/spirit.toml``."""
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Mapping
 
 from ..core.errors import RulesetError
-from ..core.loader import BOOL, INT, LIST, STR
+from ..core.loader import BOOL, INT, LIST, MAX_NAME_LENGTH, STR, is_ruleset_name, key_name, show
 
 SIDES = ("white", "black")
 Coord = tuple[int, int]
@@ -29,6 +30,11 @@ SPIRIT_SCHEMA: dict[str, Any] = {
 }
 
 NO_LEGAL_TURN = ("lose", "draw")
+#: sane bounds: board extent per axis, piece kinds, steps and levels
+MAX_AXIS = 64
+MAX_KINDS = 32
+MAX_NUMBER = 1000
+_PIECE_NAME = re.compile(r"[a-z][a-z0-9_-]{0,31}")
 EQUAL_CAPTURED = ("defender", "attacker")
 TRANSFORM_LEVEL = ("keep", "start")         # H9: the new piece keeps the disciple's level, or starts anew
 
@@ -160,9 +166,13 @@ def build_spirit(data: dict, where: str, problems: list[str]) -> SpiritRules:
     for sec in ("board", "pieces"):
         if sec not in data:
             problems.append(f"missing table '{sec}'")
+    meta = data.get("meta", {}) if isinstance(data.get("meta"), dict) else {}
+    if "name" in meta and not is_ruleset_name(meta["name"]):
+        problems.append("'meta.name' must be a ruleset name (letters, digits, '_', '-'; "
+                        f"at most {MAX_NAME_LENGTH} characters)")
     size = board.get("size", [19, 19])
-    if not (_pair(size) and size[0] >= 3 and size[1] >= 3):
-        problems.append(f"'board.size' must be two integers >= 3, got {size!r}")
+    if not (_pair(size) and 3 <= size[0] <= MAX_AXIS and 3 <= size[1] <= MAX_AXIS):
+        problems.append(f"'board.size' must be two integers in 3..{MAX_AXIS}, got {show(size)}")
         size = [19, 19]
     halves_raw = board.get("halves", {}) if isinstance(board.get("halves"), dict) else {}
     halves = {}
@@ -171,20 +181,27 @@ def build_spirit(data: dict, where: str, problems: list[str]) -> SpiritRules:
         if h is None:
             problems.append(f"missing key 'board.halves.{s}'")
         elif not _pair(h) or not 1 <= h[0] <= h[1] <= size[1]:
-            problems.append(f"'board.halves.{s}' must be [first_row, last_row] inside 1..{size[1]}, got {h!r}")
+            problems.append(f"'board.halves.{s}' must be [first_row, last_row] inside 1..{size[1]}, got {show(h)}")
         else:
             halves[s] = (h[0], h[1])
     if len(halves) == 2 and halves["white"][1] >= halves["black"][0]:
         problems.append("'board.halves' white and black rows overlap")
     nlt = board.get("no_legal_turn", "lose")
     if nlt not in NO_LEGAL_TURN:
-        problems.append(f"'board.no_legal_turn' must be one of {', '.join(NO_LEGAL_TURN)}, got {nlt!r}")
+        problems.append(f"'board.no_legal_turn' must be one of {', '.join(NO_LEGAL_TURN)}, got {show(nlt)}")
 
     f_level = gaps.get("h1_formation_level", 1)
     s_level = gaps.get("h7_sect_level", 0)
     kinds: dict[str, SpiritKind] = {}
+    if len(praw) > MAX_KINDS:
+        problems.append(f"'pieces' defines {len(praw)} kinds; at most {MAX_KINDS}")
+        praw = {}
     for name, spec in praw.items():
         if not isinstance(spec, dict):
+            continue
+        if not (isinstance(name, str) and _PIECE_NAME.fullmatch(name)):
+            problems.append(f"'pieces.{key_name(name)}': a piece name is a lower-case word "
+                            f"(a-z, 0-9, '_', '-'; at most 32 characters)")
             continue
         p = f"pieces.{name}"
         is_form = bool(spec.get("formation", False))
@@ -195,15 +212,27 @@ def build_spirit(data: dict, where: str, problems: list[str]) -> SpiritRules:
         if "level" not in spec and not is_form and not is_royal:
             problems.append(f"missing key '{p}.level'")
         if is_form and "level" in spec and _int(f_level) and spec["level"] != f_level:
-            problems.append(f"'{p}.level' = {spec['level']} contradicts 'gaps.h1_formation_level' = {f_level}")
+            problems.append(f"'{p}.level' = {show(spec['level'])} contradicts 'gaps.h1_formation_level' = "
+                            f"{show(f_level)}")
         if is_royal and "level" in spec and _int(s_level) and spec["level"] != s_level:
-            problems.append(f"'{p}.level' = {spec['level']} contradicts 'gaps.h7_sect_level' = {s_level}")
+            problems.append(f"'{p}.level' = {show(spec['level'])} contradicts 'gaps.h7_sect_level' = "
+                            f"{show(s_level)}")
         count, steps = spec.get("count", 1), spec.get("steps", 0)
         level = spec.get("level", f_level if is_form else s_level if is_royal else 0)
-        for k, v, lo in (("count", count, 1), ("steps", steps, 0), ("level", level, 0)):
-            if _int(v) and v < lo:
-                problems.append(f"'{p}.{k}' must be >= {lo}, got {v}")
         unl = spec.get("unlimited_from_level")
+        tlevel = spec.get("transform_level", 3)
+        for k, v, lo in (("count", count, 1), ("steps", steps, 0), ("level", level, 0),
+                         ("unlimited_from_level", unl, 0), ("transform_level", tlevel, 0)):
+            if _int(v) and not lo <= v <= MAX_NUMBER:
+                problems.append(f"'{p}.{k}' must be in {lo}..{MAX_NUMBER}, got {show(v)}")
+        letter, chinese = spec.get("letter", name[0].upper()), spec.get("chinese", name)
+        if isinstance(letter, str) and not (len(letter) == 1 and letter.isalpha()):
+            problems.append(f"'{p}.letter' must be one letter, got {show(letter)}")
+        if isinstance(chinese, str) and not (1 <= len(chinese) <= 8 and chinese.isprintable()
+                                             and not any(c.isspace() for c in chinese)):
+            problems.append(f"'{p}.chinese' must be 1 to 8 printable characters without spaces")
+        if not isinstance(letter, str) or not isinstance(chinese, str) or not _int(tlevel):
+            continue
         if unl is not None and spec.get("steps", 0) == 0:
             problems.append(f"'{p}.unlimited_from_level' needs steps > 0")
         if spec.get("royal") and spec.get("steps", 0) != 0:
@@ -219,8 +248,8 @@ def build_spirit(data: dict, where: str, problems: list[str]) -> SpiritRules:
         kinds[name] = SpiritKind(
             name=name, count=count, steps=steps, level=level, diagonal=bool(spec.get("diagonal", False)),
             unlimited_from_level=unl, royal=bool(spec.get("royal", False)), formation=is_form,
-            transforms=bool(spec.get("transforms", False)), transform_level=spec.get("transform_level", 3),
-            letter=spec.get("letter", name[0].upper()), chinese=spec.get("chinese", name))
+            transforms=bool(spec.get("transforms", False)), transform_level=tlevel,
+            letter=letter, chinese=chinese)
     royals = [k for k in kinds.values() if k.royal]
     if praw and len(royals) != 1:
         problems.append(f"exactly one piece must have royal = true (the sect, S3), found {len(royals)}")
@@ -233,24 +262,24 @@ def build_spirit(data: dict, where: str, problems: list[str]) -> SpiritRules:
     for k in kinds.values():
         for label, val in (("letter", k.letter), ("chinese", k.chinese)):
             if (label, val) in seen:
-                problems.append(f"'pieces.{k.name}.{label}' {val!r} is also used by {seen[(label, val)]}")
+                problems.append(f"'pieces.{k.name}.{label}' {show(val)} is also used by {seen[(label, val)]}")
             seen[(label, val)] = k.name
 
     gmin = setup.get("guard_min", 3)
     if _int(gmin) and not 0 <= gmin <= 8:
-        problems.append(f"'setup.guard_min' must be 0..8, got {gmin}")
+        problems.append(f"'setup.guard_min' must be 0..8, got {show(gmin)}")
     greq = setup.get("guard_required", [])
     greq = greq if isinstance(greq, list) else []
     for n in greq:
-        if n not in kinds:
-            problems.append(f"'setup.guard_required' names unknown piece {n!r}")
+        if not isinstance(n, str) or n not in kinds:
+            problems.append(f"'setup.guard_required' names unknown piece {show(n)}")
     if _int(gmin) and len(greq) > gmin:
         problems.append(f"'setup.guard_required' lists {len(greq)} pieces but 'setup.guard_min' is {gmin}")
     order = setup.get("default_order", [])
     order = order if isinstance(order, list) else []
     for n in order:
-        if n not in kinds:
-            problems.append(f"'setup.default_order' names unknown piece {n!r}")
+        if not isinstance(n, str) or n not in kinds:
+            problems.append(f"'setup.default_order' names unknown piece {show(n)}")
     dsect_raw = setup.get("default_sect", {}) if isinstance(setup.get("default_sect"), dict) else {}
     dsect = {}
     for s in SIDES:
@@ -259,29 +288,29 @@ def build_spirit(data: dict, where: str, problems: list[str]) -> SpiritRules:
             c = [(size[0] + 1) // 2, halves[s][0] + 1 if s == "white" else halves[s][1] - 1] \
                 if s in halves else [1, 1]
         if not _pair(c):
-            problems.append(f"'setup.default_sect.{s}' must be [x, y], got {c!r}")
+            problems.append(f"'setup.default_sect.{s}' must be [x, y], got {show(c)}")
             continue
         if not (1 <= c[0] <= size[0]) or (s in halves and not halves[s][0] <= c[1] <= halves[s][1]):
-            problems.append(f"'setup.default_sect.{s}' {tuple(c)} is not in {s}'s half")
+            problems.append(f"'setup.default_sect.{s}' {show(c)} is not in {s}'s half")
         dsect[s] = (c[0], c[1])
     total = sum(k.count for k in kinds.values())
     for s, (lo, hi) in halves.items():
         if total > (hi - lo + 1) * size[0]:
             problems.append(f"{total} pieces do not fit in {s}'s half ({(hi - lo + 1) * size[0]} squares)")
 
-    if not _int(f_level) or f_level < 0:
-        problems.append(f"'gaps.h1_formation_level' must be an integer >= 0, got {f_level!r}")
-    if not _int(s_level) or s_level < 0:
-        problems.append(f"'gaps.h7_sect_level' must be an integer >= 0, got {s_level!r}")
+    if not _int(f_level) or not 0 <= f_level <= MAX_NUMBER:
+        problems.append(f"'gaps.h1_formation_level' must be an integer in 0..{MAX_NUMBER}, got {show(f_level)}")
+    if not _int(s_level) or not 0 <= s_level <= MAX_NUMBER:
+        problems.append(f"'gaps.h7_sect_level' must be an integer in 0..{MAX_NUMBER}, got {show(s_level)}")
     tl = gaps.get("h9_transform_level", "keep")
     if tl not in TRANSFORM_LEVEL:
-        problems.append(f"'gaps.h9_transform_level' must be one of {', '.join(TRANSFORM_LEVEL)}, got {tl!r}")
+        problems.append(f"'gaps.h9_transform_level' must be one of {', '.join(TRANSFORM_LEVEL)}, got {show(tl)}")
     eq = gaps.get("h5_equal_level_captured", "defender")
     if eq not in EQUAL_CAPTURED:
-        problems.append(f"'gaps.h5_equal_level_captured' must be defender or attacker, got {eq!r}")
+        problems.append(f"'gaps.h5_equal_level_captured' must be defender or attacker, got {show(eq)}")
     mp = gaps.get("h6_max_plies", 0)
     if _int(mp) and mp < 0:
-        problems.append(f"'gaps.h6_max_plies' must be >= 0 (0 = no limit), got {mp}")
+        problems.append(f"'gaps.h6_max_plies' must be >= 0 (0 = no limit), got {show(mp)}")
     if problems:
         raise RulesetError(problems, where=where)
     return SpiritRules(

@@ -7,7 +7,10 @@
     daqi record ...   /   daqi snapshot ...  videos and still images without a window (viewer.app.record_cli)
 
 In the window F2 switches between the two games and H shows every key.
-Without a display the command explains what to do instead and exits with status 2.
+Without a display the command explains what to do instead and exits with status 2.  Bad input (a
+record, ruleset or option) prints one line and exits with status 2; an unexpected error prints one
+line naming the crash report it wrote (``~/.local/share/daqi/crash-<date>.txt``) and exits with 1 --
+never a traceback.
 """
 from __future__ import annotations
 
@@ -28,7 +31,8 @@ def build_parser() -> argparse.ArgumentParser:
     sub = p.add_subparsers(dest="command")
     play = sub.add_parser("play", help="cube chess in a window (the default)")
     play.add_argument("--ruleset", default="standard",
-                      help="standard | free-combination | path to a ruleset file (default: standard)")
+                      help="standard | free-combination | a ruleset in ~/.local/share/daqi/rulesets ($DAQI_RULESETS) "
+                           "| path to a ruleset file (default: standard)")
     play.add_argument("--load", metavar="FILE", help="open a saved record")
     play.add_argument("--quick", action="store_true", help="skip the setup phase: default arrangement")
     _common(play)
@@ -70,7 +74,21 @@ def _no_display(why: str) -> int:
 
 
 def main(argv=None) -> int:
+    """The ``daqi`` command; returns the exit status and never shows a traceback."""
     argv = list(sys.argv[1:] if argv is None else argv)
+    try:
+        return _main(argv)
+    except KeyboardInterrupt:
+        print("daqi: interrupted", file=sys.stderr)
+        return 130
+    except SystemExit:
+        raise
+    except Exception as exc:           # noqa: BLE001  (the last line of defence: one line + a report)
+        from ..ui.errors import report_unexpected
+        return report_unexpected("daqi", exc, argv)
+
+
+def _main(argv: list) -> int:
     if argv and argv[0] in ("record", "snapshot"):
         from . import record_cli           # owned by the recording developer
         rc = record_cli.main(argv)
@@ -105,11 +123,13 @@ def main(argv=None) -> int:
         cube = spirit = None
     else:
         autosave = None if args.no_autosave else Path(args.autosave) if args.autosave else default_autosave_path()
+        from engine import DaqiError
         try:
             cube, spirit = _controllers(args, autosave)
-        except Exception as exc:           # a bad record or ruleset: say so in one line
-            print(f"daqi: {exc}", file=sys.stderr)
-            return 1
+        except (DaqiError, OSError) as exc:       # a bad record or ruleset: say so in one line
+            from ..record.errors import one_line
+            print(f"daqi: {one_line(exc)}", file=sys.stderr)
+            return 2
         tutorial = _first_start_offer(args, cube)
 
     try:
@@ -136,14 +156,17 @@ def _first_start_offer(args, cube):
 
 
 def _controllers(args, autosave):
+    from engine.core.loader import load_ruleset_arg
+
     from ..cube.controller import CubeController
     cube = spirit = None
     if args.command == "play":
         game = None
+        rules = load_ruleset_arg(args.ruleset)       # a name, or a path the user typed
         if args.load:
             from engine import Game
-            game = Game.load(args.load)
-        cube = CubeController(args.ruleset, game=game, quick=args.quick, autosave_path=autosave,
+            game = Game.load(args.load, known=rules)
+        cube = CubeController(rules, game=game, quick=args.quick, autosave_path=autosave,
                               offer_resume=not args.load and not args.quick,
                               save_path=args.load or None)
     else:
@@ -153,7 +176,8 @@ def _controllers(args, autosave):
         spirit = SpiritController(quick=args.quick, autosave_path=sp_auto)
         if args.load:
             if not spirit.load(args.load):
-                raise ValueError(spirit.message.text)
+                from engine import NotationError
+                raise NotationError(spirit.message.text)
     return cube, spirit
 
 

@@ -2,14 +2,17 @@
 
 ``main(argv)`` takes the arguments after ``daqi``: ``["record", ...]`` or
 ``["snapshot", ...]`` (without a sub-command name, ``record`` is assumed).
-User errors print one line ``daqi record: error: ...`` to stderr and exit with
-status 2 (no traceback); Ctrl-C exits with 130.  No half-written file is left.
+User errors (options, paths, a bad record or ruleset: any ``DaqiError``) print one line
+``daqi record: error: ...`` to stderr and exit with status 2 (no traceback); an unexpected error
+prints one line naming the crash report it wrote and exits with 1; Ctrl-C exits with 130.  No
+half-written file is left.
 """
 from __future__ import annotations
 
 import argparse
 import sys
 
+from ..record.errors import one_line, report_unexpected
 from ..record.recording import (DEFAULT_FPS, DEFAULT_HOLD, DEFAULT_SIZE, DEFAULT_TRANSITION, RecordError,
                         RecordOptions, load_game, make_source, parse_range, parse_size)
 from ..record.timeline import frames_for
@@ -201,16 +204,19 @@ def main(argv=None) -> int:
     name = argv[0] if argv and argv[0] in COMMANDS else "record"
     if argv and argv[0] in COMMANDS:
         argv = argv[1:]
+    from engine import DaqiError
     try:
         status = COMMANDS[name](argv)
-    except RecordError as exc:
-        print(f"daqi {name}: error: {exc}", file=sys.stderr)
+    except (RecordError, DaqiError) as exc:
+        print(f"daqi {name}: error: {one_line(exc)}", file=sys.stderr)
         status = 2
     except KeyboardInterrupt:
         print(f"daqi {name}: interrupted (no file written)", file=sys.stderr)
         status = 130
     except BrokenPipeError:
         status = 1
+    except Exception as exc:           # noqa: BLE001  (one line and a crash report, never a traceback)
+        status = report_unexpected(f"daqi {name}", exc, [name, *argv])
     return status
 
 

@@ -22,15 +22,16 @@ camera and slicing (:mod:`viewer.cube.view_control`) and the key table
 """
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
-from engine import (Capture, DaqiError, Drop, Game, HyperJump, IllegalAction, Jump, Move, Position, SetupPhase,
+from engine import (Capture, Drop, Game, HyperJump, IllegalAction, Jump, Move, Position, SetupPhase,
                     Stack, TurnBuilder, format_coord, load_ruleset)
 
 from ..ui.bindings import BINDINGS
 from ..ui.explain import Explanation, explain
 from .choosers import Chooser, ChooserControls
-from ..ui.control_common import ControllerBase, Message, Prompt, default_autosave_path
+from ..ui.control_common import ControllerBase, Message, Prompt, default_autosave_path, set_aside_broken_autosave
 from .scene import View
 from .setup_control import SIDES, SetupControls
 from .view_control import ViewControls
@@ -72,15 +73,19 @@ class CubeController(SetupControls, ChooserControls, OverviewControls, ViewContr
         if game is not None:
             self._start_game(game)
         else:
-            if offer_resume and self.autosave_path is not None and self.autosave_path.exists():
+            broken = None
+            if offer_resume and self.autosave_path is not None and os.path.lexists(self.autosave_path):
                 try:
-                    found = Game.load(self.autosave_path)
-                except DaqiError:
+                    found = Game.load(self.autosave_path, known=self.rules)   # a --ruleset FILE game too
+                except Exception as exc:   # noqa: BLE001  (a broken autosave never blocks starting)
                     found = None
+                    broken = set_aside_broken_autosave(self.autosave_path, exc)
                 if found is not None and found.turns and found.position.result is None:
                     self.resume_offer = found
             self.new_game(quick=quick, announce=False)
-            if self.resume_offer is not None:
+            if broken is not None:
+                self.error(broken)
+            elif self.resume_offer is not None:
                 self.say(f"An autosaved game with {len(self.resume_offer.turns)} turns was found "
                          f"({self.autosave_path}). Resume it? Y = resume, N = new game.")
 

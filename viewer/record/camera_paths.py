@@ -97,11 +97,11 @@ class KeyframeCamera:
 
     @classmethod
     def load(cls, path) -> "KeyframeCamera":
+        from engine.core.files import read_limited
+
         path = Path(path)
-        try:
-            raw = path.read_bytes()
-        except OSError as exc:
-            raise RecordError(f"cannot read camera file {path}: {exc.strerror}") from None
+        # a regular file of at most 1 MiB (a FIFO or device named *.json is refused, not read)
+        raw = read_limited(path, 1 << 20, "camera file", error=lambda m, where=None: RecordError(f"{where}: {m}"))
         try:
             if path.suffix.lower() == ".toml":
                 import tomllib

@@ -1,5 +1,15 @@
 """Encoders: H.264 MP4 (imageio-ffmpeg, fed from a thread), animated GIF (Pillow) and stills
-(PNG / JPEG), all written atomically (see :mod:`viewer.record.atomic_output`)."""
+(PNG / JPEG), all written atomically (see :mod:`viewer.record.atomic_output`).
+
+Determinism (issue 8): the same frames give the same MP4 bytes whatever the machine's load and
+core count.  The renderer's frames were already identical under load; what ran in threads whose
+scheduling depends on the load was ffmpeg's RGB -> YUV scaler (sliced across as many threads as
+the machine has cores) and x264's frame and lookahead threads.  So ffmpeg runs its filter graph
+(the scaler) in one thread with bit-exact, accurately rounded swscale, x264 in one thread
+(:data:`X264_THREADS`; encoding is not the bottleneck, rendering is), frames pass through
+unchanged (``-fps_mode passthrough``: none dropped or duplicated by timestamps) and the container
+is written bit-exact without metadata (:func:`x264_output_params`).  Every frame is queued with a
+blocking put: none is ever dropped."""
 from __future__ import annotations
 
 import queue
@@ -37,6 +47,19 @@ def ffmpeg_exe() -> str:
     return exe
 
 
+#: x264 threads: one, so the bitstream depends on neither the load nor the machine
+X264_THREADS = 1
+
+
+def x264_output_params(preset: str, crf: int) -> list[str]:
+    """The ffmpeg output options of every MP4 (see the module docstring)."""
+    return ["-preset", preset, "-crf", str(int(crf)), "-threads", str(X264_THREADS),
+            "-x264-params", f"threads={X264_THREADS}:lookahead-threads=1:sliced-threads=0",
+            "-filter_threads", "1", "-sws_flags", "bicubic+accurate_rnd+bitexact", "-fps_mode", "passthrough",
+            "-fflags", "+bitexact", "-flags:v", "+bitexact", "-map_metadata", "-1",
+            "-movflags", "+faststart"]
+
+
 class Mp4Writer:
     """H.264 (libx264, yuv420p) through imageio-ffmpeg's pipe, fed from a thread so encoding
     (in the ffmpeg process) overlaps rendering."""
@@ -53,9 +76,9 @@ class Mp4Writer:
         self.encode_wait = 0.0
         try:
             self._gen = imageio_ffmpeg.write_frames(
-                str(self.out.tmp), self.size, fps=float(fps), codec="libx264", pix_fmt_out="yuv420p",
-                quality=None, macro_block_size=1, ffmpeg_log_level="error",
-                output_params=["-preset", preset, "-crf", str(int(crf)), "-movflags", "+faststart"])
+                str(self.out.tmp), self.size, fps=float(fps), codec="libx264", pix_fmt_in="rgb24",
+                pix_fmt_out="yuv420p", quality=None, macro_block_size=1, ffmpeg_log_level="error",
+                output_params=x264_output_params(preset, crf))
             self._gen.send(None)
         except BaseException as exc:
             self.out.discard()
@@ -85,6 +108,7 @@ class Mp4Writer:
         if frame.shape[:2] != (self.size[1], self.size[0]):
             raise ValueError(f"frame {frame.shape[1]}x{frame.shape[0]} != video {self.size[0]}x{self.size[1]}")
         t0 = _time.perf_counter()
+        # a blocking put: a frame is never dropped, however far the encoder lags behind
         self._q.put(np.ascontiguousarray(frame, dtype=np.uint8).tobytes())
         self.encode_wait += _time.perf_counter() - t0
         self.frames += 1

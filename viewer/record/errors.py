@@ -1,4 +1,8 @@
-"""The one error type of recording (``daqi record`` / ``daqi snapshot`` / live capture)."""
+"""The one error type of recording (``daqi record`` / ``daqi snapshot`` / live capture); the
+one-line messages and crash reports come from :mod:`viewer.ui.errors`."""
+from __future__ import annotations
+
+from ..ui.errors import crash_dir, one_line, report_unexpected, write_crash_report  # noqa: F401
 
 
 class RecordError(Exception):

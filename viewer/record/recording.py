@@ -41,7 +41,7 @@ from .encoders import (IMAGE_FORMATS, VIDEO_FORMATS, GifWriter, Mp4Writer, ffmpe
 from .live_capture import LiveCapture
 from .overlay import OverlayText, draw_overlay
 from .overview_frames import OverviewPainter, OverviewShot
-from .errors import RecordError
+from .errors import RecordError, one_line
 from .timeline import (Segment, Timeline, ease, frame_count, frames_for, parse_range, parse_size)
 
 __all__ = [
@@ -74,24 +74,22 @@ def load_game(path=None, demo: bool = False, spirit_demo: bool = False):
         except ImportError:
             raise RecordError("spirit chess is not available in this engine") from None
         return sample_spirit_game()
-    p = Path(path)
-    if not p.is_file():
-        raise RecordError(f"no such record file: {p}")
-    try:
-        text = p.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise RecordError(f"cannot read {p}: {getattr(exc, 'strerror', None) or exc}") from None
-    spirit = any(line.strip().startswith(("white:", "black:", "ruleset spirit"))
-                 for line in text.splitlines())
     from engine import DaqiError, Game
+    from engine.core.files import read_record_text
 
+    p = Path(path)
     try:
+        text = read_record_text(p)        # a regular UTF-8 file of bounded size, else a DaqiError
+        lines = [line.strip() for line in text.splitlines()]
+        # spirit chess: 'white:'/'black:' setup lines; 'ruleset spirit' only where no cube setup line is
+        spirit = any(ln.startswith(("white:", "black:")) for ln in lines) or (
+            "ruleset spirit" in lines and not any(ln.startswith("setup ") for ln in lines))
         if spirit:
             from engine.spirit import SpiritGame
-            return SpiritGame.from_text(text)
-        return Game.load(p)
+            return SpiritGame.from_text(text, source=str(p))
+        return Game.from_record(text, source=str(p))
     except DaqiError as exc:
-        raise RecordError(f"{p}: {str(exc).splitlines()[0]}") from None
+        raise RecordError(one_line(exc)) from None
 
 
 def is_spirit(game) -> bool:

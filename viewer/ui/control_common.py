@@ -44,6 +44,27 @@ def default_autosave_path() -> Path:
     return Path(base) / "daqi" / "autosave.txt"
 
 
+def set_aside_broken_autosave(path: Path, exc: BaseException) -> str:
+    """Move an autosave that cannot be loaded to ``NAME.broken-<date>.txt`` next to it (so a new
+    game can start and the file is kept for a look); returns the message for the status line."""
+    import datetime
+
+    from .errors import one_line
+    stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")    # wall clock: a file name, not an output
+    aside = path.with_name(f"{path.stem}.broken-{stamp}{path.suffix}")
+    n = 1
+    while aside.exists():
+        n += 1
+        aside = path.with_name(f"{path.stem}.broken-{stamp}-{n}{path.suffix}")
+    why = one_line(exc, 160)
+    try:
+        os.replace(path, aside)
+    except OSError as err:
+        return (f"The autosave {path} could not be loaded ({why}) nor moved aside ({err.strerror or err}); "
+                f"a new game starts and will overwrite it.")
+    return f"The autosave {path} could not be loaded ({why}); it was kept as {aside.name}. A new game starts."
+
+
 ENTER_KEYS = ("enter", "return")
 
 

@@ -1,14 +1,14 @@
 """Cube-chess gap decisions G16-G19 (docs/RULES.md)."""
 import pytest
 
-from engine import Drop, Jump, Move, Promote, Stack, TurnBuilder, load_ruleset
+from engine import Drop, Jump, Move, Promote, Stack, TurnBuilder, load_ruleset_file
 from engine.cube.movegen import next_actions
 
 
 def _variant(tmp_path, body: str, name: str):
     p = tmp_path / f"{name}.toml"
     p.write_text(f'extends = "standard"\n[meta]\nname = "{name}"\n' + body, encoding="utf-8")
-    return load_ruleset(str(p))
+    return load_ruleset_file(p)
 
 
 # -- G16: "jump after stacking" is a later turn (C34 binds within a turn) ----------------------
@@ -111,5 +111,5 @@ def test_g19_variants_any_and_none_are_ruleset_switches(tmp_path, h):
     assert not [a for a in next_actions(b) if isinstance(a, Promote)]
     bad = tmp_path / "bad.toml"
     bad.write_text('extends = "standard"\n[turns]\npromote_after_drop = "sometimes"\n', encoding="utf-8")
-    with pytest.raises(Exception, match="promote_after_drop"):
-        load_ruleset(str(bad))
+    with pytest.raises(ValueError, match="promote_after_drop"):
+        load_ruleset_file(bad)

@@ -1,7 +1,7 @@
 """The score system: C9–C15, C17, G9, G13 (C16 lives in test_royals.py)."""
 import pytest
 
-from engine import Capture, Drop, HyperJump, Jump, Move, Stack, start_position
+from engine import Capture, Drop, HyperJump, Jump, Move, Stack, load_ruleset_file, start_position
 
 VALUES = {"pawn": 1, "knight": 3, "bishop": 3, "rook": 3, "cannon": 3, "queen": 12, "brother": 12}
 
@@ -113,7 +113,7 @@ def test_g9_credit_same_kind_variant(tmp_path, h):
     p = tmp_path / "same-kind.toml"
     p.write_text('extends = "standard"\n[meta]\nname = "same-kind"\n[scores]\ncredit_same_kind = true\n',
                  encoding="utf-8")
-    strict = load_ruleset(str(p))
+    strict = load_ruleset_file(p)
     assert strict.credit_same_kind and not load_ruleset("standard").credit_same_kind
     pos = h.make(strict, {}, credits={"white": {"queen": 1}})
     h.refuse(pos, None, Drop("brother", (1, 8, 1)), code="no-credit", match="brother")

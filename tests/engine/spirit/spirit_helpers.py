@@ -1,7 +1,7 @@
 """Shared helpers for the spirit-chess tests (imported by the test modules)."""
 from __future__ import annotations
 
-from engine.core.loader import load_ruleset
+from engine.core.loader import load_ruleset, load_ruleset_file
 from engine.spirit import SpiritPiece, SpiritPosition, SpiritTurn
 
 RULES = load_ruleset("spirit")
@@ -33,4 +33,4 @@ def variant(tmp_path, body: str, name: str = "variant"):
     """Load a ruleset that extends spirit with ``body`` (TOML text)."""
     p = tmp_path / f"{name}.toml"
     p.write_text('extends = "spirit"\n' + body, encoding="utf-8")
-    return load_ruleset(str(p))
+    return load_ruleset_file(p)

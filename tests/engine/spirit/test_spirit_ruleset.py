@@ -26,7 +26,7 @@ def test_s4_to_s8_step_counts_and_start_levels_are_data():
 
 def test_spirit_is_registered_in_games():
     assert "spirit" in GAMES
-    assert GAMES["spirit"][1].__name__ == "build_spirit"
+    assert GAMES["spirit"][1].__name__ == "build_spirit_checked"
 
 
 def test_ruleset_halves_leave_row_10_empty():

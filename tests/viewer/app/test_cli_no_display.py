@@ -46,5 +46,5 @@ def test_bad_size_and_bad_record(monkeypatch, tmp_path, capsys):
     assert cli.main(["play", "--size", "big"]) == 2
     bad = tmp_path / "bad.txt"
     bad.write_text("1. nonsense\n")
-    assert cli.main(["play", "--load", str(bad), "--no-autosave"]) == 1
+    assert cli.main(["play", "--load", str(bad), "--no-autosave"]) == 2
     assert "line 1" in capsys.readouterr().err
