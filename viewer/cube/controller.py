@@ -30,6 +30,8 @@ from engine import (Capture, DaqiError, Drop, Game, HyperJump, IllegalAction, Ju
 from ..ui.bindings import BINDINGS
 from .choosers import Chooser, ChooserControls
 from ..ui.control_common import ControllerBase, Message, Prompt, default_autosave_path
+from ..ui.review import ReviewControls
+from .cursor import CursorControls
 from .scene import View
 from .setup_control import SIDES, SetupControls
 from .view_control import ViewControls
@@ -41,7 +43,7 @@ KIND_NAMES = {"move": "move", "capture": "capture", "jump": "3-D jump", "hyperju
               "stack": "stack", "split": "split", "promote": "promote", "drop": "drop"}
 
 
-class CubeController(SetupControls, ChooserControls, ViewControls, ControllerBase):
+class CubeController(SetupControls, ChooserControls, ViewControls, CursorControls, ReviewControls, ControllerBase):
     """Local two-player cube chess: setup phase, turn building, history, files."""
 
     game_name = "cube"
@@ -65,6 +67,8 @@ class CubeController(SetupControls, ChooserControls, ViewControls, ControllerBas
         self._preview = None
         self._targets: dict = {}
         self.options: list = []
+        self.cursor = None
+        self._init_review()
         self._init_setup()
         if game is not None:
             self._start_game(game)
@@ -88,7 +92,7 @@ class CubeController(SetupControls, ChooserControls, ViewControls, ControllerBas
             return "resume"
         if self.setup is not None:
             return "setup"
-        if self.game is not None and self.game.position.result is not None:
+        if self.game is not None and (self.game.position.result is not None or self.clock_result is not None):
             return "over"
         return "play"
 
@@ -99,6 +103,8 @@ class CubeController(SetupControls, ChooserControls, ViewControls, ControllerBas
             if self._setup_position is None:
                 self._setup_position = self._build_setup_position()
             return self._setup_position
+        if self.reviewing:
+            return self.shown_position()
         if self.builder is not None and self.builder.actions:
             if self._preview is None:
                 self._preview = self.builder.preview()
@@ -118,6 +124,7 @@ class CubeController(SetupControls, ChooserControls, ViewControls, ControllerBas
         self.setup = SetupPhase(self.rules)
         self.setup_elapsed = 0.0
         self._reset_draft()
+        self._reset_board_marks()
         if quick:
             self.quick_start()
         elif announce:
@@ -126,7 +133,18 @@ class CubeController(SetupControls, ChooserControls, ViewControls, ControllerBas
             self.say("Setup phase (C24-C27): white chooses first. Click a slot to change its piece, Enter "
                      "confirms the part, Q = quick start with the default arrangement. H = help.")
 
+    def _reset_board_marks(self) -> None:
+        """A new game: no last-move frames, markers and slider range of the old one (bug 13.4)."""
+        hl = self.view.highlights
+        hl.last_from = hl.last_to = None
+        sl = self.view.slicing
+        sl.stop()
+        sl.set_higher(())
+        sl.update_from(self.position)
+        self.review.stop()
+
     def _start_game(self, game: Game) -> None:
+        self.review.stop()
         self.game = game
         if self.autosave_path is not None:
             game.autosave_path = self.autosave_path
@@ -167,7 +185,7 @@ class CubeController(SetupControls, ChooserControls, ViewControls, ControllerBas
     def tick(self, dt: float) -> None:
         """Advance the injected clock by ``dt`` seconds."""
         dt = max(0.0, float(dt))
-        super().tick(dt)
+        super().tick(dt)            # also runs the game clock (--clock), if any
         self.view.time = self.time
         if self.view.slicing.playing:
             self.view.slicing.advance(self.time)
@@ -382,6 +400,10 @@ class CubeController(SetupControls, ChooserControls, ViewControls, ControllerBas
         if self.setup is not None:
             self._setup_click(tuple(coord))
             return
+        if self.reviewing:
+            self.say(f"Reviewing turn {self.review.ply} of {len(self.game.turns)}: Enter plays from here, Escape "
+                     f"returns to the game.")
+            return
         if self.mode == "over":
             self.error(f"The game is over: {self.result_text()}. Ctrl+Z undoes the last turn, Ctrl+N starts "
                        f"a new game.")
@@ -444,6 +466,10 @@ class CubeController(SetupControls, ChooserControls, ViewControls, ControllerBas
             return self._ctrl_key(name)
         if self.chooser is not None:
             return self._chooser_key(name)
+        if self.setup is None and self._review_key(name, shift, ctrl):
+            return True
+        if self._cursor_key(name, shift):
+            return True
         if self.setup is not None and self._setup_key(name, shift):
             return True
         if self._turn_key(name, shift):
@@ -475,6 +501,22 @@ class CubeController(SetupControls, ChooserControls, ViewControls, ControllerBas
         else:
             return False
         return True
+
+    # ------------------------------------------------------------------ review hooks
+    def _review_shown(self) -> None:
+        """Show the reviewed position: its sliders, the last turn's frames, its plane and board."""
+        pos = self.shown_position()
+        self.view.slicing.update_from(pos)
+        hl = self.view.highlights
+        hl.last_from = hl.last_to = None
+        t = self.review.last_turn(self.game)
+        if t is not None:
+            hl.last_from, hl.last_to = t.origin, _turn_end(t)
+            self._follow(hl.last_to)
+        self._refresh_targets()
+
+    def _rematch_game(self):
+        return Game(self.rules, {s: list(self.game.choices[s]) for s in SIDES})
 
     # ------------------------------------------------------------------ HUD queries
     def _can_redo(self) -> bool:

@@ -21,6 +21,8 @@ from pathlib import Path
 
 from engine import DaqiError, IllegalAction
 
+from .clock import drive as drive_clock
+
 
 @dataclass
 class Message:
@@ -30,10 +32,12 @@ class Message:
 
 @dataclass
 class Prompt:
-    """A one-line text prompt (file paths): ``kind`` in save | load."""
+    """A one-line text prompt: ``kind`` in save | load (file paths) | move (a typed turn)."""
     kind: str
     title: str
     text: str = ""
+    swallow: str = ""          # the key that opened it, dropped once from the first typed text
+    selected: bool = False     # Ctrl+A: the next typed text (or Backspace) replaces everything
 
 
 def default_autosave_path() -> Path:
@@ -73,6 +77,8 @@ class ControllerBase(ABC):
         self.hovered = None
         self.recording = False                # set by the window (F9)
         self.game = None
+        self.clock_driver = None              # a viewer.ui.clock.ClockDriver (--clock), or None
+        self.clock_result: str | None = None  # "black wins (white's time ran out ...)" (house rule)
 
     # ------------------------------------------------------------------ messages
     def say(self, text: str, level: str = "info") -> None:
@@ -109,10 +115,17 @@ class ControllerBase(ABC):
     def tick(self, dt: float) -> None:
         """Advance the injected clock by ``dt`` seconds."""
         self.time += max(0.0, float(dt))
+        drive_clock(self, max(0.0, float(dt)))
 
     def text(self, s: str) -> None:
-        if self.prompt is not None:
-            self.prompt.text += "".join(ch for ch in s if ch.isprintable() and ch not in "\r\n")
+        p = self.prompt
+        if p is not None:
+            if p.swallow:
+                s, p.swallow = (s[len(p.swallow):] if s.startswith(p.swallow) else s), ""
+            typed = "".join(ch for ch in s if ch.isprintable() and ch not in "\r\n")
+            if typed and p.selected:
+                p.text, p.selected = "", False
+            p.text += typed
 
     def key(self, name: str, shift: bool = False, ctrl: bool = False) -> bool:
         """Handle a key; returns False if it means nothing here."""
@@ -130,7 +143,12 @@ class ControllerBase(ABC):
                 self.prompt = None
                 self.say("Cancelled.")
             elif name == "backspace":
-                self.prompt.text = self.prompt.text[:-1]
+                p = self.prompt
+                p.text, p.selected = ("" if p.selected else p.text[:-1]), False
+            elif ctrl and name == "u":
+                self.prompt.text, self.prompt.selected = "", False
+            elif ctrl and name == "a":
+                self.prompt.selected = True
             return True
         return self._game_key(name, shift, ctrl)
 
@@ -185,6 +203,9 @@ class ControllerBase(ABC):
         if not p.text.strip():
             self.error("No file name given.")
             return
+        if p.kind == "move":
+            self.play_typed(p.text)
+            return
         path = Path(os.path.expanduser(p.text.strip()))
         if p.kind == "save":
             self.save(path)
@@ -207,13 +228,21 @@ class ControllerBase(ABC):
     def load(self, path) -> bool:
         try:
             game = self.game_class.load(path)
-        except (DaqiError, OSError, UnicodeDecodeError) as exc:
+        except OSError as exc:            # its text repeats the path: say only why
+            self.error(f"Could not load {path}: {exc.strerror or type(exc).__name__}")
+            return False
+        except (DaqiError, UnicodeDecodeError) as exc:
             self.error(f"Could not load {path}: {exc}")
             return False
         self.save_path = Path(path)
         self._adopt_loaded(game)
         self.say(f"Loaded {path}: {len(game.turns)} turns, {game.position.to_move} to move.", "ok")
         return True
+
+    def play_typed(self, text: str) -> bool:
+        """A turn typed in the move box (each game's controller reads and plays it)."""
+        self.error("Typed turns are not available in this game.")
+        return False
 
     def _autosave(self) -> None:
         """Write the game to the autosave file, if there is one; a failure becomes a message."""
@@ -227,6 +256,8 @@ class ControllerBase(ABC):
 
     # ------------------------------------------------------------------ HUD queries
     def result_text(self) -> str:
+        if self.clock_result is not None and self.game is not None:
+            return self.clock_result
         r = self.game.position.result if self.game is not None else None
         if r is None:
             return ""
