@@ -46,6 +46,12 @@ def _common(p) -> None:
                         "autosave-spirit.txt next to it)")
     p.add_argument("--no-autosave", action="store_true", help="do not autosave")
     p.add_argument("--size", default="1280x800", help="window size WIDTHxHEIGHT (default 1280x800)")
+    p.add_argument("--clock", metavar="MIN+SEC",
+                   help="a chess clock per side, e.g. 10+5: 10 minutes, 5 seconds added after each turn; "
+                        "running out of time loses (a house rule, docs/RULES.md)")
+    p.add_argument("--ui-scale", type=float, metavar="S",
+                   help="size of the text and panels (default: from the window size; 2 suits a 4K screen)")
+    p.add_argument("--mute", action="store_true", help="start with the sound off (Ctrl+M toggles)")
     p.add_argument("--headless", action="store_true", help=argparse.SUPPRESS)
 
 
@@ -80,6 +86,16 @@ def main(argv=None) -> int:
     except ValueError:
         print(f"daqi: --size must look like 1280x800, got {args.size!r}", file=sys.stderr)
         return 2
+    if args.clock:
+        from ..ui.clock import ClockError, parse_clock
+        try:
+            parse_clock(args.clock)
+        except ClockError as exc:
+            print(f"daqi: --clock: {exc}", file=sys.stderr)
+            return 2
+    if args.ui_scale is not None and not 0.5 <= args.ui_scale <= 4:
+        print(f"daqi: --ui-scale must be between 0.5 and 4, got {args.ui_scale}", file=sys.stderr)
+        return 2
     why = display_problem(args.headless)
     if why:
         return _no_display(why)
@@ -101,11 +117,24 @@ def main(argv=None) -> int:
             pyglet.options["headless"] = True
         from .window import DaqiWindow, run
         window = DaqiWindow(cube, spirit_controller=spirit, start=args.command if args.command == "spirit" else "cube",
-                            width=width, height=height)
+                            width=width, height=height, autosave=autosave_paths(args, autosave),
+                            clock=args.clock, ui_scale=args.ui_scale, sound=not args.mute)
     except Exception as exc:           # no display, no GL 3.3, ...
         return _no_display(f"{type(exc).__name__}: {exc}")
     run(window)
     return 0
+
+
+def autosave_paths(args, autosave) -> dict:
+    """Where each game autosaves, also the one opened with F2 (issue 13, bug 3)."""
+    if autosave is None:
+        return {}
+    if args.command == "spirit":
+        from ..cube.controller import default_autosave_path
+        spirit = autosave if args.autosave else autosave.with_name("autosave-spirit.txt")
+        cube = autosave.with_name("autosave-cube.txt") if args.autosave else default_autosave_path()
+        return {"cube": cube, "spirit": spirit}
+    return {"cube": autosave, "spirit": autosave.with_name("autosave-spirit.txt")}
 
 
 def _controllers(args, autosave):

@@ -317,5 +317,8 @@ def banner_text(c) -> str:
     res = c.result_text()
     if not res:
         return ""
-    return (f"GAME OVER  -  {res}\n"
-            f"V: review the game    Ctrl+N: new game    Ctrl+R: rematch (same arrangement)")
+    head, _sep, why = res.partition(" (")
+    why = why[:-1] if why.endswith(")") else why
+    return (f"GAME OVER:  {head.upper()}\n"
+            + (f"{why}\n" if why else "")
+            + "\nV: review the game     Ctrl+N: new game     Ctrl+R: rematch")
