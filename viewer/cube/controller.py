@@ -31,6 +31,7 @@ from ..ui.bindings import BINDINGS
 from .choosers import Chooser, ChooserControls
 from ..ui.control_common import ControllerBase, Message, Prompt, default_autosave_path
 from ..ui.review import ReviewControls
+from .column_pick import pick_column
 from .cursor import CursorControls
 from .scene import View
 from .setup_control import SIDES, SetupControls
@@ -445,7 +446,9 @@ class CubeController(SetupControls, ChooserControls, ViewControls, CursorControl
 
     # ------------------------------------------------------------------ mouse and keys
     def click(self, px: float, py: float) -> None:
-        c = self.pick(px, py)
+        # a piece or raised target box in front of the floor wins (issue 13, bug 5)
+        c = pick_column(self.view.camera, px, py, self.view.layout(self.rules), self.view, self.position) \
+            or self.pick(px, py)
         if c is None:
             if self.mode == "resume":
                 self.say("Press Y to resume the autosaved game or N for a new one.")

@@ -232,7 +232,10 @@ class ControllerBase(ABC):
             self.error(f"Could not load {path}: {exc.strerror or type(exc).__name__}")
             return False
         except (DaqiError, UnicodeDecodeError) as exc:
-            self.error(f"Could not load {path}: {exc}")
+            why = str(exc)
+            for said in (f"{path}: ", f"{Path(path).name}: "):    # the engine may name the file too
+                why = why.removeprefix(said)
+            self.error(f"Could not load {path}: {why}")
             return False
         self.save_path = Path(path)
         self._adopt_loaded(game)
