@@ -54,6 +54,9 @@ def synth(kind: str) -> np.ndarray:
         w = np.concatenate(parts)
     else:
         raise ValueError(f"no sound called {kind!r}; the sounds are {', '.join(KINDS)}")
+    fade = min(len(w), int(RATE * 0.012))            # a short release: no click at the end
+    w = w.copy()
+    w[len(w) - fade:] *= np.linspace(1.0, 0.0, fade)
     w = np.clip(w, -1.0, 1.0)
     return (w * 0.8 * 32767).astype(np.int16)
 
