@@ -266,6 +266,7 @@ class Hud:
                                                         color=TEXT, anchor_y="bottom"))
         self._slider_shapes = []
         self._slider_key = None
+        self._cursor_shapes: list = []
         self.widgets: list[SliderWidget] = []
         self.show_stats = False
         self.scale = 0.0
@@ -327,6 +328,29 @@ class Hud:
             lab.x, lab.y = x + 16 * k, height - 25 * k
             x += 20 * k + lab.content_width + 14 * k
         self._sliders(c, width, height, widgets)
+        self._cursor(c, height)
+
+    def _cursor(self, c, height: int) -> None:
+        """The keyboard cell cursor: a bright, thick outline of its cell, drawn over the board."""
+        for s in self._cursor_shapes:
+            s.delete()
+        self._cursor_shapes = []
+        coord = c.cursor_coord() if getattr(c, "cursor", None) is not None else None
+        if coord is None:
+            return
+        lay = c.view.layout(c.rules)
+        cam = c.view.camera
+        x0, y0, zw = lay.cell_corner(coord[0], coord[1], coord[2])
+        pts = []
+        for dx, dy in ((-0.06, -0.06), (1.06, -0.06), (1.06, 1.06), (-0.06, 1.06)):
+            px, py = cam.project((x0 + dx, y0 + dy, zw + 0.02))
+            pts.append((px, height - py))
+        k = self.scale
+        for i in range(4):
+            (ax, ay), (bx, by) = pts[i], pts[(i + 1) % 4]
+            for th, col in ((6 * k, (0, 0, 0, 220)), (3 * k, (255, 255, 255, 255))):
+                self._cursor_shapes.append(self.pyglet.shapes.Line(ax, ay, bx, by, thickness=th, color=col,
+                                                                   batch=self.batch, group=self.g[2]))
 
     def turn_at(self, x: float, y: float):
         """The turn index (0-based) of the move-list row under the pixel; ``"panel"`` for another

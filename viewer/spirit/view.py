@@ -239,6 +239,9 @@ class SpiritBoardView:
             head.append(f"{sum(c.remaining().values())} pieces left")
         elif mode == "handover":
             head.append("HAND-OVER")
+        elif c.reviewing:
+            head.append(f"REVIEW turn {c.review.ply} of {len(c.game.turns)}")
+            head.append("Left/Right, Home/End; Enter: play from here; Esc: back")
         elif mode == "over":
             head.append("GAME OVER: " + c.result_text())
         else:
@@ -254,9 +257,6 @@ class SpiritBoardView:
         drv = getattr(c, "clock_driver", None)
         if drv is not None and c.game is not None:
             head.append(drv.clock.text().replace("   ", "\n"))
-        if c.reviewing:
-            head.append(f"REVIEW turn {c.review.ply} of {len(c.game.turns)}")
-            head.append("Left/Right, Home/End; Enter: play from here; Esc: back")
         head.append("")
         head.append("shaded: formation zone +n")
         head.append("badge: level (gold = boosted by a formation)")
