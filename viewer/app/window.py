@@ -156,6 +156,7 @@ class CubeApp:
         self.controller.scroll(sy)
 
     def motion(self, x, y) -> None:
+        self.controller.cursor_hide()            # the mouse is back: the keyboard cursor goes
         self.controller.hover(x, self.window.height - y)
 
     def key(self, name, shift, ctrl) -> bool:

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from ..gl import palette
 from ..ui.review import banner_text, turn_rows
 from ..ui.panels import (DIM, HELP_KEY_WIDTH, HELP_LINE_WIDTH, LEVEL_COLOR, MONO, PANEL_BG, SANS,  # noqa: F401
-                         TEXT, Panel, _rgb255, help_lines, mono_width)
+                         TEXT, Panel, _rgb255, help_lines, help_page, mono_width)
 
 KIND_LABEL = (("move", "move"), ("capture", "capture"), ("jump", "3-D jump"), ("hyperjump", "hyper-jump"),
               ("stack", "stack"))
@@ -36,7 +36,8 @@ def fit_lines(lines: list[str], rows: int, width: int = 60) -> list[str]:
     return cut
 
 
-def hud_text(c, *, show_stats: bool = False, turn_rows_max: int = 24, observe_rows: int = 28) -> dict:
+def hud_text(c, *, show_stats: bool = False, turn_rows_max: int = 24, observe_rows: int = 28,
+             overlay_rows: int = 60) -> dict:
     """Every panel's text for a :class:`~viewer.cube.controller.CubeController` ``c`` (pure).
 
     ``show_stats``: the C17 statistics table (I toggles it); ``turn_rows_max`` / ``observe_rows``: the
@@ -141,9 +142,8 @@ def hud_text(c, *, show_stats: bool = False, turn_rows_max: int = 24, observe_ro
 
     if c.help_visible:
         from .controller import BINDINGS
-        h = ["KEYS AND MOUSE  (H / F1 / Esc closes)", ""]
-        h += help_lines(BINDINGS)
-        out["overlay"] = "\n".join(h)
+        out["overlay"] = help_page("KEYS AND MOUSE  (H / F1 / Esc closes)", help_lines(BINDINGS), overlay_rows,
+                                   c.help_page)
     elif c.prompt is not None:
         out["overlay"] = f"{c.prompt.title}\n\n> {c.prompt.text}_"
     elif c.chooser is not None:
@@ -293,7 +293,8 @@ class Hud:
         lh_small = 10 * k * MONO_ROW                # a monospace 10 pt row, in pixels
         turn_rows_max = int(max(6, (height * 0.42) / lh_small))
         widgets = slider_layout(c.view.slicing, width, height, c.active_dim, k)
-        t = hud_text(c, show_stats=self.show_stats, turn_rows_max=turn_rows_max, observe_rows=99)
+        t = hud_text(c, show_stats=self.show_stats, turn_rows_max=turn_rows_max, observe_rows=99,
+                     overlay_rows=int((height - 40 * k) / (12 * k * MONO_ROW)))
         self.turns.set(t["turns"], width - m, height - 12 * k)
         turns_bottom = height - 12 * k - self.turns.label.content_height - 12 * k
         room = turns_bottom - 12 * k - (sliders_top(widgets) + 8 * k)

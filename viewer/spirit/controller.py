@@ -26,6 +26,7 @@ from engine.spirit import (SpiritGame, SpiritPiece, SpiritSetup, SpiritTransform
 from ..ui.bindings import SPIRIT_BINDINGS
 from ..ui.control_common import ControllerBase, Message, Prompt, run_key
 from ..ui.review import ReviewControls
+from .cursor import SpiritCursor
 
 MOVE_BOX_TITLE = ("Type a turn: +level-up square, then the mover's path, e.g. +(10,3) (10,3)-(10,4)   "
                   "(Enter plays it, Esc cancels):")
@@ -33,7 +34,7 @@ MOVE_BOX_TITLE = ("Type a turn: +level-up square, then the mover's path, e.g. +(
 __all__ = ["SPIRIT_BINDINGS", "Message", "Prompt", "SpiritController"]
 
 
-class SpiritController(ReviewControls, ControllerBase):
+class SpiritController(SpiritCursor, ReviewControls, ControllerBase):
     game_name = "spirit"
     game_class = SpiritGame
     default_save_name = "daqi-spirit.txt"
@@ -429,9 +430,7 @@ class SpiritController(ReviewControls, ControllerBase):
             self._default_armed = False
         if self.setup is None and self._review_key(name, shift, ctrl):
             return True
-        if self.setup is None and not self.reviewing and self.levelup is None and self.chooser is None \
-                and name in ("left", "home"):
-            self.review_step(-1) if name == "left" else self.review_goto(0)
+        if self.chooser is None and self._cursor_key(name):
             return True
         if name in ("/", "f3") and self.setup is None:
             self.open_move_box()

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..ui.panels import HELP_LINE_WIDTH, MONO, SANS, Panel, help_lines, mono_width
+from ..ui.panels import HELP_LINE_WIDTH, MONO, SANS, Panel, help_lines, help_page, mono_width
 from ..ui.review import banner_text, turn_rows
 from .controller import SPIRIT_BINDINGS, SpiritController
 
@@ -108,6 +108,7 @@ class SpiritBoardView:
         c = self.controller
         return (self.window.width, self.window.height, tuple(sorted(c.board().items())), c.levelup, c.origin,
                 tuple(c.path), c.mode, c.place_kind, tuple(sorted(c.remaining().items())), c.hovered, self.scale,
+                getattr(c, "cursor", None),
                 c.reviewing)
 
     def _rebuild(self):
@@ -191,7 +192,10 @@ class SpiritBoardView:
                 else:
                     eff = level
                 self._level_badge(x, y, r, lv, eff)
-        if c.hovered is not None:
+        if getattr(c, "cursor", None) is not None:           # the keyboard cursor: thick, black-edged
+            self._frame(c.cursor, (0, 0, 0), geo, 7 * self.scale)
+            self._frame(c.cursor, (255, 255, 255), geo, 3.5 * self.scale)
+        elif c.hovered is not None:
             self._frame(c.hovered, (255, 255, 255), geo, 2)
         if c.mode == "setup":
             rem = c.remaining()
@@ -265,13 +269,14 @@ class SpiritBoardView:
         rows_max = max(6, int((self.window.height * 0.8) / (10 * self.scale * 1.62)))
         rows, idx = turn_rows(tl, c.review_selected(), rows_max - 1, c.turns_scroll)
         rows = [r if len(r) <= TURN_CHARS else r[: TURN_CHARS - 1] + "…" for r in rows]     # one row each
-        out["turns"] = "\n".join(["turns  (Left: review)" if tl else "turns"] + (rows or ["(none yet)"]))
+        out["turns"] = "\n".join(["turns  (V: review)" if tl else "turns"] + (rows or ["(none yet)"]))
         self.turn_index = [None] + (idx if tl else [None])
         out["banner"] = banner_text(c) if c.prompt is None and not c.help_visible else ""
         out["message"] = c.message.text
         if c.help_visible:
-            out["overlay"] = "\n".join(["SPIRIT CHESS - KEYS AND MOUSE (H closes)", ""] +
-                                       help_lines(SPIRIT_BINDINGS))
+            out["overlay"] = help_page("SPIRIT CHESS - KEYS AND MOUSE (H closes)", help_lines(SPIRIT_BINDINGS),
+                                       int((self.window.height - 40 * self.scale) / (12 * self.scale * 1.75)),
+                                       c.help_page)
         elif c.prompt is not None:
             out["overlay"] = f"{c.prompt.title}\n\n> {c.prompt.text}_"
         elif getattr(c, "chooser", None) is not None and mode == "play":
@@ -348,6 +353,7 @@ class SpiritBoardView:
 
     def motion(self, x, y):
         self.controller.hovered = self.geometry().cell_at(x, y)
+        self.controller.cursor = None            # the mouse is back: the keyboard cursor goes
 
     def key(self, name, shift, ctrl):
         return self.controller.key(name, shift=shift, ctrl=ctrl)

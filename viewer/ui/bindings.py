@@ -2,9 +2,8 @@
 (:data:`SPIRIT_BINDINGS`).  Each row is (keys, what it does).
 
 Keyboard decisions (issue 13): the plain arrow keys belong to the game — in cube chess they move
-the cell cursor during play and setup, in a review they step through the turns (in spirit chess,
-which has no camera, Left starts a review at once); the camera keeps the mouse, W A S D (pan) and
-Shift+arrows (orbit).  A review starts with V (or a click on the move list) and ends with Escape.
+the cell cursor during play and setup (both games), in a review they step through the turns; the
+cube camera keeps the mouse, W A S D (pan) and Shift+arrows (orbit).  A review starts with V (or a click on the move list) and ends with Escape.
 """
 from __future__ import annotations
 
@@ -31,7 +30,7 @@ BINDINGS: list[tuple[str, str]] = [
     ("Enter (review)", "play from here: the old line is kept (L switches back to it)"),
     ("Click a turn / wheel on the list", "review that turn / scroll the move list"),
     ("Escape (review)", "back to the game"),
-    ("Right drag / Left drag / Shift+arrows", "orbit the camera"),
+    ("Right or left drag, Shift+arrows", "orbit the camera"),
     ("Shift+drag / middle drag / W A S D", "pan the camera (Shift+S pans when S is stack)"),
     ("Mouse wheel / + -", "zoom"),
     ("R or Home", "reset the camera (Home in a review: the start position)"),
@@ -73,7 +72,8 @@ SPIRIT_BINDINGS: list[tuple[str, str]] = [
     ("Ctrl+R", "rematch: the same placements again"),
     ("Ctrl+S / Ctrl+O", "save / load a record (type a path, Enter); Ctrl+U clears, Ctrl+A selects the text"),
     ("Q (setup)", "quick start: default placements for both sides"),
-    ("Left / V", "review the game; Left / Right step, Home / End, Enter plays from here, Esc goes back"),
+    ("Arrow keys / Space", "move the cell cursor / click its cell (keyboard play); Escape hides it"),
+    ("V", "review the game; Left / Right step, Home / End, Enter plays from here, Esc goes back"),
     ("Click a turn", "review that turn (the wheel scrolls the list)"),
     ("/ or F3", "type a whole turn, e.g. +(10,3) (10,3)-(10,4), Enter plays it"),
     ("Ctrl+M", "sound on / off"),

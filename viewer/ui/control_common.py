@@ -73,6 +73,7 @@ class ControllerBase(ABC):
         self.message = Message("")
         self.log: list[Message] = []
         self.help_visible = False
+        self.help_page = 0                    # the help's page (PageDown / PageUp turn it)
         self.prompt: Prompt | None = None
         self.hovered = None
         self.recording = False                # set by the window (F9)
@@ -132,9 +133,13 @@ class ControllerBase(ABC):
         name = name.lower()
         if name in ("h", "f1") and self.prompt is None and not ctrl:
             self.help_visible = not self.help_visible
+            self.help_page = 0
             return True
         if self.help_visible and name == "escape":
             self.help_visible = False
+            return True
+        if self.help_visible and name in ("pagedown", "pageup", "space"):
+            self.help_page = max(0, self.help_page + (-1 if name == "pageup" else 1))   # clamped when shown
             return True
         if self.prompt is not None:
             if name in ENTER_KEYS:

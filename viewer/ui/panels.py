@@ -35,6 +35,16 @@ def mono_width(chars: int, size: float, dpi: float = 96.0) -> int:
     return int(chars * size * 0.6021 * dpi / 72.0) + 8
 
 
+def help_page(title: str, lines: list[str], rows: int, page: int) -> str:
+    """The help overlay's text: ``title`` and the ``page``-th slice of ``lines`` that fits in
+    ``rows`` rows (a help taller than the window is paged, never cut off)."""
+    per = max(4, rows - 3)
+    pages = max(1, -(-len(lines) // per))
+    page = max(0, min(pages - 1, page))
+    head = title if pages == 1 else f"{title}   -   page {page + 1} of {pages}: PageDown / PageUp"
+    return "\n".join([head, ""] + lines[page * per:(page + 1) * per])
+
+
 # ---------------------------------------------------------------------------------- drawing
 class Panel:
     """A multiline label with a translucent backing rectangle."""

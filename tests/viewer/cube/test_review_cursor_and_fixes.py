@@ -292,3 +292,22 @@ def test_branch_then_save_and_load_gives_the_branch(tmp_path):
     c.key("enter")
     assert c.save(tmp_path / "b.txt")
     assert len(Game.load(tmp_path / "b.txt").turns) == 3
+
+
+def test_a_help_taller_than_the_window_is_paged():
+    from viewer.ui.bindings import BINDINGS
+    c = CubeController(quick=True)
+    c.key("h")
+    pages = []
+    for _ in range(4):
+        pages.append(hud_text(c, overlay_rows=20)["overlay"])
+        c.key("pagedown")
+    assert "page 1 of" in pages[0] and pages[0] != pages[1]
+    assert all(len(p.split("\n")) <= 20 for p in pages)
+    shown = "\n".join(pages)
+    for keys, _what in BINDINGS:
+        assert keys in shown
+    assert c.help_visible                            # paging keys do not reach the game
+    c.key("pageup")
+    c.key("escape")
+    assert not c.help_visible and c.builder is None

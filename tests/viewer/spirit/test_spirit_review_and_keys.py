@@ -1,7 +1,8 @@
 """Spirit chess in the viewer, issue 13: review, typed turns, rematch and bug 12 (D in the setup)."""
 from __future__ import annotations
 
-from engine.spirit import SpiritTurn, format_spirit_turn, legal_paths, levelup_squares, sample_spirit_game
+from engine.spirit import (SpiritTurn, format_spirit_turn, legal_paths, levelup_squares, parse_spirit_turn,
+                           sample_spirit_game)
 from viewer.spirit.controller import SpiritController
 
 
@@ -11,11 +12,11 @@ def loaded(tmp_path=None):
     return c
 
 
-def test_left_starts_a_review_and_the_board_shows_earlier_positions():
+def test_v_starts_a_review_and_the_board_shows_earlier_positions():
     c = loaded()
     g = c.game
     n = len(g.turns)
-    c.key("left")
+    c.key("v")
     assert c.reviewing and c.review.ply == n - 1
     assert c.board() == {sq: (p.type, p.side, p.level) for sq, p in g.positions[n - 1].pieces.items()}
     assert c.targets() == {}
@@ -90,3 +91,42 @@ def test_d_on_an_empty_half_fills_at_once():
     c = SpiritController()
     c.key("d")
     assert sum(c.remaining().values()) == 0
+
+
+def cursor_to(c, target):
+    if c.cursor is None:
+        c.key("up")
+    for _ in range(60):
+        if c.cursor == tuple(target):
+            return
+        dx, dy = target[0] - c.cursor[0], target[1] - c.cursor[1]
+        c.key("right" if dx > 0 else "left" if dx < 0 else "up" if dy > 0 else "down")
+    raise AssertionError((c.cursor, target))
+
+
+def test_spirit_chess_with_the_keyboard_alone():
+    c = SpiritController()
+    for k in ("d", "enter", "enter", "d", "enter"):     # both hidden placements by default, hand-over
+        c.key(k)
+    assert c.mode == "play", c.message.text
+    for _turn in range(3):
+        pos = c.game.position
+        n = len(c.game.turns)
+        lu = levelup_squares(pos)[0]
+        text = a_legal_turn(pos)
+        turn = parse_spirit_turn(text)
+        assert turn.levelup == lu
+        for sq in (turn.levelup, turn.origin) + tuple(turn.path):
+            cursor_to(c, sq)
+            c.key("space")
+        if len(c.game.turns) == n:
+            c.key("enter")
+        assert len(c.game.turns) == n + 1, c.message.text
+        assert format_spirit_turn(c.game.turns[-1]) == text
+    c.key("v")
+    assert c.review.ply == 2
+    c.key("left")
+    assert c.review.ply == 1
+    c.key("escape")
+    c.key("escape")
+    assert c.cursor is None
