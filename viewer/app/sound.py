@@ -101,6 +101,29 @@ class EventWatcher:
         return out
 
 
+def static_source(samples: np.ndarray):
+    """A pyglet ``StaticSource`` (playable any number of times) holding 16-bit mono ``samples``."""
+    import io
+
+    from pyglet.media.codecs.base import AudioData, AudioFormat, Source, StaticSource
+
+    class _Pcm(Source):
+        def __init__(self, data: bytes):
+            self._file = io.BytesIO(data)
+            self.audio_format = AudioFormat(1, 16, RATE)
+            self._duration = len(data) / float(self.audio_format.bytes_per_second)
+
+        def get_audio_data(self, num_bytes, compensation_time=0.0):
+            at = self._file.tell()
+            data = self._file.read(int(num_bytes))
+            if not data:
+                return None
+            bps = self.audio_format.bytes_per_second
+            return AudioData(data, len(data), at / bps, len(data) / bps)
+
+    return StaticSource(_Pcm(samples.astype(np.int16).tobytes()))
+
+
 class Sounds:
     """Plays the sounds; silent (and quiet about it) without an audio device."""
 
@@ -138,9 +161,7 @@ class Sounds:
         try:
             src = self._sources.get(kind)
             if src is None:
-                from pyglet.media.codecs.base import AudioFormat, StaticMemorySource
-                src = StaticMemorySource(synth(kind).tobytes(), AudioFormat(1, 16, RATE))
-                self._sources[kind] = src
+                src = self._sources[kind] = static_source(synth(kind))
             src.play()
             return True
         except Exception:                      # noqa: BLE001 - a broken device: silence

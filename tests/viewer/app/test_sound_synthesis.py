@@ -122,3 +122,16 @@ def test_mute_toggles():
     s = Sounds(driver=object())
     assert "off" in s.toggle_mute() and s.play("move") is False
     assert "on" in s.toggle_mute()
+
+
+def test_static_source_holds_the_samples_and_can_be_queued_again():
+    import pyglet
+    pyglet.options["headless"] = True
+    from viewer.app.sound import static_source
+    w = synth("jump")
+    src = static_source(w)
+    assert src.duration == pytest.approx(len(w) / RATE)
+    a, b = src.get_queue_source(), src.get_queue_source()
+    assert a is not b
+    data = a.get_audio_data(1 << 20)
+    assert data is not None and data.length == 2 * len(w)
