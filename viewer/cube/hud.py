@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from ..gl import palette
 from ..ui.review import banner_text, turn_rows
 from ..ui.panels import (DIM, HELP_KEY_WIDTH, HELP_LINE_WIDTH, LEVEL_COLOR, MONO, PANEL_BG, SANS,  # noqa: F401
-                         TEXT, Panel, _rgb255, help_lines, help_page, mono_width)
+                         TEXT, Panel, _rgb255, help_lines, help_page, mono_width, prompt_text)
 
 KIND_LABEL = (("move", "move"), ("capture", "capture"), ("jump", "3-D jump"), ("hyperjump", "hyper-jump"),
               ("stack", "stack"))
@@ -145,7 +145,7 @@ def hud_text(c, *, show_stats: bool = False, turn_rows_max: int = 24, observe_ro
         out["overlay"] = help_page("KEYS AND MOUSE  (H / F1 / Esc closes)", help_lines(BINDINGS), overlay_rows,
                                    c.help_page)
     elif c.prompt is not None:
-        out["overlay"] = f"{c.prompt.title}\n\n> {c.prompt.text}_"
+        out["overlay"] = prompt_text(c.prompt)
     elif c.chooser is not None:
         ch = c.chooser
         o = [ch.title, ""]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..ui.panels import HELP_LINE_WIDTH, MONO, SANS, Panel, help_lines, help_page, mono_width
+from ..ui.panels import HELP_LINE_WIDTH, MONO, SANS, Panel, help_lines, help_page, mono_width, prompt_text
 from ..ui.review import banner_text, turn_rows
 from .controller import SPIRIT_BINDINGS, SpiritController
 
@@ -278,7 +278,7 @@ class SpiritBoardView:
                                        int((self.window.height - 40 * self.scale) / (12 * self.scale * 1.75)),
                                        c.help_page)
         elif c.prompt is not None:
-            out["overlay"] = f"{c.prompt.title}\n\n> {c.prompt.text}_"
+            out["overlay"] = prompt_text(c.prompt)
         elif getattr(c, "chooser", None) is not None and mode == "play":
             out["overlay"] = "\n".join(["TRANSFORM A DISCIPLE (S8): 1-9 chooses, Enter = no transform, Esc closes",
                                         ""] + [f"  {i + 1}  {label}" for i, (label, _t) in enumerate(c.chooser)])

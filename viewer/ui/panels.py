@@ -35,6 +35,13 @@ def mono_width(chars: int, size: float, dpi: float = 96.0) -> int:
     return int(chars * size * 0.6021 * dpi / 72.0) + 8
 
 
+def prompt_text(prompt) -> str:
+    """A one-line prompt as the overlay shows it; text selected with Ctrl+A is shown in brackets."""
+    text = f"[{prompt.text}]" if getattr(prompt, "selected", False) and prompt.text else prompt.text
+    keys = "" if "Ctrl+U" in prompt.title else "\n(Ctrl+U clears, Ctrl+A selects all)"
+    return f"{prompt.title}\n\n> {text}_{keys}"
+
+
 def help_page(title: str, lines: list[str], rows: int, page: int) -> str:
     """The help overlay's text: ``title`` and the ``page``-th slice of ``lines`` that fits in
     ``rows`` rows (a help taller than the window is paged, never cut off)."""

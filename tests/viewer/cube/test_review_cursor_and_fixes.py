@@ -311,3 +311,11 @@ def test_a_help_taller_than_the_window_is_paged():
     c.key("pageup")
     c.key("escape")
     assert not c.help_visible and c.builder is None
+
+
+def test_bug8_the_prompt_shows_its_keys_and_the_selection(tmp_path):
+    c = CubeController(quick=True, save_path=tmp_path / "daqi-game.txt")
+    c.key("s", ctrl=True)
+    assert "Ctrl+U clears" in hud_text(c)["overlay"]
+    c.key("a", ctrl=True)
+    assert f"[{tmp_path / 'daqi-game.txt'}]_" in hud_text(c)["overlay"]
