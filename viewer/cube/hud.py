@@ -250,7 +250,7 @@ class Hud:
         self.hover = Panel(b, (g0, g1), font=SANS, size=11, anchor="bottom-left", width=900)
         self.hint = Panel(b, (g0, g1), font=SANS, size=10, anchor="bottom-left", color=DIM, bg=(0, 0, 0, 0),
                            width=900)
-        self.banner = Panel(b, (o0, o1), font=SANS, size=16, anchor="center", color=(255, 214, 90, 255),
+        self.banner = Panel(b, (o0, o1), font=SANS, size=15, anchor="center", color=(255, 214, 90, 255),
                             bg=(20, 16, 8, 235), width=760)
         self.overlay = Panel(b, (o0, o1), size=12, anchor="center", bg=(8, 10, 16, 235),
                              width=mono_width(HELP_LINE_WIDTH, 12))

@@ -89,7 +89,7 @@ class SpiritBoardView:
         self.overlay = Panel(b, top, size=12, anchor="center", bg=(8, 10, 16, 245),
                              width=mono_width(HELP_LINE_WIDTH, 12))
         self.overlay.fit_chars(HELP_LINE_WIDTH)
-        self.banner = Panel(b, top, font=SANS, size=16, anchor="center", color=(255, 214, 90, 255),
+        self.banner = Panel(b, top, font=SANS, size=15, anchor="center", color=(255, 214, 90, 255),
                             bg=(20, 16, 8, 235), width=760)
         self.all_panels = (self.status, self.turns, self.message, self.overlay, self.banner)
         self.mono = MONO

@@ -135,6 +135,8 @@ def turn_rows(labels: list[str], selected: int | None, rows: int, scroll: int = 
     end say how many turns they hide.
     """
     n = len(labels)
+    if n <= rows:                                 # everything fits: no "earlier" / "later" rows
+        return ([("> " if i == selected else "  ") + lab for i, lab in enumerate(labels)], list(range(n)))
     first, stop = turn_window(n, selected, max(1, rows - 2), scroll)
     out: list[str] = []
     idx: list = []
@@ -321,4 +323,4 @@ def banner_text(c) -> str:
     why = why[:-1] if why.endswith(")") else why
     return (f"GAME OVER:  {head.upper()}\n"
             + (f"{why}\n" if why else "")
-            + "\nV: review the game     Ctrl+N: new game     Ctrl+R: rematch")
+            + "\nV: review the game    Ctrl+N: new game    Ctrl+R: rematch")
