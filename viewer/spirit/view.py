@@ -260,7 +260,7 @@ class SpiritBoardView:
                 head.append(f"{s}: {len(pos.side_pieces(s))} pieces")
         drv = getattr(c, "clock_driver", None)
         if drv is not None and c.game is not None:
-            head.append(drv.clock.text().replace("   ", "\n"))
+            head.append(drv.clock.text(compact=True))
         head.append("")
         head.append("shaded: formation zone +n")
         head.append("badge: level (gold = boosted by a formation)")

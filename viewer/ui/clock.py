@@ -77,13 +77,15 @@ class GameClock:
         if self.flagged is None:
             self.remaining[side] += self.increment
 
-    def text(self) -> str:
-        """The HUD line: both times, the running one marked."""
+    def text(self, compact: bool = False) -> str:
+        """The HUD line: both times, the running one marked (``compact``: for a narrow panel)."""
         parts = []
         for s in SIDES:
             mark = ">" if self.running == s and self.flagged is None else " "
             parts.append(f"{mark}{s} {format_time(self.remaining[s])}")
-        out = "clock " + "   ".join(parts)
+        out = "clock " + (" |".join(parts) if compact else "   ".join(parts))
+        if compact and self.flagged:
+            return out + f"\n{self.flagged}'s time ran out"
         if self.flagged:
             out += f"   ({self.flagged}'s time ran out)"
         return out
