@@ -542,7 +542,7 @@ class CubeController(SetupControls, ChooserControls, ViewControls, CursorControl
 
     def stats_rows(self, side: str) -> list:
         """C17 rows for ``side``: (type, points, captured, hired, green_drops, hyperjumps), non-zero only."""
-        pos = self.game.position if self.game is not None else self.position
+        pos = self.game.position if self.game is not None and not self.reviewing else self.position
         rows = []
         for t, st in pos.stats[side].items():
             vals = (st["points"], st["captured"], st["hired"], st["green_drops"], st["hyperjumps"])

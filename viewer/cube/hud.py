@@ -45,7 +45,7 @@ def hud_text(c, *, show_stats: bool = False, turn_rows_max: int = 24, observe_ro
     out = {}
     mode = c.mode
     side = c.to_move
-    pos = c.game.position if c.game is not None else c.position
+    pos = c.game.position if c.game is not None and not getattr(c, "reviewing", False) else c.position
     sc = pos.scores
     lines = ["DAQI  cube chess" + ("   [REC]" if c.recording else "")]
     if getattr(c, "reviewing", False):

@@ -178,6 +178,11 @@ class ReviewControls:
     def _review_shown(self) -> None:
         """The reviewed position changed (the cube controller moves its plane and sliders)."""
 
+    def _turn_in_progress(self) -> bool:
+        """Whether a turn is half built (the review would drop it)."""
+        b = getattr(self, "builder", None)
+        return bool(b is not None and b.actions) or getattr(self, "levelup", None) is not None
+
     def _review_adopt(self, game) -> None:
         """Make ``game`` (a branch or a kept line) the one being played."""
         self._start_game(game)
@@ -193,6 +198,9 @@ class ReviewControls:
             return
         if not self.game.turns:
             self.error("No turn has been played yet: nothing to review.")
+            return
+        if self._turn_in_progress():
+            self.error("A turn is being built: finish it (Enter) or cancel it (Escape) before the review.")
             return
         self._clear_turn()
         self.review.start(self.game)

@@ -319,3 +319,23 @@ def test_bug8_the_prompt_shows_its_keys_and_the_selection(tmp_path):
     assert "Ctrl+U clears" in hud_text(c)["overlay"]
     c.key("a", ctrl=True)
     assert f"[{tmp_path / 'daqi-game.txt'}]_" in hud_text(c)["overlay"]
+
+
+def test_review_shows_the_scores_and_statistics_of_the_reviewed_position(ctl):
+    ctl.review_goto(0)
+    t = hud_text(ctl, show_stats=True)
+    start = ctl.game.positions[0].scores
+    assert f"score  white {start['white']}   black {start['black']}" in t["status"]
+    assert ctl.stats_rows("white") == []
+
+
+def test_review_does_not_drop_a_half_built_turn(tmp_path):
+    c = CubeController(quick=True)
+    c.click_cell((9, 3, 1))
+    c.click_cell((9, 4, 1))
+    c.key("enter")
+    c.click_cell((9, 14, 1))
+    c.click_cell((9, 13, 1))
+    c.key("v")
+    assert not c.reviewing and c.builder is not None and c.builder.actions
+    assert "finish it" in c.message.text
