@@ -3,8 +3,8 @@
 :class:`CursorControls` is a part of :class:`viewer.cube.controller.CubeController`:
 
 * the arrow keys move a cell cursor on the focused plane of the shown 3-D board (the first
-  press shows it, on the selected piece, the last move or the middle of the side to move's
-  half); the arrows follow the screen: "up" is the board direction that points up on screen
+  press shows it: on the first slot of a setup part, the selected piece, the last move or
+  the side to move's pawns); the arrows follow the screen: "up" is the board direction that points up on screen
   for the camera as it stands;
 * Space clicks the cursor's cell (choose a piece, a target, a setup slot) while the cursor is
   shown; Enter confirms, Backspace takes back, Escape cancels and hides the cursor;
@@ -55,6 +55,10 @@ class CursorControls:
         return canon((self.cursor[0], self.cursor[1], sl.focus_z) + tuple(sl.higher()))
 
     def _cursor_start(self) -> tuple:
+        slots = self.setup_squares() if getattr(self, "setup", None) is not None else []
+        if slots:                                 # the setup: the first slot of the part
+            self.view.slicing.set_focus(slots[0][2])
+            return tuple(slots[0][:2])
         b = getattr(self, "builder", None)
         if b is not None and b.at is not None:
             return tuple(b.at[:2])
