@@ -19,9 +19,8 @@ class SpiritCursor:
         for c in (getattr(self, "origin", None), getattr(self, "levelup", None), self.hovered):
             if c is not None:
                 return tuple(c)
-        sx, sy = self.rules.size
-        side = self.to_move
-        lo, hi = self.rules.halves[side]
+        sx = self.rules.size[0]
+        lo, hi = self.rules.halves[self.to_move]
         return (sx // 2 + 1, (lo + hi) // 2)
 
     def cursor_move(self, name: str) -> None:

@@ -54,7 +54,7 @@ class GameClock:
             self.remaining = {s: float(self.base) for s in SIDES}
 
     @classmethod
-    def from_text(cls, text: str) -> "GameClock":
+    def from_text(cls, text: str) -> GameClock:
         return cls(*parse_clock(text))
 
     def reset(self) -> None:

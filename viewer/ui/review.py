@@ -328,7 +328,7 @@ def banner_text(c) -> str:
     if not res:
         return ""
     head, _sep, why = res.partition(" (")
-    why = why[:-1] if why.endswith(")") else why
+    why = why.removesuffix(")")
     return (f"GAME OVER:  {head.upper()}\n"
             + (f"{why}\n" if why else "")
             + "\nV: review the game    Ctrl+N: new game    Ctrl+R: rematch")

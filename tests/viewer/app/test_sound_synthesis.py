@@ -113,7 +113,7 @@ def test_a_broken_device_falls_silent(monkeypatch):
 
     import pyglet
     pyglet.options["headless"] = True
-    import pyglet.media.codecs.base as base
+    from pyglet.media.codecs import base
     monkeypatch.setattr(base, "StaticMemorySource", boom)
     assert s.play("capture") is False and not s.available
 

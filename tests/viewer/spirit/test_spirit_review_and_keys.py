@@ -1,8 +1,14 @@
 """Spirit chess in the viewer, issue 13: review, typed turns, rematch and bug 12 (D in the setup)."""
 from __future__ import annotations
 
-from engine.spirit import (SpiritTurn, format_spirit_turn, legal_paths, levelup_squares, parse_spirit_turn,
-                           sample_spirit_game)
+from engine.spirit import (
+    SpiritTurn,
+    format_spirit_turn,
+    legal_paths,
+    levelup_squares,
+    parse_spirit_turn,
+    sample_spirit_game,
+)
 from viewer.spirit.controller import SpiritController
 
 
@@ -44,7 +50,7 @@ def a_legal_turn(pos):
         if p.side == pos.to_move:
             ends = legal_paths(pos, origin, lu)
             if ends:
-                end = sorted(ends)[0]
+                end = min(ends)
                 return format_spirit_turn(SpiritTurn(lu, origin, tuple(ends[end])))
     raise AssertionError("no legal turn")
 
