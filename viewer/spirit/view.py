@@ -41,7 +41,8 @@ class BoardGeometry:
     def origin(self) -> tuple[float, float]:
         """Bottom-left pixel of cell (1, 1)."""
         cs = self.cell
-        return ((self.width - cs * self.size[0]) / 2.0, (self.height - cs * self.size[1]) / 2.0 + 10)
+        # a little above the middle: the message line under the board keeps clear of the file labels
+        return ((self.width - cs * self.size[0]) / 2.0, (self.height - cs * self.size[1]) / 2.0 + 28 * self.scale)
 
     def center(self, c) -> tuple[float, float]:
         ox, oy = self.origin
