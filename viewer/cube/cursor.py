@@ -132,6 +132,10 @@ class CursorControls:
         if self.game is None or self.setup is not None:
             self.error("Typed turns are for play; now it is the setup phase (Space on a slot, Enter confirms).")
             return
+        if getattr(self, "reviewing", False):
+            self.error("This is a review: Enter plays from the shown position, Escape returns to the game; then "
+                       "type the turn.")
+            return
         if self.mode == "over":
             self.error(f"The game is over: {self.result_text()}.")
             return

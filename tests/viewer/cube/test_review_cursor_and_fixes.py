@@ -340,3 +340,13 @@ def test_review_does_not_drop_a_half_built_turn(tmp_path):
     c.key("v")
     assert not c.reviewing and c.builder is not None and c.builder.actions
     assert "finish it" in c.message.text
+
+
+def test_no_typed_turn_while_reviewing(ctl):
+    ctl.key("r", ctrl=True)
+    ctl.click_cell((9, 3, 1))
+    ctl.click_cell((9, 4, 1))
+    ctl.key("enter")
+    ctl.key("v")
+    ctl.key("/")
+    assert ctl.prompt is None and "review" in ctl.message.text
