@@ -48,6 +48,7 @@ def headless_window():
             pyglet.options["headless"] = True
             pyglet.options["debug_gl"] = False     # stale-context errors when GC frees pyglet shaders
             from viewer.app.window import DaqiWindow
+            kw.setdefault("sound", False)          # tests stay quiet on a machine with speakers
             win = DaqiWindow(controller, schedule=False, visible=False, **kw)
         except Exception as exc:  # pragma: no cover - depends on the machine
             # GL tests never skip: a run without OpenGL is a failed run (README, .ci/run)

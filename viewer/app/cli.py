@@ -56,6 +56,12 @@ def _common(p) -> None:
                         "autosave-spirit.txt next to it)")
     p.add_argument("--no-autosave", action="store_true", help="do not autosave")
     p.add_argument("--size", default="1280x800", help="window size WIDTHxHEIGHT (default 1280x800)")
+    p.add_argument("--clock", metavar="MIN+SEC",
+                   help="a chess clock per side, e.g. 10+5: 10 minutes, 5 seconds added after each turn; "
+                        "running out of time loses (a house rule, docs/RULES.md)")
+    p.add_argument("--ui-scale", type=float, metavar="S",
+                   help="size of the text and panels (default: from the window size; 2 suits a 4K screen)")
+    p.add_argument("--mute", action="store_true", help="start with the sound off (Ctrl+M toggles)")
     p.add_argument("--headless", action="store_true", help=argparse.SUPPRESS)
 
 
@@ -99,10 +105,23 @@ def _main(argv: list) -> int:
     if args.command not in ("play", "spirit", "tutorial"):
         build_parser().print_help()
         return 2
+    for name, default in (("clock", None), ("ui_scale", None), ("mute", False)):
+        if not hasattr(args, name):          # the tutorial has no clock and keeps the defaults
+            setattr(args, name, default)
     try:
         width, height = (int(v) for v in args.size.lower().split("x"))
     except ValueError:
         print(f"daqi: --size must look like 1280x800, got {args.size!r}", file=sys.stderr)
+        return 2
+    if args.clock:
+        from ..ui.clock import ClockError, parse_clock
+        try:
+            parse_clock(args.clock)
+        except ClockError as exc:
+            print(f"daqi: --clock: {exc}", file=sys.stderr)
+            return 2
+    if args.ui_scale is not None and not 0.5 <= args.ui_scale <= 4:
+        print(f"daqi: --ui-scale must be between 0.5 and 4, got {args.ui_scale}", file=sys.stderr)
         return 2
     why = display_problem(args.headless)
     if why:
@@ -121,6 +140,7 @@ def _main(argv: list) -> int:
             print(f"daqi tutorial: {exc}", file=sys.stderr)
             return 2
         cube = spirit = None
+        autosave = None                  # a lesson never overwrites the autosaved game
     else:
         autosave = None if args.no_autosave else Path(args.autosave) if args.autosave else default_autosave_path()
         from engine import DaqiError
@@ -139,7 +159,8 @@ def _main(argv: list) -> int:
             pyglet.options["headless"] = True
         from .window import DaqiWindow, run
         window = DaqiWindow(cube, spirit_controller=spirit, start=args.command if args.command == "spirit" else "cube",
-                            width=width, height=height, tutorial=tutorial)
+                            width=width, height=height, tutorial=tutorial, autosave=autosave_paths(args, autosave),
+                            clock=args.clock, ui_scale=args.ui_scale, sound=not args.mute)
     except Exception as exc:           # no display, no GL 3.3, ...
         return _no_display(f"{type(exc).__name__}: {exc}")
     run(window)
@@ -153,6 +174,18 @@ def _first_start_offer(args, cube):
         return None
     from .tutorial import TutorialOffer, marker_path
     return None if marker_path().exists() else TutorialOffer(marker_path())
+
+
+def autosave_paths(args, autosave) -> dict:
+    """Where each game autosaves, also the one opened with F2 (issue 13, bug 3)."""
+    if autosave is None:
+        return {}
+    if args.command == "spirit":
+        from ..cube.controller import default_autosave_path
+        spirit = autosave if args.autosave else autosave.with_name("autosave-spirit.txt")
+        cube = autosave.with_name("autosave-cube.txt") if args.autosave else default_autosave_path()
+        return {"cube": cube, "spirit": spirit}
+    return {"cube": autosave, "spirit": autosave.with_name("autosave-spirit.txt")}
 
 
 def _controllers(args, autosave):

@@ -32,6 +32,7 @@ _NAMES = {
     K.HOME: "home", K.LEFT: "left", K.RIGHT: "right", K.UP: "up", K.DOWN: "down",
     K.BRACKETLEFT: "[", K.BRACKETRIGHT: "]", K.COMMA: ",", K.PERIOD: ".", K.PLUS: "+", K.EQUAL: "=",
     K.MINUS: "-", K.NUM_ADD: "+", K.NUM_SUBTRACT: "-", K.DELETE: "delete",
+    K.SLASH: "/", K.END: "end", K.NUM_DIVIDE: "/",
 }
 for _i in range(10):
     _NAMES[getattr(K, f"_{_i}")] = str(_i)
@@ -50,7 +51,9 @@ def _guarded(handler):
     @functools.wraps(handler)
     def run(self, *args):
         try:
-            return handler(self, *args)
+            out = handler(self, *args)
+            self.after_event()
+            return out
         except Exception as exc:  # noqa: BLE001 - the window must survive its own bugs
             import sys
             import traceback
@@ -89,7 +92,7 @@ class CubeApp:
         self.window = window
         self.controller = controller
         self.renderer = Renderer(window.ctx)
-        self.hud = Hud()
+        self.hud = Hud(window.ui_scale_for(window.width, window.height))
         self._press = None
         self._dragged = False
         self.resize(window.width, window.height)
@@ -129,7 +132,7 @@ class CubeApp:
         c.view.camera.resize(w.width, w.height)
         self.renderer.render(c.position, c.view, fbo=w.ctx.screen)
         _ = w.ctx.error             # drain GL errors so pyglet's error checks start clean
-        self.hud.update(c, w.width, w.height)
+        self.hud.update(c, w.width, w.height, w.ui_scale_for(w.width, w.height))
         self.hud.draw()
 
     # -- input -------------------------------------------------------------------------------
@@ -148,6 +151,14 @@ class CubeApp:
             self._press = ("slider", wd)
             return
         if button == mouse.LEFT and not shift:
+            row = self.hud.turn_at(x, y)
+            if row is not None:                  # the move list: review that turn (issue 13, bug 6)
+                if row != "panel":
+                    self.controller.review_goto(row + 1)
+                return
+            if self.hud.over_panel(x, y):        # a text panel is not the board
+                self._press = ("panel", None)
+                return
             self.controller.click(x, self.window.height - y)
 
     def mouse_drag(self, x, y, dx, dy, buttons, modifiers) -> None:
@@ -164,13 +175,23 @@ class CubeApp:
         self._press = None
 
     def scroll(self, x, y, sx, sy) -> None:
+        if self.hud.turn_at(x, y) is not None:   # the wheel over the move list scrolls it
+            self.controller.scroll_turns(int(sy))
+            return
         self.controller.scroll(sy)
 
     def motion(self, x, y) -> None:
+        self.controller.cursor_hide()            # the mouse is back: the keyboard cursor goes
         self.controller.hover(x, self.window.height - y)
 
     def key(self, name, shift, ctrl) -> bool:
-        return self.controller.key(name, shift=shift, ctrl=ctrl)
+        c = self.controller
+        if name == "k" and not ctrl and c.prompt is None and c.chooser is None and c.resume_offer is None:
+            self.hud.show_stats = not self.hud.show_stats
+            c.say("Statistics per piece type " + ("shown (K hides them)." if self.hud.show_stats else
+                                                  "hidden (K shows them)."))
+            return True
+        return c.key(name, shift=shift, ctrl=ctrl)
 
     def text(self, s) -> None:
         self.controller.text(s)
@@ -209,8 +230,18 @@ class DaqiWindow(pyglet.window.Window):
 
     def __init__(self, controller: CubeController | None = None, *, spirit_controller=None, start: str = "cube",
                  width: int = 1280, height: int = 800, caption: str = "Daqi", schedule: bool = True,
-                 tutorial=None, **kw):
+                 tutorial=None, autosave: dict | None = None, clock: str | None = None, ui_scale: float | None = None,
+                 sound: bool = True, **kw):
+        """``autosave``: {"cube": path, "spirit": path} for a game the window makes itself (F2);
+        ``clock``: "10+5" gives both games a clock (house rule); ``ui_scale``: None = from the
+        window size; ``sound``: False starts muted."""
         import moderngl
+
+        from .sound import Sounds
+        self.autosave = dict(autosave or {})
+        self.clock_text = clock
+        self.ui_scale = ui_scale
+        self.sounds = Sounds(enabled=sound)
         kw.setdefault("resizable", True)
         try:
             config = pyglet.gl.Config(double_buffer=True, depth_size=24, sample_buffers=1, samples=4)
@@ -255,17 +286,38 @@ class DaqiWindow(pyglet.window.Window):
             name = "spirit" if self.app is not None and self.app.name == "cube" else "cube"
         if name not in self.apps:
             if name == "cube":
-                self.apps[name] = CubeApp(self, self._cube_controller or CubeController(quick=False))
+                ctl = self._cube_controller or CubeController(quick=False, autosave_path=self.autosave.get("cube"))
+                self._attach_clock(ctl)
+                self.apps[name] = CubeApp(self, ctl)
             else:
                 from ..spirit.controller import SpiritController
                 from ..spirit.view import SpiritBoardView
-                self.apps[name] = SpiritBoardView(self, self._spirit_controller or SpiritController())
+                ctl = self._spirit_controller or SpiritController(autosave_path=self.autosave.get("spirit"))
+                self._attach_clock(ctl)
+                self.apps[name] = SpiritBoardView(self, ctl)
         self.app = self.apps[name]
         self.set_caption("Daqi - " + ("cube chess" if name == "cube" else "spirit chess"))
 
     @property
     def controller(self):
         return self.app.controller
+
+    def _attach_clock(self, controller) -> None:
+        if self.clock_text and getattr(controller, "clock_driver", None) is None:
+            from ..ui.clock import ClockDriver, GameClock
+            controller.clock_driver = ClockDriver(GameClock.from_text(self.clock_text))
+
+    def ui_scale_for(self, width: int, height: int) -> float:
+        """The UI scale: the one asked for, else 1 up to 1920×1080 and 2 at 3840×2160 (quarter steps)."""
+        if self.ui_scale:
+            return float(self.ui_scale)
+        return max(1.0, min(3.0, round(min(width / 1920.0, height / 1080.0) * 4) / 4))
+
+    def after_event(self) -> None:
+        """After every input event and tick: the sound of what changed."""
+        app = getattr(self, "app", None)
+        if app is not None:
+            self.sounds.observe(app.controller)
 
     # -- pyglet events -----------------------------------------------------------------------
     def on_draw(self):
@@ -367,6 +419,8 @@ class DaqiWindow(pyglet.window.Window):
             self.toggle_recording()
         elif ctrl and name == "q":
             self.close()
+        elif ctrl and name == "m":
+            self.app.say(self.sounds.toggle_mute())
         else:
             self.app.key(name, shift, ctrl)
         return pyglet.event.EVENT_HANDLED      # never let Escape close the window

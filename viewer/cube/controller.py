@@ -32,6 +32,9 @@ from ..ui.bindings import BINDINGS
 from ..ui.explain import Explanation, explain
 from .choosers import Chooser, ChooserControls
 from ..ui.control_common import ControllerBase, Message, Prompt, default_autosave_path, set_aside_broken_autosave
+from ..ui.review import ReviewControls
+from .column_pick import pick_column
+from .cursor import CursorControls
 from .scene import View
 from .setup_control import SIDES, SetupControls
 from .view_control import ViewControls
@@ -44,7 +47,8 @@ KIND_NAMES = {"move": "move", "capture": "capture", "jump": "3-D jump", "hyperju
               "stack": "stack", "split": "split", "promote": "promote", "drop": "drop"}
 
 
-class CubeController(SetupControls, ChooserControls, OverviewControls, ViewControls, ControllerBase):
+class CubeController(SetupControls, ChooserControls, OverviewControls, ViewControls, CursorControls, ReviewControls,
+                     ControllerBase):
     """Local two-player cube chess: setup phase, turn building, history, files."""
 
     game_name = "cube"
@@ -69,6 +73,8 @@ class CubeController(SetupControls, ChooserControls, OverviewControls, ViewContr
         self._targets: dict = {}
         self.options: list = []
         self.legend_visible = False           # L: the legend of the board's colours and marks
+        self.cursor = None
+        self._init_review()
         self._init_setup()
         if game is not None:
             self._start_game(game)
@@ -96,7 +102,7 @@ class CubeController(SetupControls, ChooserControls, OverviewControls, ViewContr
             return "resume"
         if self.setup is not None:
             return "setup"
-        if self.game is not None and self.game.position.result is not None:
+        if self.game is not None and (self.game.position.result is not None or self.clock_result is not None):
             return "over"
         return "play"
 
@@ -107,6 +113,8 @@ class CubeController(SetupControls, ChooserControls, OverviewControls, ViewContr
             if self._setup_position is None:
                 self._setup_position = self._build_setup_position()
             return self._setup_position
+        if self.reviewing:
+            return self.shown_position()
         if self.builder is not None and self.builder.actions:
             if self._preview is None:
                 self._preview = self.builder.preview()
@@ -126,6 +134,7 @@ class CubeController(SetupControls, ChooserControls, OverviewControls, ViewContr
         self.setup = SetupPhase(self.rules)
         self.setup_elapsed = 0.0
         self._reset_draft()
+        self._reset_board_marks()
         if quick:
             self.quick_start()
         elif announce:
@@ -134,7 +143,18 @@ class CubeController(SetupControls, ChooserControls, OverviewControls, ViewContr
             self.say("Setup phase (C24-C27): white chooses first. Click a slot to change its piece, Enter "
                      "confirms the part, Q = quick start with the default arrangement. H = help.")
 
+    def _reset_board_marks(self) -> None:
+        """A new game: no last-move frames, markers and slider range of the old one (bug 13.4)."""
+        hl = self.view.highlights
+        hl.last_from = hl.last_to = None
+        sl = self.view.slicing
+        sl.stop()
+        sl.set_higher(())
+        sl.update_from(self.position)
+        self.review.stop()
+
     def _start_game(self, game: Game) -> None:
+        self.review.stop()
         self.game = game
         if self.autosave_path is not None:
             game.autosave_path = self.autosave_path
@@ -175,7 +195,7 @@ class CubeController(SetupControls, ChooserControls, OverviewControls, ViewContr
     def tick(self, dt: float) -> None:
         """Advance the injected clock by ``dt`` seconds."""
         dt = max(0.0, float(dt))
-        super().tick(dt)
+        super().tick(dt)            # also runs the game clock (--clock), if any
         self.view.time = self.time
         if self.view.slicing.playing:
             self.view.slicing.advance(self.time)
@@ -402,6 +422,10 @@ class CubeController(SetupControls, ChooserControls, OverviewControls, ViewContr
         if self.setup is not None:
             self._setup_click(tuple(coord))
             return
+        if self.reviewing:
+            self.say(f"Reviewing turn {self.review.ply} of {len(self.game.turns)}: Enter plays from here, Escape "
+                     f"returns to the game.")
+            return
         if self.mode == "over":
             self.error(f"The game is over: {self.result_text()}. Ctrl+Z undoes the last turn, Ctrl+N starts "
                        f"a new game.")
@@ -446,7 +470,9 @@ class CubeController(SetupControls, ChooserControls, OverviewControls, ViewContr
         if self.overview_on:
             self.overview_click(px, py)
             return
-        c = self.pick(px, py)
+        # a piece or raised target box in front of the floor wins (issue 13, bug 5)
+        c = pick_column(self.view.camera, px, py, self.view.layout(self.rules), self.view, self.position) \
+            or self.pick(px, py)
         if c is None:
             if self.mode == "resume":
                 self.say("Press Y to resume the autosaved game or N for a new one.")
@@ -467,7 +493,11 @@ class CubeController(SetupControls, ChooserControls, OverviewControls, ViewContr
             return self._ctrl_key(name)
         if self.chooser is not None:
             return self._chooser_key(name)
-        if name == "l":
+        if self.setup is None and self._review_key(name, shift, ctrl):
+            return True
+        if self._cursor_key(name, shift):
+            return True
+        if name == "l" and not shift and not ctrl:
             self.legend_visible = not self.legend_visible
             return True
         if self.overview_on and self._overview_key(name, shift):
@@ -504,6 +534,22 @@ class CubeController(SetupControls, ChooserControls, OverviewControls, ViewContr
             return False
         return True
 
+    # ------------------------------------------------------------------ review hooks
+    def _review_shown(self) -> None:
+        """Show the reviewed position: its sliders, the last turn's frames, its plane and board."""
+        pos = self.shown_position()
+        self.view.slicing.update_from(pos)
+        hl = self.view.highlights
+        hl.last_from = hl.last_to = None
+        t = self.review.last_turn(self.game)
+        if t is not None:
+            hl.last_from, hl.last_to = t.origin, _turn_end(t)
+            self._follow(hl.last_to)
+        self._refresh_targets()
+
+    def _rematch_game(self):
+        return Game(self.rules, {s: list(self.game.choices[s]) for s in SIDES})
+
     # ------------------------------------------------------------------ HUD queries
     def _can_redo(self) -> bool:
         return self.game.can_redo()
@@ -525,7 +571,7 @@ class CubeController(SetupControls, ChooserControls, OverviewControls, ViewContr
 
     def stats_rows(self, side: str) -> list:
         """C17 rows for ``side``: (type, points, captured, hired, green_drops, hyperjumps), non-zero only."""
-        pos = self.game.position if self.game is not None else self.position
+        pos = self.game.position if self.game is not None and not self.reviewing else self.position
         rows = []
         for t, st in pos.stats[side].items():
             vals = (st["points"], st["captured"], st["hired"], st["green_drops"], st["hyperjumps"])

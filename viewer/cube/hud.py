@@ -15,22 +15,43 @@ from dataclasses import dataclass
 
 from ..gl import palette
 from ..ui.words import place_text, turn_number
+from ..ui.review import banner_text, turn_rows
 from ..ui.panels import (DIM, HELP_KEY_WIDTH, HELP_LINE_WIDTH, LEVEL_COLOR, MONO, PANEL_BG, SANS,  # noqa: F401
-                         TEXT, Panel, _rgb255, help_lines)
+                         TEXT, Panel, _rgb255, help_lines, help_page, mono_width, prompt_text)
 
 KIND_LABEL = (("move", "move"), ("capture", "capture"), ("jump", "3-D jump"), ("hyperjump", "hyper-jump"),
               ("stack", "stack"))
 
 
-def hud_text(c) -> dict:
-    """Every panel's text for a :class:`~viewer.cube.controller.CubeController` ``c`` (pure)."""
+TURN_CHARS = 42          # the move list's width, in characters
+OBSERVE_CHARS = 60       # the observation panel's width, in characters
+MONO_ROW = 1.75          # the height of a monospace text row, in font sizes (with some room)
+
+
+def fit_lines(lines: list[str], rows: int, width: int = 60) -> list[str]:
+    """At most ``rows`` lines of at most ``width`` characters (a panel never grows past its room)."""
+    rows = max(2, rows)
+    cut = [ln if len(ln) <= width else ln[: width - 1] + "…" for ln in lines]
+    if len(cut) > rows:
+        cut = cut[: rows - 1] + [f"(+{len(lines) - rows + 1} more lines)"]
+    return cut
+
+
+def hud_text(c, *, show_stats: bool = False, turn_rows_max: int = 24, observe_rows: int = 28,
+             overlay_rows: int = 60) -> dict:
+    """Every panel's text for a :class:`~viewer.cube.controller.CubeController` ``c`` (pure).
+
+    ``show_stats``: the C17 statistics table (I toggles it); ``turn_rows_max`` / ``observe_rows``: the
+    rows the move list and the observation panel have room for."""
     out = {}
     mode = c.mode
     side = c.to_move
-    pos = c.game.position if c.game is not None else c.position
+    pos = c.game.position if c.game is not None and not getattr(c, "reviewing", False) else c.position
     sc = pos.scores
     lines = ["DAQI  cube chess" + ("   [REC]" if c.recording else "")]
-    if mode == "setup":
+    if getattr(c, "reviewing", False):
+        lines.append(f"REVIEW  turn {c.review.ply} of {len(c.game.turns)}   (Esc: back to the game)")
+    elif mode == "setup":
         lines.append(f"SETUP  {side} chooses")
     elif mode == "over":
         lines.append("GAME OVER")
@@ -39,6 +60,9 @@ def hud_text(c) -> dict:
     else:
         lines.append(f"{side.upper()} to move  \u00b7  turn {turn_number(len(c.game.turns))}")
     lines.append(f"score  white {sc['white']}   black {sc['black']}")
+    drv = getattr(c, "clock_driver", None)
+    if drv is not None:
+        lines.append(drv.clock.text())
     cred = [f"{s}: " + ", ".join(f"{k} x{v}" for k, v in pos.credits[s].items())
             for s in ("white", "black") if pos.credits[s]]
     if cred:
@@ -50,8 +74,10 @@ def hud_text(c) -> dict:
         lines.append(cp.replace("   cost", "\n  cost"))
     out["status"] = "\n".join(lines)
 
-    if c.game is not None:
-        st = ["statistics  (pts cap hire green hyper)"]
+    if c.game is not None and not show_stats:
+        out["stats"] = "K: statistics per piece type"
+    elif c.game is not None:
+        st = ["statistics  (pts cap hire green hyper)   K hides"]
         for s in ("white", "black"):
             rows = c.stats_rows(s)
             if not rows:
@@ -65,14 +91,17 @@ def hud_text(c) -> dict:
         out["stats"] = ""
 
     turns = c.turn_list()
-    tl = ["turns"] + (turns[-22:] if turns else ["(none yet)"])
-    if len(turns) > 22:
-        tl.insert(1, f"... {len(turns) - 22} earlier")
+    sel = c.review_selected() if hasattr(c, "review_selected") else None
+    rows, idx = turn_rows(turns, sel, turn_rows_max - 1, getattr(c, "turns_scroll", 0))
+    rows = [r if len(r) <= TURN_CHARS else r[: TURN_CHARS - 1] + "…" for r in rows]   # one row each
+    tl = ["turns   (Ctrl+Left: review, click a turn)" if turns else "turns"] + (rows if turns else ["(none yet)"])
+    out["turn_index"] = [None] + (idx if turns else [None])
     res = c.result_text()
     if res:
         tl.append("")
         tl.append("RESULT: " + res)
     out["turns"] = "\n".join(tl)
+    out["banner"] = banner_text(c)
 
     out["message"] = c.message.text
     if getattr(c, "details_visible", False) and getattr(c.message, "detail", ""):
@@ -114,17 +143,16 @@ def hud_text(c) -> dict:
                               for z, st in col[:6])
             more = f" (+{len(col) - 6})" if len(col) > 6 else ""
             o.append(f"({x},{y}): {items}{more}")
-        out["observe"] = "\n".join(o[:28])
+        out["observe"] = "\n".join(fit_lines(o, observe_rows, OBSERVE_CHARS))
     else:
         out["observe"] = ""
 
     if c.help_visible:
         from .controller import BINDINGS
-        h = ["KEYS AND MOUSE  (H / F1 / Esc closes)", ""]
-        h += help_lines(BINDINGS)
-        out["overlay"] = "\n".join(h)
+        out["overlay"] = help_page("KEYS AND MOUSE  (H / F1 / Esc closes)", help_lines(BINDINGS), overlay_rows,
+                                   c.help_page)
     elif c.prompt is not None:
-        out["overlay"] = f"{c.prompt.title}\n\n> {c.prompt.text}_"
+        out["overlay"] = prompt_text(c.prompt)
     elif c.chooser is not None:
         ch = c.chooser
         o = [ch.title, ""]
@@ -138,7 +166,8 @@ def hud_text(c) -> dict:
                           f"Y = resume it     N = start a new game")
     else:
         out["overlay"] = ""
-    out["hint"] = "H: help   L: legend   V: overview   I: isolate plane   Shift+I: details   F2: spirit chess   drag: orbit   wheel: zoom   Z/X: plane"
+    out["hint"] = ("H: help   L: legend   V: overview   I: isolate plane   drag or Shift+arrows: orbit   "
+                   "wheel: zoom   Z/X: plane   arrows+Space: cursor   /: type a turn   F2: spirit chess")
     return out
 
 
@@ -157,6 +186,7 @@ class SliderWidget:
     play: tuple            # (x, y, w, h) of the play button
     active: bool = False
     playing: bool = False
+    scale: float = 1.0
 
     def value_at(self, px: float) -> int:
         f = min(1.0, max(0.0, (px - self.x) / max(1.0, self.w)))
@@ -167,21 +197,27 @@ class SliderWidget:
         return self.x + (value - self.lo) / span * self.w
 
 
-def slider_layout(slicing, width: int, height: int, active_dim: int = 4) -> list[SliderWidget]:
-    """One slider per higher dimension (bottom-right, pyglet coordinates)."""
+def slider_layout(slicing, width: int, height: int, active_dim: int = 4, scale: float = 1.0) -> list[SliderWidget]:
+    """One slider per higher dimension (bottom-right, pyglet coordinates); ``scale``: the UI scale."""
     out = []
-    w = min(360.0, width * 0.3)
-    x = width - w - 30
-    y = 40.0
+    k = scale
+    w = min(360.0 * k, width * 0.3)
+    x = width - w - 30 * k
+    y = 40.0 * k
     for dim in reversed(slicing.dims()):
         lo, hi = slicing.slider_range(dim)
         hi = max(hi, lo + 1)
         pb = slicing.playback
         out.append(SliderWidget(dim, lo, hi, slicing.index(dim), list(slicing.markers.get(dim, [])),
-                                x, y, w, 14.0, (x - 108, y - 5, 24, 24), dim == active_dim,
-                                pb is not None and pb.dim == dim))
-        y += 34
+                                x, y, w, 14.0 * k, (x - 108 * k, y - 5 * k, 24 * k, 24 * k), dim == active_dim,
+                                pb is not None and pb.dim == dim, k))
+        y += 34 * k
     return out
+
+
+def sliders_top(widgets) -> float:
+    """The highest pixel row the sliders use (0 without sliders)."""
+    return max((wd.y + 24 * wd.scale for wd in widgets), default=0.0)
 
 
 def hit_slider(widgets, x: float, y: float):
@@ -197,9 +233,14 @@ def hit_slider(widgets, x: float, y: float):
 
 # ---------------------------------------------------------------------------------- drawing
 class Hud:
-    """All overlays of the cube-chess window, in one pyglet batch."""
+    """All overlays of the cube-chess window, in one pyglet batch.
 
-    def __init__(self):
+    Proportional type for the words (status, messages, legend, banner), monospace only where
+    columns must line up (move list, statistics, setup slots, observation).  ``scale`` (the
+    window's UI scale, 1 at 1280×720, 2 on a 4K screen) multiplies every font and margin.
+    """
+
+    def __init__(self, scale: float = 1.0):
         import pyglet
         self.pyglet = pyglet
         self.batch = pyglet.graphics.Batch()
@@ -207,16 +248,22 @@ class Hud:
         self.g = (g0, g1, g2)
         o0, o1 = pyglet.graphics.Group(order=5), pyglet.graphics.Group(order=6)
         b = self.batch
-        self.status = Panel(b, (g0, g1), size=12, width=560)
+        self.status = Panel(b, (g0, g1), font=SANS, size=12, width=560)
         self.stats = Panel(b, (g0, g1), size=10, width=420)
-        self.turns = Panel(b, (g0, g1), size=10, anchor="top-right", width=330)
+        self.turns = Panel(b, (g0, g1), size=10, anchor="top-right", width=mono_width(TURN_CHARS, 10))
         self.setup = Panel(b, (g0, g1), size=11, width=560)
-        self.observe = Panel(b, (g0, g1), size=10, anchor="top-right", width=420)
+        self.observe = Panel(b, (g0, g1), size=10, anchor="top-right", width=mono_width(OBSERVE_CHARS, 10))
         self.message = Panel(b, (g0, g1), font=SANS, size=12, anchor="bottom-left", width=1000)
-        self.hover = Panel(b, (g0, g1), size=11, anchor="bottom-left", width=900)
+        self.hover = Panel(b, (g0, g1), font=SANS, size=11, anchor="bottom-left", width=900)
         self.hint = Panel(b, (g0, g1), font=SANS, size=10, anchor="bottom-left", color=DIM, bg=(0, 0, 0, 0),
                            width=900)
-        self.overlay = Panel(b, (o0, o1), size=12, anchor="center", bg=(8, 10, 16, 235), width=1100)
+        self.banner = Panel(b, (o0, o1), font=SANS, size=15, anchor="center", color=(255, 214, 90, 255),
+                            bg=(20, 16, 8, 235), width=760)
+        self.overlay = Panel(b, (o0, o1), size=12, anchor="center", bg=(8, 10, 16, 235),
+                             width=mono_width(HELP_LINE_WIDTH, 12))
+        self.overlay.fit_chars(HELP_LINE_WIDTH)
+        self.panels = (self.status, self.stats, self.turns, self.setup, self.observe, self.message, self.hover,
+                       self.hint, self.banner, self.overlay)
         self.legend_shapes = []
         self.legend_labels = []
         self._legend_palette = None
@@ -226,34 +273,71 @@ class Hud:
                                                         color=TEXT, anchor_y="bottom"))
         self._slider_shapes = []
         self._slider_key = None
+        self._cursor_shapes: list = []
         self.widgets: list[SliderWidget] = []
         from .legend import Legend
         self.legend_groups = (o0, o1)
         self.legend = Legend(b, self.legend_groups)
+        self.show_stats = False
+        self.scale = 0.0
+        self.turn_index: list = []
+        self.set_scale(scale)
 
-    def update(self, c, width: int, height: int) -> None:
-        t = hud_text(c)
-        self.status.set(t["status"], 14, height - 12)
-        y_stats = height - 12 - (self.status.label.content_height + 24)
-        self.stats.set(t["stats"], 14, y_stats)
-        self.setup.set(t["setup"], 14, y_stats - (self.stats.label.content_height + 24 if t["stats"] else 0))
-        self.turns.set(t["turns"], width - 14, height - 12)
+    def set_scale(self, scale: float) -> None:
+        scale = max(0.5, float(scale))
+        if scale == self.scale:
+            return
+        self.scale = scale
+        for p in self.panels:
+            p.set_scale(scale)
+        for lab in self.legend_labels:
+            lab.font_size = 10 * scale
+        self._slider_key = None
+
+    def update(self, c, width: int, height: int, scale: float | None = None) -> None:
+        if scale is not None:
+            self.set_scale(scale)
+        k = self.scale
+        m = 14 * k
+        lh_small = 10 * k * MONO_ROW                # a monospace 10 pt row, in pixels
+        turn_rows_max = int(max(6, (height * 0.42) / lh_small))
+        widgets = slider_layout(c.view.slicing, width, height, c.active_dim, k)
+        t = hud_text(c, show_stats=self.show_stats, turn_rows_max=turn_rows_max, observe_rows=99,
+                     overlay_rows=int((height - 40 * k) / (12 * k * MONO_ROW)))
+        self.turns.set(t["turns"], width - m, height - 12 * k)
+        turns_bottom = height - 12 * k - self.turns.label.content_height - 12 * k
+        room = turns_bottom - 12 * k - (sliders_top(widgets) + 8 * k)
+        obs_rows = int(room / lh_small)
+        if t["observe"]:
+            t["observe"] = "\n".join(fit_lines(t["observe"].split("\n"), obs_rows, OBSERVE_CHARS)) \
+                if obs_rows >= 2 else ""
+        self.turn_index = t["turn_index"]
+        self.status.set(t["status"], m, height - 12 * k)
+        y_stats = height - 12 * k - (self.status.label.content_height + 24 * k)
+        self.stats.set(t["stats"], m, y_stats)
+        self.setup.set(t["setup"], m, y_stats - (self.stats.label.content_height + 24 * k if t["stats"] else 0))
         # the observation view (C18) as a picture of the z columns (viewer.cube.observe_view)
-        self.observe.set("", width - 14, height - 24 - (self.turns.label.content_height + 12))
+        self.observe.set("", width - m, turns_bottom)
         if getattr(self, "observe_picture", None) is None:
             from .observe_view import ObservePicture
             self.observe_picture = ObservePicture(self.batch, (self.g[0], self.g[1]))
-        self.observe_picture.update(c, width - 14, height - 24 - (self.turns.label.content_height + 12))
-        mw = int(max(300, width - 560))
+        self.observe_picture.update(c, width - m, turns_bottom)
+        mw = int(max(300 * k, width - 560 * k))
         if self.message.label.width != mw:
             self.message.label.width = mw
             self.hover.label.width = mw
-        self.message.set(t["message"], 14, 40, LEVEL_COLOR.get(t["message_level"], TEXT))
-        self.hover.set(t["hover"], 14, 76)
-        self.hint.set(t["hint"], 14, 10)
+        self.message.set(t["message"], m, 40 * k, LEVEL_COLOR.get(t["message_level"], TEXT))
+        msg_h = self.message.label.content_height if t["message"] else 0
+        self.hover.set(t["hover"], m, 40 * k + msg_h + 22 * k)
+        ow = int(min(self.overlay.width * k, width - 40))
+        if self.overlay.label.width != ow:
+            self.overlay.label.width = ow
+        self.hint.set(t["hint"], m, 10 * k)
+        self.banner.set(t["banner"] if not t["overlay"] else "", width / 2, height * 0.58)
         self.overlay.set(t["overlay"], width / 2, height / 2)
         # legend of the highlight colours (top centre)
-        x = width / 2 - 250
+        total = sum(20 * k + lab.content_width + 14 * k for lab in self.legend_labels)
+        x = width / 2 - total / 2
         if self._legend_palette != palette.current:          # the symbols in the palette's colours
             from .target_legend import legend_shapes
             for shapes in self.legend_shapes:
@@ -267,18 +351,56 @@ class Hud:
             self._legend_palette = palette.current
         from .target_legend import place
         for shapes, lab in zip(self.legend_shapes, self.legend_labels):
-            place(shapes, x, height - 24)
-            lab.x, lab.y = x + 16, height - 25
-            x += 20 + lab.content_width + 14
-        self._sliders(c, width, height)
+            place(shapes, x, height - 24 * k)
+            lab.x, lab.y = x + 16 * k, height - 25 * k
+            x += 20 * k + lab.content_width + 14 * k
+        self._sliders(c, width, height, widgets)
+        self._cursor(c, height)
         # the legend panel (L): bottom right, above the sliders
-        top_slider = max((wd.y + 30 for wd in self.widgets), default=30.0)
-        self.legend.update(getattr(c, "legend_visible", False), width - 14, top_slider + 6)
+        top_slider = max((wd.y + 30 * k for wd in self.widgets), default=30.0 * k)
+        self.legend.update(getattr(c, "legend_visible", False), width - m, top_slider + 6 * k)
 
-    def _sliders(self, c, width, height) -> None:
+    def _cursor(self, c, height: int) -> None:
+        """The keyboard cell cursor: a bright, thick outline of its cell, drawn over the board."""
+        for s in self._cursor_shapes:
+            s.delete()
+        self._cursor_shapes = []
+        coord = c.cursor_coord() if getattr(c, "cursor", None) is not None else None
+        if coord is None:
+            return
+        lay = c.view.layout(c.rules)
+        cam = c.view.camera
+        x0, y0, zw = lay.cell_corner(coord[0], coord[1], coord[2])
+        pts = []
+        for dx, dy in ((-0.06, -0.06), (1.06, -0.06), (1.06, 1.06), (-0.06, 1.06)):
+            px, py = cam.project((x0 + dx, y0 + dy, zw + 0.02))
+            pts.append((px, height - py))
+        k = self.scale
+        for i in range(4):
+            (ax, ay), (bx, by) = pts[i], pts[(i + 1) % 4]
+            for th, col in ((6 * k, (0, 0, 0, 220)), (3 * k, (255, 255, 255, 255))):
+                self._cursor_shapes.append(self.pyglet.shapes.Line(ax, ay, bx, by, thickness=th, color=col,
+                                                                   batch=self.batch, group=self.g[2]))
+
+    def turn_at(self, x: float, y: float):
+        """The turn index (0-based) of the move-list row under the pixel; ``"panel"`` for another
+        place on the panel; None outside it."""
+        row = self.turns.row_at(x, y)
+        if row is None:
+            return None
+        if 0 <= row < len(self.turn_index) and self.turn_index[row] is not None:
+            return self.turn_index[row]
+        return "panel"
+
+    def over_panel(self, x: float, y: float) -> bool:
+        """Whether the pixel is on one of the text panels (a click there is not a board click)."""
+        return any(p.contains(x, y) for p in (self.status, self.stats, self.turns, self.setup, self.observe,
+                                               self.banner))
+
+    def _sliders(self, c, width, height, widgets=None) -> None:
         sl = c.view.slicing
-        self.widgets = slider_layout(sl, width, height, c.active_dim)
-        key = tuple((w.dim, w.lo, w.hi, w.value, tuple(w.markers), w.x, w.y, w.active, w.playing)
+        self.widgets = widgets if widgets is not None else slider_layout(sl, width, height, c.active_dim, self.scale)
+        key = tuple((w.dim, w.lo, w.hi, w.value, tuple(w.markers), w.x, w.y, w.active, w.playing, w.scale)
                     for w in self.widgets)
         if key == self._slider_key:
             return
@@ -289,26 +411,32 @@ class Hud:
         ps, b, (g0, g1, g2) = self.pyglet.shapes, self.batch, self.g
         add = self._slider_shapes.append
         for wd in self.widgets:
-            add(ps.Rectangle(wd.x - 110, wd.y - 9, wd.w + 126, 32, color=PANEL_BG, batch=b, group=g0))
-            add(ps.Rectangle(wd.x, wd.y + 5, wd.w, 4, color=(120, 130, 150, 255), batch=b, group=g1))
+            k = wd.scale
+            add(ps.Rectangle(wd.x - 110 * k, wd.y - 9 * k, wd.w + 126 * k, 32 * k, color=PANEL_BG, batch=b,
+                             group=g0))
+            add(ps.Rectangle(wd.x, wd.y + 5 * k, wd.w, 4 * k, color=(120, 130, 150, 255), batch=b, group=g1))
             for m in wd.markers:
-                add(ps.Rectangle(wd.x_of(m) - 2, wd.y, 4, 14, color=(255, 200, 60, 255), batch=b, group=g1))
+                add(ps.Rectangle(wd.x_of(m) - 2 * k, wd.y, 4 * k, 14 * k, color=(255, 200, 60, 255), batch=b,
+                                 group=g1))
             kx = wd.x_of(wd.value)
             col = (120, 230, 255, 255) if wd.active else (220, 220, 220, 255)
-            add(ps.Circle(kx, wd.y + 7, 8, color=col, batch=b, group=g2))
+            add(ps.Circle(kx, wd.y + 7 * k, 8 * k, color=col, batch=b, group=g2))
             bx, by, bw, bh = wd.play
             add(ps.Rectangle(bx, by, bw, bh, color=(60, 70, 90, 255), batch=b, group=g1))
             if wd.playing:
-                add(ps.Rectangle(bx + 6, by + 6, 4, 12, color=(255, 255, 255, 255), batch=b, group=g2))
-                add(ps.Rectangle(bx + 14, by + 6, 4, 12, color=(255, 255, 255, 255), batch=b, group=g2))
+                add(ps.Rectangle(bx + 6 * k, by + 6 * k, 4 * k, 12 * k, color=(255, 255, 255, 255), batch=b,
+                                 group=g2))
+                add(ps.Rectangle(bx + 14 * k, by + 6 * k, 4 * k, 12 * k, color=(255, 255, 255, 255), batch=b,
+                                 group=g2))
             else:
-                add(ps.Triangle(bx + 7, by + 5, bx + 7, by + 19, bx + 19, by + 12, color=(255, 255, 255, 255),
-                                batch=b, group=g2))
-            lab = self.pyglet.text.Label(f"w{wd.dim} = {wd.value}", font_name=MONO, font_size=10,
-                                         x=bx + 30, y=wd.y + 7, anchor_y="center", color=col, batch=b, group=g2)
+                add(ps.Triangle(bx + 7 * k, by + 5 * k, bx + 7 * k, by + 19 * k, bx + 19 * k, by + 12 * k,
+                                color=(255, 255, 255, 255), batch=b, group=g2))
+            lab = self.pyglet.text.Label(f"dim {wd.dim}: {wd.value}", font_name=SANS, font_size=10 * k,
+                                         x=bx + 30 * k, y=wd.y + 7 * k, anchor_y="center", color=col, batch=b,
+                                         group=g2)
             add(lab)
-            add(self.pyglet.text.Label(str(wd.hi), font_name=MONO, font_size=8, x=wd.x + wd.w + 4, y=wd.y + 7,
-                                       anchor_y="center", color=DIM, batch=b, group=g2))
+            add(self.pyglet.text.Label(str(wd.hi), font_name=SANS, font_size=8 * k, x=wd.x + wd.w + 4 * k,
+                                       y=wd.y + 7 * k, anchor_y="center", color=DIM, batch=b, group=g2))
 
     def hit(self, x: float, y: float):
         return hit_slider(self.widgets, x, y)

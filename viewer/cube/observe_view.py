@@ -41,12 +41,14 @@ class ObservePicture:
         self.items: list = []
         self._key = None
         self.width = self.height = 0
+        self.box: tuple | None = None        # (x0, y0, x1, y1) in window pixels while shown
 
     def clear(self) -> None:
         for it in self.items:
             it.delete()
         self.items = []
         self._key = None
+        self.box = None
 
     def update(self, c, right: float, top: float) -> None:
         cols = observe_columns(c)
@@ -74,6 +76,7 @@ class ObservePicture:
         x0, y0 = right - w, top - h
         title.x, title.y = x0 + 6, top - 6
         self.width, self.height = w, h
+        self.box = (x0, y0, x0 + w, y0 + h)
         add(ps.Rectangle(x0, y0, w, h, color=PANEL_BG, batch=b, group=g0))
         base_y = y0 + 18
         gx = x0 + 30

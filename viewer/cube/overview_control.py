@@ -1,4 +1,4 @@
-"""Cube-chess controls of the board overview (V), the plane isolation (I) and the palette (C).
+"""Cube-chess controls of the board overview (V), the plane isolation (I) and the palette (F12).
 
 :class:`OverviewControls` is a part of :class:`viewer.cube.controller.CubeController`; it works on
 the controller's ``view`` (slicing, camera), ``position`` and ``say``.  The overview has its own
@@ -113,7 +113,7 @@ class OverviewControls:
     def toggle_palette(self) -> None:
         palette.use("classic" if palette.current == "safe" else "safe")
         self.say("Colours: " + ("colour-blind safe (default)" if palette.current == "safe"
-                                else "classic (red / blue / violet)") + "; C switches.")
+                                else "classic (red / blue / violet)") + "; F12 switches.")
 
     def overview_board_text(self) -> str:
         ov = self.overview()

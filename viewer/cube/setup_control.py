@@ -135,21 +135,37 @@ class SetupControls:
         nxt = self.setup.to_choose
         self.say(f"{text} Now {nxt} chooses part {self.setup.part + 1} of {len(self.rules.setup['parts']) + 1}.")
 
+    def _draft_is_default(self) -> bool:
+        part = self.setup.part
+        default = self.rules.setup["default_royal"] if part == len(self.rules.setup["parts"]) \
+            else self.rules.setup["default_parts"][part]
+        return list(self.setup_draft) == list(default)
+
     def setup_timeout(self) -> None:
+        """C26: the minute ran out - the part gets its default arrangement (the source's rule,
+        "超时则按原先的默认位置安排"); unconfirmed edits are dropped, and the message names them."""
         if self.setup is None:
             return
         side, part = self.setup.to_choose, self.setup.part
+        dropped = "" if self._draft_is_default() else \
+            f" Your unconfirmed choice ({', '.join(self.setup_draft)}) was not used: Enter confirms a part."
         self.setup.timeout()
-        self._next_setup_part(f"{side}'s minute ran out: the default arrangement was used for part {part + 1} (C26).")
+        self._next_setup_part(f"{side}'s minute ran out: the default arrangement was used for part {part + 1} "
+                              f"(C26).{dropped}")
 
     def setup_squares(self) -> list:
         return self.setup.squares() if self.setup is not None and not self.setup.done else []
 
     def _setup_tick(self, dt: float) -> None:
-        if self.setup is not None and self.resume_offer is None and self.prompt is None:
+        # the minute waits while the help, a prompt or the resume question is open (issue 13, bug 2)
+        if self.setup is not None and self.resume_offer is None and self.prompt is None and not self.help_visible:
+            before = self.setup_remaining
             self.setup_elapsed += dt
             if self.setup_elapsed >= self.seconds_per_choice:
                 self.setup_timeout()
+            elif before > 10.0 >= self.setup_remaining and not self._draft_is_default():
+                self.error(f"10 seconds left for {self.setup.to_choose}'s part {self.setup.part + 1}: press Enter to "
+                           f"keep your choice, or the default arrangement is used (C26).")
 
     def _setup_click(self, c: tuple) -> None:
         squares = self.setup_squares()

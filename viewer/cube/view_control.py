@@ -164,7 +164,7 @@ class ViewControls:
             "tab": lambda: self.cycle_dim(-1 if shift else 1),
             "n": lambda: self.step_slider(-1), "m": lambda: self.step_slider(+1),
             "space": self.toggle_play, "g": self.toggle_ghosts, "o": self.cycle_observe,
-            "v": self.toggle_overview, "i": self.toggle_isolate, "c": self.toggle_palette,
+            "v": self.toggle_overview, "i": self.toggle_isolate, "f12": self.toggle_palette,
         }
         for names, action in ((("+", "=", "plus", "equal", "num_add"), lambda: cam.zoom(0.85)),
                               (("-", "minus", "num_subtract"), lambda: cam.zoom(1 / 0.85)),

@@ -20,17 +20,22 @@ from pathlib import Path
 
 from engine import DaqiError, load_ruleset
 from engine.spirit import (SpiritGame, SpiritPiece, SpiritSetup, SpiritTransform, SpiritTurn, apply_spirit_turn,
-                           catch_squares, effective_level, format_spirit_turn, formation_zones, legal_paths,
-                           levelup_squares, step_budget)
+                           catch_squares, effective_level, format_spirit_turn, formation_zones, legal_paths, levelup_squares,
+                           parse_spirit_turn, step_budget)
 
 from ..ui.bindings import SPIRIT_BINDINGS
 from ..ui.control_common import ControllerBase, Message, Prompt, run_key
+from ..ui.review import ReviewControls
 from ..ui.words import plural
+from .cursor import SpiritCursor
+
+MOVE_BOX_TITLE = ("Type a turn: +level-up square, then the mover's path, e.g. +(10,3) (10,3)-(10,4)   "
+                  "(Enter plays it, Esc cancels):")
 
 __all__ = ["SPIRIT_BINDINGS", "Message", "Prompt", "SpiritController"]
 
 
-class SpiritController(ControllerBase):
+class SpiritController(SpiritCursor, ReviewControls, ControllerBase):
     game_name = "spirit"
     game_class = SpiritGame
     default_save_name = "daqi-spirit.txt"
@@ -41,6 +46,8 @@ class SpiritController(ControllerBase):
         self.kinds = list(self.rules.pieces)
         self.place_kind = self.kinds[0]
         self.setup: SpiritSetup | None = None
+        self._default_armed = False
+        self._init_review()
         self._clear_turn()
         self.new_game(quick=quick)
 
@@ -49,12 +56,14 @@ class SpiritController(ControllerBase):
     def mode(self) -> str:
         if self.setup is not None:
             return "handover" if self.setup.phase == "handover" else "setup"
-        if self.game.result is not None:
+        if self.game.result is not None or self.clock_result is not None:
             return "over"
         return "play"
 
     @property
     def position(self):
+        if self.game is not None and self.reviewing:
+            return self.shown_position()
         return self.game.position if self.game is not None else None
 
     @property
@@ -88,6 +97,7 @@ class SpiritController(ControllerBase):
         self.say("Quick start: default placements. White: click your piece to raise one level.", "ok")
 
     def _start_game(self, game: SpiritGame):
+        self.review.stop()
         self.setup = None
         self.game = game
         self._clear_turn()
@@ -146,6 +156,13 @@ class SpiritController(ControllerBase):
 
     def setup_default(self):
         if self.setup is not None and self.setup.phase == "placing":
+            placed = len(self.setup.working)
+            if placed and not self._default_armed:
+                self._default_armed = True
+                self.error(f"D replaces the {placed} piece{'s' if placed != 1 else ''} you placed with the default "
+                           f"placement: press D again to do it, any other key keeps them.")
+                return
+            self._default_armed = False
             self.setup.fill_default()
             self.say(f"{self.setup.side}: default placement. Enter commits.")
 
@@ -176,7 +193,7 @@ class SpiritController(ControllerBase):
     # ------------------------------------------------------------------ turns (S13)
     def targets(self) -> dict:
         """What to highlight: levelup candidates, the chosen squares and the legal ends."""
-        if self.game is None or self.mode != "play":
+        if self.game is None or self.mode != "play" or self.reviewing:
             return {}
         out = {"levelup": [], "ends": [], "caught": [], "path": list(self.path)}
         if self.levelup is None:
@@ -204,6 +221,10 @@ class SpiritController(ControllerBase):
         c = tuple(c)
         if self.setup is not None:
             self.setup_click(c)
+            return
+        if self.reviewing:
+            self.say(f"Reviewing turn {self.review.ply} of {len(self.game.turns)}: Enter plays from here, Escape "
+                     f"returns to the game.")
             return
         if self.mode == "over":
             self.error(f"The game is over: {self.result_text()}. Ctrl+N starts a new game.")
@@ -442,6 +463,15 @@ class SpiritController(ControllerBase):
     def _game_key(self, name, shift, ctrl) -> bool:
         if ctrl:
             return self._ctrl_key(name)
+        if name != "d":
+            self._default_armed = False
+        if self.setup is None and self._review_key(name, shift, ctrl):
+            return True
+        if self.chooser is None and self._cursor_key(name):
+            return True
+        if name in ("/", "f3") and self.setup is None:
+            self.open_move_box()
+            return True
         if self.setup is not None and name.isdigit() and name != "0":
             self.choose_kind(int(name) - 1)
             return True
@@ -468,17 +498,46 @@ class SpiritController(ControllerBase):
         return format_spirit_turn(self.game.turns[index])
 
     def zones(self) -> dict:
-        return formation_zones(self.game.position) if self.game is not None else {}
+        return formation_zones(self.position) if self.game is not None else {}
 
     def effective(self, c) -> int:
-        return effective_level(self.game.position, c)
+        return effective_level(self.position, c)
 
     def board(self) -> dict:
         """{coord: (type, side, level or None)} for drawing; the setup shows only what H4 allows."""
         if self.setup is not None:
             return {c: (k, s, self.rules.pieces[k].level) for c, (k, s) in self.visible_setup().items()}
-        out = {c: (p.type, p.side, p.level) for c, p in self.game.position.pieces.items()}
+        out = {c: (p.type, p.side, p.level) for c, p in self.position.pieces.items()}
         if self.levelup is not None and self.levelup in out:
             k, s, lv = out[self.levelup]
             out[self.levelup] = (k, s, lv + 1)
         return out
+
+    # ------------------------------------------------------------------ review, rematch, typed turns
+    def _rematch_game(self):
+        return SpiritGame(self.rules, dict(self.game.white), dict(self.game.black))
+
+    def open_move_box(self) -> None:
+        if self.game is None or self.mode != "play" or self.reviewing:
+            self.error("Typed turns are for play (the game is not running now).")
+            return
+        self._clear_turn()
+        self.prompt = Prompt("move", MOVE_BOX_TITLE, "", swallow="/")
+
+    def play_typed(self, text: str) -> bool:
+        """A whole turn in the record notation (level-up, mover, path[, transform])."""
+        text = text.strip()
+        title = MOVE_BOX_TITLE
+        try:
+            turn = parse_spirit_turn(text)
+        except DaqiError as exc:
+            self.error(f"Could not read the turn: {exc}")
+            self.prompt = Prompt("move", title, text)
+            return False
+        self.levelup, self.origin, self.path, self.transform = turn.levelup, turn.origin, list(turn.path), \
+            turn.transform
+        if self.confirm():
+            return True
+        self._clear_turn()
+        self.prompt = Prompt("move", title, text)
+        return False

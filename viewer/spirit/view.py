@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..ui.panels import MONO, SANS, Panel, help_lines
+from ..ui.panels import HELP_LINE_WIDTH, MONO, SANS, Panel, help_lines, help_page, mono_width, prompt_text
+from ..ui.review import banner_text, turn_rows
 from .controller import SPIRIT_BINDINGS, SpiritController
 
 SIDE_RGB = {"white": (240, 234, 214), "black": (150, 28, 34)}
@@ -22,6 +23,7 @@ LEVELUP_RGB = (255, 215, 40)
 END_RGB = (60, 150, 255)
 CAUGHT_RGB = (235, 40, 40)      # an end where an enemy formation zone catches the mover (S11)
 PATH_RGB = (40, 220, 120)
+TURN_CHARS = 36          # the move list's width in characters (it fits beside the board at 1280 px)
 
 
 @dataclass
@@ -29,16 +31,19 @@ class BoardGeometry:
     width: int
     height: int
     size: tuple = (19, 19)
+    scale: float = 1.0
 
     @property
     def cell(self) -> float:
-        return min((self.height - 120) / self.size[1], (self.width - 620) / self.size[0], 44.0)
+        k = self.scale
+        return min((self.height - 120 * k) / self.size[1], (self.width - 620 * k) / self.size[0], 44.0 * k)
 
     @property
     def origin(self) -> tuple[float, float]:
         """Bottom-left pixel of cell (1, 1)."""
         cs = self.cell
-        return ((self.width - cs * self.size[0]) / 2.0, (self.height - cs * self.size[1]) / 2.0 + 10)
+        # a little above the middle: the message line under the board keeps clear of the file labels
+        return ((self.width - cs * self.size[0]) / 2.0, (self.height - cs * self.size[1]) / 2.0 + 28 * self.scale)
 
     def center(self, c) -> tuple[float, float]:
         ox, oy = self.origin
@@ -55,7 +60,8 @@ class BoardGeometry:
 
     def palette_rect(self, i: int) -> tuple[float, float, float, float]:
         """Setup palette entry ``i`` (x, y, w, h) on the left."""
-        return (20.0, self.height - 200.0 - i * 34.0, 250.0, 28.0)
+        k = self.scale
+        return (20.0 * k, self.height - 200.0 * k - i * 34.0 * k, 250.0 * k, 28.0 * k)
 
     def palette_at(self, x: float, y: float, n: int):
         for i in range(n):
@@ -77,17 +83,25 @@ class SpiritBoardView:
         self.g = [pyglet.graphics.Group(order=i) for i in range(8)]
         self.dynamic = []
         b = self.batch
-        self.status = Panel(b, (self.g[5], self.g[6]), size=12, width=270)   # clear of the rank labels
-        self.turns = Panel(b, (self.g[5], self.g[6]), size=10, anchor="top-right", width=300)
+        self.status = Panel(b, (self.g[5], self.g[6]), font=SANS, size=12, width=270)   # clear of the rank labels
+        self.turns = Panel(b, (self.g[5], self.g[6]), size=10, anchor="top-right", width=mono_width(TURN_CHARS, 10))
         self.message = Panel(b, (self.g[5], self.g[6]), font=SANS, size=12, anchor="bottom-left", width=1000)
-        self.overlay = Panel(b, (self.g[6], self.g[7]), size=13, anchor="center", bg=(8, 10, 16, 245),
-                              width=1000)
+        # above every other panel (bug 13.1: the status text drew through the help's backing)
+        top = [pyglet.graphics.Group(order=i) for i in (10, 11)]
+        self.overlay = Panel(b, top, size=12, anchor="center", bg=(8, 10, 16, 245),
+                             width=mono_width(HELP_LINE_WIDTH, 12))
+        self.overlay.fit_chars(HELP_LINE_WIDTH)
+        self.banner = Panel(b, top, font=SANS, size=15, anchor="center", color=(255, 214, 90, 255),
+                            bg=(20, 16, 8, 235), width=760)
+        self.all_panels = (self.status, self.turns, self.message, self.overlay, self.banner)
         self.mono = MONO
         self._key = None
+        self.scale = 1.0
+        self.turn_index: list = []
 
     # -- drawing -----------------------------------------------------------------------------
     def geometry(self) -> BoardGeometry:
-        return BoardGeometry(self.window.width, self.window.height, tuple(self.controller.rules.size))
+        return BoardGeometry(self.window.width, self.window.height, tuple(self.controller.rules.size), self.scale)
 
     def resize(self, w, h):
         self._key = None
@@ -95,7 +109,9 @@ class SpiritBoardView:
     def _state_key(self):
         c = self.controller
         return (self.window.width, self.window.height, tuple(sorted(c.board().items())), c.levelup, c.origin,
-                tuple(c.path), c.mode, c.place_kind, tuple(sorted(c.remaining().items())), c.hovered)
+                tuple(c.path), c.mode, c.place_kind, tuple(sorted(c.remaining().items())), c.hovered, self.scale,
+                getattr(c, "cursor", None),
+                c.reviewing)
 
     def _rebuild(self):
         ps, T = self.pyglet.shapes, self.pyglet.text
@@ -133,10 +149,10 @@ class SpiritBoardView:
         mid = oy + (sy // 2) * cs
         add(ps.Rectangle(ox, mid, sx * cs, cs, color=(170, 130, 80, 120), batch=b, group=g[1]))
         for i in range(1, sx + 1):
-            add(T.Label(str(i), font_name=self.mono, font_size=8, x=ox + (i - 0.5) * cs, y=oy - 16,
+            add(T.Label(str(i), font_name=self.mono, font_size=8 * self.scale, x=ox + (i - 0.5) * cs, y=oy - 16 * self.scale,
                         anchor_x="center", color=(200, 200, 200, 255), batch=b, group=g[4]))
         for j in range(1, sy + 1):
-            add(T.Label(str(j), font_name=self.mono, font_size=8, x=ox - 10, y=oy + (j - 0.5) * cs,
+            add(T.Label(str(j), font_name=self.mono, font_size=8 * self.scale, x=ox - 10 * self.scale, y=oy + (j - 0.5) * cs,
                         anchor_x="right", anchor_y="center", color=(200, 200, 200, 255), batch=b, group=g[4]))
         tg = c.targets()
         for sq in tg.get("levelup", []):
@@ -186,11 +202,11 @@ class SpiritBoardView:
                         eff = level
                 else:
                     eff = level
-                txt = str(lv) if eff == lv else f"{lv}→{eff}"
-                add(T.Label(txt, font_name=self.mono, font_size=max(7, int(cs * 0.2)), x=x + r, y=y - r,
-                            anchor_x="right", anchor_y="bottom", color=(255, 230, 60, 255) if side == "black"
-                            else (20, 60, 160, 255), batch=b, group=g[4]))
-        if c.hovered is not None:
+                self._level_badge(x, y, r, lv, eff)
+        if getattr(c, "cursor", None) is not None:           # the keyboard cursor: thick, black-edged
+            self._frame(c.cursor, (0, 0, 0), geo, 7 * self.scale)
+            self._frame(c.cursor, (255, 255, 255), geo, 3.5 * self.scale)
+        elif c.hovered is not None:
             self._frame(c.hovered, (255, 255, 255), geo, 2)
         if c.mode == "setup":
             rem = c.remaining()
@@ -200,8 +216,24 @@ class SpiritBoardView:
                 add(ps.Rectangle(px, py, pw, ph, color=col, batch=b, group=g[5]))
                 spec = c.rules.pieces[kind]
                 add(T.Label(f"{i + 1}  {spec.letter} {kind:<11} x{rem.get(kind, 0)}",
-                            font_name=self.mono, font_size=11, x=px + 8, y=py + ph / 2, anchor_y="center",
+                            font_name=self.mono, font_size=11 * self.scale, x=px + 8, y=py + ph / 2, anchor_y="center",
                             color=(235, 235, 225, 255), batch=b, group=g[6]))
+
+    def _level_badge(self, x, y, r, level, effective):
+        """The level as a round badge at the piece's lower right, big enough to read at a glance
+        (about a third of a cell); gold when a formation boosts it, with the boosted value."""
+        ps, T = self.pyglet.shapes, self.pyglet.text
+        boosted = effective != level
+        rb = r * 0.6
+        bx, by = x + r * 0.7, y - r * 0.7
+        ring = (255, 214, 60) if boosted else (235, 235, 225)
+        self.dynamic.append(ps.Circle(bx, by, rb + max(1.0, r * 0.08), color=ring, batch=self.batch, group=self.g[4]))
+        self.dynamic.append(ps.Circle(bx, by, rb, color=(120, 80, 0) if boosted else (25, 28, 40),
+                                      batch=self.batch, group=self.g[4]))
+        self.dynamic.append(T.Label(str(effective), font_name=SANS, font_size=max(5, int(r * 0.72)), weight="bold",
+                                    x=bx, y=by, anchor_x="center", anchor_y="center",
+                                    color=(255, 240, 160, 255) if boosted else (255, 255, 255, 255),
+                                    batch=self.batch, group=self.g[7]))
 
     def _frame(self, sq, rgb, geo, t):
         ps = self.pyglet.shapes
@@ -222,6 +254,9 @@ class SpiritBoardView:
             head.append(f"{sum(c.remaining().values())} pieces left")
         elif mode == "handover":
             head.append("HAND-OVER")
+        elif c.reviewing:
+            head.append(f"REVIEW turn {c.review.ply} of {len(c.game.turns)}")
+            head.append("Left/Right, Home/End; Enter: play from here; Esc: back")
         elif mode == "over":
             head.append("GAME OVER: " + c.result_text())
         else:
@@ -234,21 +269,31 @@ class SpiritBoardView:
                 head.append("X: transform a disciple")
             for s in ("white", "black"):
                 head.append(f"{s}: {len(pos.side_pieces(s))} pieces")
+        drv = getattr(c, "clock_driver", None)
+        if drv is not None and c.game is not None:
+            head.append(drv.clock.text(compact=True))
         head.append("")
         head.append("shaded: formation zone +n")
         head.append("red x: caught there (S11)")
         head.append("a→b: level a, boosted to b")
+        head.append("badge: level (gold = boosted by a formation)")
         out["status"] = "\n".join(head)
         tl = c.turn_list()
-        out["turns"] = "\n".join(["turns"] + (tl[-30:] or ["(none yet)"]))
+        rows_max = max(6, int((self.window.height * 0.8) / (10 * self.scale * 1.62)))
+        rows, idx = turn_rows(tl, c.review_selected(), rows_max - 1, c.turns_scroll)
+        rows = [r if len(r) <= TURN_CHARS else r[: TURN_CHARS - 1] + "…" for r in rows]     # one row each
+        out["turns"] = "\n".join(["turns  (Ctrl+Left: review)" if tl else "turns"] + (rows or ["(none yet)"]))
+        self.turn_index = [None] + (idx if tl else [None])
+        out["banner"] = banner_text(c) if c.prompt is None and not c.help_visible else ""
         out["message"] = c.message.text
         if getattr(c, "details_visible", False) and getattr(c.message, "detail", ""):
             out["message"] += "\n   " + c.message.detail
         if c.help_visible:
-            out["overlay"] = "\n".join(["SPIRIT CHESS - KEYS AND MOUSE (H closes)", ""] +
-                                       help_lines(SPIRIT_BINDINGS))
+            out["overlay"] = help_page("SPIRIT CHESS - KEYS AND MOUSE (H closes)", help_lines(SPIRIT_BINDINGS),
+                                       int((self.window.height - 40 * self.scale) / (12 * self.scale * 1.75)),
+                                       c.help_page)
         elif c.prompt is not None:
-            out["overlay"] = f"{c.prompt.title}\n\n> {c.prompt.text}_"
+            out["overlay"] = prompt_text(c.prompt)
         elif getattr(c, "chooser", None) is not None and mode == "play":
             out["overlay"] = "\n".join(["TRANSFORM A DISCIPLE: 1-9 chooses, Enter = no transform, Esc closes",
                                         ""] + [f"  {i + 1}  {label}" for i, (label, _t) in enumerate(c.chooser)])
@@ -265,6 +310,7 @@ class SpiritBoardView:
         w.ctx.screen.use()
         w.ctx.clear(0.075, 0.085, 0.115)
         _ = w.ctx.error
+        self._set_scale(w.ui_scale_for(w.width, w.height) if hasattr(w, "ui_scale_for") else 1.0)
         key = self._state_key()
         if key != self._key:
             self._key = key
@@ -275,7 +321,15 @@ class SpiritBoardView:
         self.message.set(t["message"], 14, 14, {"error": (255, 120, 95, 255), "ok": (150, 235, 140, 255)}
                          .get(self.controller.message.level, (235, 235, 225, 255)))
         self.overlay.set(t["overlay"], w.width / 2, w.height / 2)
+        self.banner.set(t["banner"] if not t["overlay"] else "", w.width / 2, w.height * 0.58)
         self.batch.draw()
+
+    def _set_scale(self, scale: float) -> None:
+        if scale != self.scale:
+            self.scale = scale
+            for p in self.all_panels:
+                p.set_scale(scale)
+            self._key = None
 
     # -- input -------------------------------------------------------------------------------
     def mouse_press(self, x, y, button, modifiers):
@@ -289,8 +343,15 @@ class SpiritBoardView:
         if c.mode == "handover":
             c.say("Hand-over: BLACK presses Enter when white looks away.")
             return
+        row = self.turns.row_at(x, y)
+        if row is not None:                      # the move list: review that turn
+            if 0 <= row < len(self.turn_index) and self.turn_index[row] is not None:
+                c.review_goto(self.turn_index[row] + 1)
+            return
         cell = geo.cell_at(x, y)
         if cell is None:
+            if any(p.contains(x, y) for p in (self.status, self.banner)):
+                return
             c.error("That click is outside the board.")
             return
         c.click_cell(cell)
@@ -301,11 +362,13 @@ class SpiritBoardView:
     def mouse_release(self, *a):
         pass
 
-    def scroll(self, *a):
-        pass
+    def scroll(self, x, y, sx, sy):
+        if self.turns.row_at(x, y) is not None:
+            self.controller.scroll_turns(int(sy))
 
     def motion(self, x, y):
         self.controller.hovered = self.geometry().cell_at(x, y)
+        self.controller.cursor = None            # the mouse is back: the keyboard cursor goes
 
     def key(self, name, shift, ctrl):
         return self.controller.key(name, shift=shift, ctrl=ctrl)

@@ -22,6 +22,7 @@ from pathlib import Path
 from engine import DaqiError, IllegalAction
 
 from .explain import rules_detail, split_rule_ids
+from .clock import drive as drive_clock
 
 
 @dataclass
@@ -33,10 +34,12 @@ class Message:
 
 @dataclass
 class Prompt:
-    """A one-line text prompt (file paths): ``kind`` in save | load."""
+    """A one-line text prompt: ``kind`` in save | load (file paths) | move (a typed turn)."""
     kind: str
     title: str
     text: str = ""
+    swallow: str = ""          # the key that opened it, dropped once from the first typed text
+    selected: bool = False     # Ctrl+A: the next typed text (or Backspace) replaces everything
 
 
 def default_autosave_path() -> Path:
@@ -94,10 +97,13 @@ class ControllerBase(ABC):
         self.log: list[Message] = []
         self.help_visible = False
         self.details_visible = False          # Shift+I: show the detail line (rule ids) under messages
+        self.help_page = 0                    # the help's page (PageDown / PageUp turn it)
         self.prompt: Prompt | None = None
         self.hovered = None
         self.recording = False                # set by the window (F9)
         self.game = None
+        self.clock_driver = None              # a viewer.ui.clock.ClockDriver (--clock), or None
+        self.clock_result: str | None = None  # "black wins (white's time ran out ...)" (house rule)
 
     # ------------------------------------------------------------------ messages
     def say(self, text: str, level: str = "info", detail: str = "") -> None:
@@ -140,22 +146,33 @@ class ControllerBase(ABC):
     def tick(self, dt: float) -> None:
         """Advance the injected clock by ``dt`` seconds."""
         self.time += max(0.0, float(dt))
+        drive_clock(self, max(0.0, float(dt)))
 
     def text(self, s: str) -> None:
-        if self.prompt is not None:
-            self.prompt.text += "".join(ch for ch in s if ch.isprintable() and ch not in "\r\n")
+        p = self.prompt
+        if p is not None:
+            if p.swallow:
+                s, p.swallow = (s[len(p.swallow):] if s.startswith(p.swallow) else s), ""
+            typed = "".join(ch for ch in s if ch.isprintable() and ch not in "\r\n")
+            if typed and p.selected:
+                p.text, p.selected = "", False
+            p.text += typed
 
     def key(self, name: str, shift: bool = False, ctrl: bool = False) -> bool:
         """Handle a key; returns False if it means nothing here."""
         name = name.lower()
         if name in ("h", "f1") and self.prompt is None and not ctrl:
             self.help_visible = not self.help_visible
+            self.help_page = 0
             return True
         if name == "i" and shift and self.prompt is None and not ctrl:
             self.toggle_details()
             return True
         if self.help_visible and name == "escape":
             self.help_visible = False
+            return True
+        if self.help_visible and name in ("pagedown", "pageup", "space"):
+            self.help_page = max(0, self.help_page + (-1 if name == "pageup" else 1))   # clamped when shown
             return True
         if self.prompt is not None:
             if name in ENTER_KEYS:
@@ -164,7 +181,12 @@ class ControllerBase(ABC):
                 self.prompt = None
                 self.say("Cancelled.")
             elif name == "backspace":
-                self.prompt.text = self.prompt.text[:-1]
+                p = self.prompt
+                p.text, p.selected = ("" if p.selected else p.text[:-1]), False
+            elif ctrl and name == "u":
+                self.prompt.text, self.prompt.selected = "", False
+            elif ctrl and name == "a":
+                self.prompt.selected = True
             return True
         return self._game_key(name, shift, ctrl)
 
@@ -219,6 +241,9 @@ class ControllerBase(ABC):
         if not p.text.strip():
             self.error("No file name given.")
             return
+        if p.kind == "move":
+            self.play_typed(p.text)
+            return
         path = Path(os.path.expanduser(p.text.strip()))
         if p.kind == "save":
             self.save(path)
@@ -241,13 +266,24 @@ class ControllerBase(ABC):
     def load(self, path) -> bool:
         try:
             game = self.game_class.load(path)
-        except (DaqiError, OSError, UnicodeDecodeError) as exc:
-            self.error(f"Could not load {path}: {exc}")
+        except OSError as exc:            # its text repeats the path: say only why
+            self.error(f"Could not load {path}: {exc.strerror or type(exc).__name__}")
+            return False
+        except (DaqiError, UnicodeDecodeError) as exc:
+            why = str(exc)
+            for said in (f"{path}: ", f"{Path(path).name}: "):    # the engine may name the file too
+                why = why.removeprefix(said)
+            self.error(f"Could not load {path}: {why}")
             return False
         self.save_path = Path(path)
         self._adopt_loaded(game)
         self.say(f"Loaded {path}: {len(game.turns)} turns, {game.position.to_move} to move.", "ok")
         return True
+
+    def play_typed(self, text: str) -> bool:
+        """A turn typed in the move box (each game's controller reads and plays it)."""
+        self.error("Typed turns are not available in this game.")
+        return False
 
     def _autosave(self) -> None:
         """Write the game to the autosave file, if there is one; a failure becomes a message."""
@@ -261,6 +297,8 @@ class ControllerBase(ABC):
 
     # ------------------------------------------------------------------ HUD queries
     def result_text(self) -> str:
+        if self.clock_result is not None and self.game is not None:
+            return self.clock_result
         r = self.game.position.result if self.game is not None else None
         if r is None:
             return ""

@@ -29,6 +29,29 @@ def help_lines(bindings, key_width: int = HELP_KEY_WIDTH, width: int = HELP_LINE
     return out
 
 
+def mono_width(chars: int, size: float, dpi: float = 96.0) -> int:
+    """Pixels that ``chars`` characters of the monospace font take at ``size`` points (DejaVu Sans
+    Mono advances 0.602 em), plus a small margin: a panel this wide never wraps such a line."""
+    return int(chars * size * 0.6021 * dpi / 72.0) + 8
+
+
+def prompt_text(prompt) -> str:
+    """A one-line prompt as the overlay shows it; text selected with Ctrl+A is shown in brackets."""
+    text = f"[{prompt.text}]" if getattr(prompt, "selected", False) and prompt.text else prompt.text
+    keys = "" if "Ctrl+U" in prompt.title else "\n(Ctrl+U clears, Ctrl+A selects all)"
+    return f"{prompt.title}\n\n> {text}_{keys}"
+
+
+def help_page(title: str, lines: list[str], rows: int, page: int) -> str:
+    """The help overlay's text: ``title`` and the ``page``-th slice of ``lines`` that fits in
+    ``rows`` rows (a help taller than the window is paged, never cut off)."""
+    per = max(4, rows - 3)
+    pages = max(1, -(-len(lines) // per))
+    page = max(0, min(pages - 1, page))
+    head = title if pages == 1 else f"{title}   -   page {page + 1} of {pages}: PageDown / PageUp"
+    return "\n".join([head, ""] + lines[page * per:(page + 1) * per])
+
+
 # ---------------------------------------------------------------------------------- drawing
 class Panel:
     """A multiline label with a translucent backing rectangle."""
@@ -43,7 +66,40 @@ class Panel:
                                        batch=batch, group=groups[1])
         self.text = None
         self.width = width
+        self.size = size
+        self.scale = 1.0
         self.visible = True
+
+    def fit_chars(self, chars: int) -> None:
+        """Make the panel wide enough for ``chars`` characters of its font, measured (so a help line
+        of that length never wraps into the key column)."""
+        import pyglet
+        probe = pyglet.text.Label("M" * chars, font_name=self.label.font_name, font_size=self.size)
+        self.width = int(probe.content_width) + 8
+        probe.delete()
+        self.label.width = int(self.width * self.scale)
+        self.text = None
+
+    def set_scale(self, scale: float) -> None:
+        """Multiply the font size, the wrap width and the padding by ``scale`` (the UI scale)."""
+        if scale == self.scale:
+            return
+        self.scale = scale
+        self.label.font_size = self.size * scale
+        self.label.width = int(self.width * scale)
+        self.text = None                       # lay the text out again
+
+    def contains(self, x: float, y: float) -> bool:
+        bg = self.bg
+        return bool(self.text) and bg.visible and bg.x <= x <= bg.x + bg.width and bg.y <= y <= bg.y + bg.height
+
+    def row_at(self, x: float, y: float):
+        """The text row (0 = the first line) under the pixel, or None outside the panel."""
+        if not self.contains(x, y):
+            return None
+        n = max(1, self.text.count("\n") + 1)
+        lh = self.label.content_height / n if self.label.content_height else self.size * self.scale * 1.6
+        return int((self.label.y - y) // max(1.0, lh))
 
     def set(self, text: str, x: float, y: float, color=None) -> None:
         lab = self.label
@@ -65,5 +121,6 @@ class Panel:
         elif self.anchor == "bottom-left":
             y = y + h
         lab.x, lab.y = int(x), int(y)
-        self.bg.x, self.bg.y = x - 8, y - h - 6
-        self.bg.width, self.bg.height = w + 16, h + 12
+        k = self.scale
+        self.bg.x, self.bg.y = x - 8 * k, y - h - 6 * k
+        self.bg.width, self.bg.height = w + 16 * k, h + 12 * k

@@ -75,11 +75,11 @@ def test_isolate_hides_the_other_planes_and_c_switches_the_palette(window):
     assert c.view.isolated
     alone = window.draw_frame()
     assert np.abs(full.astype(int) - alone).sum() > 10000
-    c.key("c")
+    c.key("f12")
     try:
         assert palette.current == "classic"
         classic = window.draw_frame()
         assert np.abs(classic.astype(int) - alone).sum() > 10000      # other colours on screen
     finally:
-        c.key("c")
+        c.key("f12")
     assert palette.current == "safe"

@@ -215,7 +215,7 @@ def test_royal_part_swaps(tmp_path):
 def test_camera_and_slicing_keys(ctl):
     cam = ctl.view.camera
     yaw, dist = cam.yaw, cam.distance
-    ctl.key("left")
+    ctl.key("left", shift=True)          # Shift+arrows orbit; the plain arrows move the cell cursor
     assert cam.yaw != yaw
     ctl.key("+")
     assert cam.distance < dist
@@ -257,6 +257,9 @@ def test_hud_text_and_help_cover_every_binding(ctl):
     assert "(9,4,1,2)" in hud_text(ctl)["hover"] and "(…—9,4,1,2,1,1,1,1…)" in hud_text(ctl)["hover"]
     ctl.key("h")
     help_text = hud_text(ctl)["overlay"]
+    for _page in range(5):                     # the help is paged when it is taller than the window
+        ctl.key("pagedown")
+        help_text += hud_text(ctl)["overlay"]
     for keys, _what in BINDINGS:
         assert keys in help_text
     ctl.key("escape")

@@ -1,0 +1,68 @@
+"""Clicks on the raised target boxes (no GL).
+
+:func:`viewer.cube.picking.pick` intersects the pick ray with the planes' floors, so a click
+on the *top* of a tall piece or of a raised target box (a setup slot seen from white's side at
+the far edge of the board, issue 13 bug 5) lands on the floor behind it — or outside the board.
+:func:`pick_column` tests the ray against the highlighted target boxes standing on the focused
+plane of the shown board and returns the nearest one hit, unless the floor under the pixel is
+itself a target (its outline is drawn on top of everything) or is nearer; the caller falls back
+to the floor pick otherwise.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from .scene import COLUMN_PAD, EMPTY_COLUMN, pile_height
+
+
+def columns_on_focus(position, view, layout) -> list[tuple[tuple, float]]:
+    """[(coord, height)] of the highlighted target boxes on the focused plane of the shown board."""
+    sl = view.slicing
+    z = sl.focus_z
+    hi = tuple(sl.higher())
+    out: dict = {}
+    for coords in view.highlights.targets.values():
+        for coord in coords:
+            coord = tuple(coord)
+            if len(coord) >= 3 and coord[2] == z and _higher(coord) == hi and coord not in out:
+                stack = position.cell(coord) if hasattr(position, "cell") else ()
+                out[coord] = (pile_height(stack) + COLUMN_PAD) if stack else EMPTY_COLUMN
+    return [(c, max(EMPTY_COLUMN, h)) for c, h in out.items()]
+
+
+def _higher(coord) -> tuple:
+    hi = list(coord[3:])
+    while hi and hi[-1] == 1:
+        hi.pop()
+    return tuple(hi)
+
+
+def pick_column(camera, px: float, py: float, layout, view, position):
+    """The coordinate of the nearest box on the focused plane under the pixel (y down), or None
+    when the ray meets the floor of the plane first (or no box)."""
+    cols = columns_on_focus(position, view, layout)
+    if not cols:
+        return None
+    origin, d = camera.ray(px, py)
+    lo = np.array([layout.cell_corner(c[0], c[1], c[2]) for c, _h in cols], dtype=float)
+    hi = lo + np.array([[1.0, 1.0, h] for _c, h in cols], dtype=float)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        inv = 1.0 / np.where(np.abs(d) < 1e-12, 1e-12, d)
+        t0 = (lo - origin) * inv
+        t1 = (hi - origin) * inv
+    tmin = np.minimum(t0, t1).max(axis=1)
+    tmax = np.maximum(t0, t1).min(axis=1)
+    hit = (tmax >= np.maximum(tmin, 0.0))
+    if not hit.any():
+        return None
+    t = np.where(hit, tmin, np.inf)
+    i = int(np.argmin(t))
+    if abs(d[2]) > 1e-12:
+        t_floor = (layout.layer_height(view.slicing.focus_z) - origin[2]) / d[2]
+        wx, wy = origin[0] + t_floor * d[0], origin[1] + t_floor * d[1]
+        floor_cell = layout.cell_at(wx, wy)
+        if t_floor > 0 and floor_cell is not None:
+            on_floor = floor_cell + (view.slicing.focus_z,)
+            if any(c[:3] == on_floor for c, _h in cols) or t_floor < t[i] - 1e-9:
+                return None             # the floor of a target (its outline is drawn on top), or in front
+    return cols[i][0]
