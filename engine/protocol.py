@@ -14,6 +14,7 @@ import sys
 from .core.errors import DaqiError
 from .cube.protocol import ProtocolError, _err, handle_cube
 from .spirit.protocol import handle as handle_spirit
+from .players.protocol import handle_suggest
 
 
 def _ruleset_name(req):
@@ -60,6 +61,8 @@ def handle(req) -> dict:
 
 
 def _dispatch(req) -> dict:
+    if req.get("query") == "suggest":
+        return handle_suggest(req)
     if _ruleset_name(req) == "spirit":
         return handle_spirit({k: v for k, v in req.items() if k != "id"})
     return handle_cube(req)
