@@ -18,8 +18,8 @@ from .search import Search, SearchParams
 #: the search of each level; ``nodes`` is the default node budget (docs/AI.md, "Levels")
 LEVEL_PARAMS = {
     1: SearchParams(depth=1, jitter=20.0, nodes=None),
-    2: SearchParams(depth=2, root_keep=20, gen_width=24, keep=8, qdepth=2, qwidth=4, jitter=10.0, nodes=3000),
-    3: SearchParams(depth=3, root_keep=14, gen_width=20, keep=6, qdepth=3, qwidth=4, jitter=10.0, nodes=12000),
+    2: SearchParams(depth=2, root_keep2=20, gen_width=24, keep=8, qdepth=2, qwidth=4, jitter=10.0, nodes=3000),
+    3: SearchParams(depth=3, root_keep2=40, root_keep=14, gen_width=20, keep=6, qdepth=3, qwidth=4, jitter=10.0, nodes=12000),
 }
 
 

@@ -38,7 +38,8 @@ class Adapter(Protocol):
 @dataclass(frozen=True)
 class SearchParams:
     depth: int = 1            # full plies (1 = greedy)
-    root_keep: int = 16       # root turns searched beyond depth 1
+    root_keep: int = 16       # root turns searched at depth 3 and beyond
+    root_keep2: int | None = None   # root turns searched at depth 2 (None: every root turn)
     gen_width: int = 24       # candidates applied at an inner node (best by pre-score)
     keep: int = 8             # children recursed into at an inner node of depth >= 2
     qdepth: int = 0           # quiescence plies at the horizon
@@ -122,21 +123,31 @@ class Search:
                 break
             if self.budget.spent():
                 break
+            keep = self.p.root_keep2 if d == 2 else self.p.root_keep
+            if keep is None:
+                keep = len(order)
+            results: list = []
+            cut = False
             try:
-                results = []
                 alpha = -INF
-                for t, child, st in order[:self.p.root_keep]:
+                for t, child, st in order[:keep]:
                     v, pv = self.negamax(child, d - 1, -INF, -alpha + self.p.jitter, 1, st)
                     v = -v + self.jitter(t)
                     results.append((v, len(results), t, child, st, pv))
                     alpha = max(alpha, v)
             except BudgetExceeded:
+                cut = True
+            if not results:
                 break
+            # a cut-off iteration still decides among the turns it finished (the previous best came first)
             results.sort(key=lambda e: (-e[0], e[1]))
             best_v = results[0][0]
             best = (results[0][2], results[0][3], results[0][4])
             line = [results[0][2]] + results[0][5]
-            order = [(r[2], r[3], r[4]) for r in results] + order[self.p.root_keep:]
+            done = {id(r[2]) for r in results}
+            order = [(r[2], r[3], r[4]) for r in results] + [o for o in order if id(o[0]) not in done]
+            if cut:
+                break
             self.depth_done = d
         return best[0], best_v - self.jitter(best[0]), line
 
