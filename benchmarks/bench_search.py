@@ -31,13 +31,13 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from engine import Game, apply_turn, load_ruleset, start_position  # noqa: E402
-from engine.cube.randomplay import random_turn  # noqa: E402
-from engine.players import suggest  # noqa: E402
-from engine.players.cube_moves import candidates  # noqa: E402
-from engine.players.cube_player import ADAPTER as CUBE  # noqa: E402
-from engine.players.spirit_player import ADAPTER as SPIRIT, random_spirit_turn  # noqa: E402
-from engine.spirit import apply_spirit_turn, default_placement, spirit_start_position  # noqa: E402
+from engine import Game, apply_turn, load_ruleset, start_position
+from engine.cube.randomplay import random_turn
+from engine.players import suggest
+from engine.players.cube_player import ADAPTER as CUBE
+from engine.players.spirit_player import ADAPTER as SPIRIT
+from engine.players.spirit_player import random_spirit_turn
+from engine.spirit import apply_spirit_turn, default_placement, spirit_start_position
 
 
 def best(fn, repeat: int) -> float:

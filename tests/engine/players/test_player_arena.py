@@ -1,8 +1,17 @@
 """The arena: seeded games through a pool, Wilson intervals, the report and the command line."""
 import pytest
 
-from engine.players.arena import (GameSpec, ProcessPool, SerialPool, categorize, main, make_specs, pairings,
-                                  play_game, run_arena)
+from engine.players.arena import (
+    GameSpec,
+    ProcessPool,
+    SerialPool,
+    categorize,
+    main,
+    make_specs,
+    pairings,
+    play_game,
+    run_arena,
+)
 from engine.players.arena_report import percentile, report, wilson
 
 
