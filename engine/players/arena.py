@@ -55,7 +55,7 @@ class GameResult:
     spent: dict            # cube: side -> {"hire", "surcharge", "hyperjump", "stack"}; spirit: {}
     counts: dict           # side -> {"drops", "hyperjumps", "stacks", "captures", ...}
     max_dimension: int
-    illegal: int = 0
+    cpu: dict = field(default_factory=dict)   # side -> [CPU seconds per turn] (time.process_time)
 
 
 class Pool(Protocol):
@@ -123,6 +123,7 @@ def play_game(spec: GameSpec) -> GameResult:
     """Play one game to its end or to ``spec.max_plies`` (then a draw, category "arena ply cap")."""
     rng = random.Random(spec.seed)
     think: dict = {"white": [], "black": []}
+    cpu: dict = {"white": [], "black": []}
     nodes: dict = {"white": [], "black": []}
     counts = {s: {"drops": 0, "hyperjumps": 0, "stacks": 0, "splits": 0, "promotions": 0, "jumps": 0,
                   "captures": 0, "transforms": 0} for s in ("white", "black")}
@@ -142,9 +143,10 @@ def play_game(spec: GameSpec) -> GameResult:
             turn = random_spirit_turn(pos, rng) if spec.game == "spirit" else random_turn(pos, rng)
             dt, n = 0.0, 0
         else:
-            t0 = time.perf_counter()
+            t0, c0 = time.perf_counter(), time.process_time()
             s = suggest(pos, level[side], seed=spec.seed * 1000 + ply, nodes=_levels_budget(spec, level[side]))
             dt = time.perf_counter() - t0
+            cpu[side].append(time.process_time() - c0)
             turn, n = s.turn, s.nodes
             think[side].append(dt)
             nodes[side].append(n)
@@ -176,7 +178,7 @@ def play_game(spec: GameSpec) -> GameResult:
     spent = {}
     if spec.game != "spirit":
         spent = {s: {k: pos.ledger[s][k] for k in ("hire", "surcharge", "hyperjump", "stack")} for s in pos.ledger}
-    return GameResult(spec, winner, reason, cat, ply, think, nodes, spent, counts, max_dim)
+    return GameResult(spec, winner, reason, cat, ply, think, nodes, spent, counts, max_dim, cpu)
 
 
 def pairings(levels: Iterable[int]) -> list:

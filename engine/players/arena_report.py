@@ -64,19 +64,25 @@ def report(results: list, wall: float | None = None, jobs: int = 1) -> str:
     for r in results:
         for side in ("white", "black"):
             lv = r.spec.white if side == "white" else r.spec.black
-            t, n = per.setdefault(lv, ([], []))
+            t, n, c = per.setdefault(lv, ([], [], []))
             t.extend(r.think[side])
             n.extend(r.nodes[side])
+            c.extend(getattr(r, "cpu", {}).get(side, []))
     rows = []
+
+    def ms(xs, f):
+        return f"{f(xs) * 1000:.0f}" if xs else "-"
     for lv in sorted(per):
-        t, n = per[lv]
-        tot = sum(t)
-        rows.append([f"L{lv}", len(t), f"{statistics.median(t) * 1000:.0f}" if t else "-",
-                     f"{percentile(t, 0.95) * 1000:.0f}" if t else "-", f"{max(t) * 1000:.0f}" if t else "-",
+        t, n, c = per[lv]
+        tot, ctot = sum(t), sum(c)
+        rows.append([f"L{lv}", len(t), ms(t, statistics.median), ms(t, lambda x: percentile(x, 0.95)), ms(t, max),
+                     ms(c, statistics.median), ms(c, lambda x: percentile(x, 0.95)),
                      f"{statistics.median(n):.0f}" if n else "-",
-                     f"{sum(n) / tot:,.0f}" if tot > 0 and sum(n) else "-"])
-    out.append("\nThink time per turn:\n")
-    out.append(_table(rows, ["level", "turns", "median ms", "p95 ms", "max ms", "median nodes", "nodes/s"]))
+                     f"{sum(n) / tot:,.0f}" if tot > 0 and sum(n) else "-",
+                     f"{sum(n) / ctot:,.0f}" if ctot > 0 and sum(n) else "-"])
+    out.append("\nThink time per turn (wall clock, and CPU time of the worker process):\n")
+    out.append(_table(rows, ["level", "turns", "median ms", "p95 ms", "max ms", "cpu median ms", "cpu p95 ms",
+                             "median nodes", "nodes/s", "nodes/cpu-s"]))
     # rules report
     out.append("\n### Rules report\n")
     cats = Counter(r.category for r in results)
