@@ -5,9 +5,10 @@ Run from the repository root::
     .venv/bin/python benchmarks/bench_search.py            # full run (about a minute)
     .venv/bin/python benchmarks/bench_search.py --quick    # fewer positions and repetitions
 
-It prints figures; it is not a test.  Engine-operation figures are the best of several timed runs
-(``time.perf_counter``, garbage collector off); search figures are per suggestion over a fixed set of
-positions (the start position and seeded random middlegames), median and p95.
+It prints figures; it is not a test.  Engine-operation figures (python-chess's too) are the best of
+several timed runs in CPU time of the process (``time.process_time``, garbage collector off), so a
+loaded machine inflates them little; search figures are per suggestion over a fixed set of positions
+(the start position and seeded random middlegames), median and p95, in wall-clock and CPU time.
 
 * python-chess: ``board.push(m); board.pop()`` per move and ``list(board.legal_moves)`` per position;
 * engine operations the search stands on: ``apply_turn`` (a turn applied: a new immutable position),
@@ -45,9 +46,9 @@ def best(fn, repeat: int) -> float:
     try:
         times = []
         for _ in range(repeat):
-            t0 = time.perf_counter()
+            t0 = time.process_time()
             fn()
-            times.append(time.perf_counter() - t0)
+            times.append(time.process_time() - t0)
         return min(times)
     finally:
         gc.enable()

@@ -25,10 +25,13 @@ from ..spirit.position import apply_spirit_turn
 from ..spirit.setup import default_placement, spirit_start_position
 from .base import LEVELS
 from .dispatch import suggest
+from .spirit_player import evaluate as spirit_evaluate
 from .spirit_player import random_spirit_turn
 
 DEFAULT_PLIES = {"cube": 200, "spirit": 200}
 OPENING_PLIES = 2          # seeded random turns before the players take over (varies the games)
+ADJUDICATE_POINTS = 6      # cube: a score lead of at least this many points at the cap wins
+ADJUDICATE_SPIRIT = 500.0  # spirit: a static lead of at least 5 points (material with levels) wins
 
 
 @dataclass(frozen=True)
@@ -41,6 +44,7 @@ class GameSpec:
     max_plies: int
     nodes: dict = field(default_factory=dict)     # level -> node budget (absent: the level's default)
     opening: int = OPENING_PLIES
+    adjudicate: bool = False    # at the ply cap a clear lead wins (ADJUDICATE_* below) instead of a draw
 
 
 @dataclass
@@ -172,6 +176,10 @@ def play_game(spec: GameSpec) -> GameResult:
         ply += 1
     if pos.result is None:
         winner, reason, cat = None, f"arena ply cap {spec.max_plies}", "arena ply cap (draw)"
+        if spec.adjudicate:
+            winner, reason = _adjudicate(spec, pos)
+            if winner is not None:
+                cat = "arena ply cap, adjudicated"
     else:
         winner, reason = pos.result.winner, pos.result.reason
         cat = categorize(spec.game, reason, facing)
@@ -179,6 +187,21 @@ def play_game(spec: GameSpec) -> GameResult:
     if spec.game != "spirit":
         spent = {s: {k: pos.ledger[s][k] for k in ("hire", "surcharge", "hyperjump", "stack")} for s in pos.ledger}
     return GameResult(spec, winner, reason, cat, ply, think, nodes, spent, counts, max_dim, cpu)
+
+
+def _adjudicate(spec: GameSpec, pos) -> tuple:
+    """The side clearly ahead at the ply cap (or None): score points in cube chess, the static
+    evaluation (material with levels) in spirit chess."""
+    if spec.game == "spirit":
+        v = spirit_evaluate(pos)
+        v = v if pos.to_move == "white" else -v
+        if abs(v) >= ADJUDICATE_SPIRIT:
+            return ("white" if v > 0 else "black"), f"adjudicated at the ply cap {spec.max_plies}: {v / 100:+.1f}"
+        return None, f"arena ply cap {spec.max_plies}"
+    d = pos.scores["white"] - pos.scores["black"]
+    if abs(d) >= ADJUDICATE_POINTS:
+        return ("white" if d > 0 else "black"), f"adjudicated at the ply cap {spec.max_plies}: score {d:+d}"
+    return None, f"arena ply cap {spec.max_plies}"
 
 
 def pairings(levels: Iterable[int]) -> list:
@@ -189,7 +212,8 @@ def pairings(levels: Iterable[int]) -> list:
 
 
 def make_specs(games: int, levels: Iterable[int], game: str = "cube", ruleset: str | None = None,
-               seed: int = 0, max_plies: int | None = None, nodes: dict | None = None) -> list:
+               seed: int = 0, max_plies: int | None = None, nodes: dict | None = None,
+               adjudicate: bool = False) -> list:
     ruleset = ruleset or ("spirit" if game == "spirit" else "standard")
     max_plies = max_plies or DEFAULT_PLIES[game]
     specs = []
@@ -197,15 +221,15 @@ def make_specs(games: int, levels: Iterable[int], game: str = "cube", ruleset: s
         for i in range(games):
             w, bl = (a, b) if i % 2 == 0 else (b, a)
             specs.append(GameSpec(game, ruleset, w, bl, seed * 100_003 + a * 1009 + b * 101 + i, max_plies,
-                                  dict(nodes or {})))
+                                  dict(nodes or {}), adjudicate=adjudicate))
     return specs
 
 
 def run_arena(games: int, levels: Iterable[int], game: str = "cube", ruleset: str | None = None, jobs: int = 1,
               seed: int = 0, max_plies: int | None = None, nodes: dict | None = None, pool: Pool | None = None,
-              progress: bool = True) -> list:
+              progress: bool = True, adjudicate: bool = False) -> list:
     """Play the games and return their :class:`GameResult` list (sorted by pairing and seed)."""
-    specs = make_specs(games, levels, game, ruleset, seed, max_plies, nodes)
+    specs = make_specs(games, levels, game, ruleset, seed, max_plies, nodes, adjudicate)
     pool = pool or (ProcessPool(jobs) if jobs > 1 else SerialPool())
     it = pool.map_unordered(play_game, specs)
     if progress:
@@ -237,6 +261,9 @@ def main(argv: list | None = None) -> int:
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--nodes", type=int, default=None, help="node budget of every searching level (2, 3)")
     ap.add_argument("--plies", type=int, default=None, help="ply cap per game (a draw when reached)")
+    ap.add_argument("--adjudicate", action="store_true",
+                    help="at the ply cap a clear lead wins (cube: >= 6 points of score; spirit: >= 5 points of "
+                         "material with levels) instead of a draw")
     ap.add_argument("--no-progress", action="store_true")
     ap.add_argument("--json", default=None, help="also write the raw results to this file")
     args = ap.parse_args(argv)
@@ -245,7 +272,7 @@ def main(argv: list | None = None) -> int:
     nodes = {lv: args.nodes for lv in (2, 3)} if args.nodes else {}
     t0 = time.perf_counter()
     results = run_arena(args.games, args.levels, args.game, args.ruleset, args.jobs, args.seed, args.plies, nodes,
-                        progress=not args.no_progress)
+                        progress=not args.no_progress, adjudicate=args.adjudicate)
     wall = time.perf_counter() - t0
     print(report(results, wall=wall, jobs=args.jobs))
     if args.json:
