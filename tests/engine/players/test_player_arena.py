@@ -66,3 +66,14 @@ def test_the_command_line_prints_the_tables(capsys):
     assert "Arena: spirit" in out and "S3" in out or "ply cap" in out
     with pytest.raises(SystemExit):
         main(["--levels", "1,9"])
+
+
+def test_adjudication_at_the_ply_cap_gives_a_clear_score_lead_the_win():
+    from engine.players.arena import _adjudicate
+
+    from players_helpers import cube
+    spec = GameSpec("cube", "standard", 2, 3, seed=1, max_plies=10, adjudicate=True)
+    ahead = cube({(1, 1, 1): "wK", (14, 16, 1): "bK"}, scores={"white": 130, "black": 120})
+    close = cube({(1, 1, 1): "wK", (14, 16, 1): "bK"}, scores={"white": 124, "black": 120})
+    assert _adjudicate(spec, ahead)[0] == "white"
+    assert _adjudicate(spec, close)[0] is None
