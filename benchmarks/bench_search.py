@@ -126,7 +126,7 @@ def engine_figures(positions: list, repeat: int, game: str) -> dict:
     else:
         ok = [(n, t) for n, t in turns if adapter.play(n, t) is not None]
     kids = [adapter.play(n, t) for n, t in ok]
-    raw = [(n.pos if game == "cube" else n, t) for n, t in ok]
+    raw = [(n.pos, t) for n, t in ok]
 
     def apply_all():
         if game == "cube":

@@ -19,6 +19,7 @@ from collections.abc import Callable
 
 from ..core.errors import IllegalAction
 from ..spirit.position import (
+    SpiritPiece,
     SpiritPosition,
     SpiritTransform,
     SpiritTurn,
@@ -45,7 +46,8 @@ NEAR = 2
 LEVEL_PARAMS = {
     1: SearchParams(depth=1, jitter=20.0, nodes=None),
     2: SearchParams(depth=2, root_keep2=24, gen_width=20, keep=6, qdepth=0, jitter=10.0, nodes=3000),
-    3: SearchParams(depth=3, root_keep2=None, root_keep=12, gen_width=16, keep=5, qdepth=0, jitter=10.0, nodes=10000),
+    3: SearchParams(depth=3, root_keep2=None, root_keep=12, gen_width=16, keep=5, qdepth=2, qwidth=4, jitter=10.0,
+                    nodes=10000),
 }
 
 
@@ -131,6 +133,17 @@ def evaluate(pos: SpiritPosition) -> float:
     return e
 
 
+class SpiritNode:
+    """A position and the square where the turn that led to it captured (for quiescence)."""
+    __slots__ = ("hot", "pos", "result", "to_move")
+
+    def __init__(self, pos: SpiritPosition, hot):
+        self.pos = pos
+        self.hot = hot
+        self.result = pos.result
+        self.to_move = pos.to_move
+
+
 class SpiritAdapter:
     def _levelups(self, pos: SpiritPosition) -> list:
         rules = pos.rules
@@ -210,28 +223,55 @@ class SpiritAdapter:
                     extra.append(SpiritTurn(t.levelup, t.origin, t.path, SpiritTransform(c, into)))
         return extra[:40]
 
-    def root(self, pos: SpiritPosition) -> SpiritPosition:
-        return pos
+    def root(self, pos: SpiritPosition) -> SpiritNode:
+        return SpiritNode(pos, None)
 
-    def moves(self, pos: SpiritPosition) -> list:
-        return self._turns(pos, False)
+    def moves(self, node: SpiritNode) -> list:
+        return self._turns(node.pos, False)
 
-    def tactical(self, pos: SpiritPosition) -> list:
-        return self._turns(pos, True)
+    def tactical(self, node: SpiritNode) -> list:
+        """Quiescence turns: moves onto the square where the last turn captured (a recapture), for the
+        pieces that could reach it; the engine's ``legal_paths`` (mover raised) decides."""
+        hot = node.hot
+        pos = node.pos
+        if hot is None or pos.result is not None:
+            return []
+        q = pos.pieces.get(hot)
+        if q is None or q.side == pos.to_move:
+            return []
+        rules = pos.rules
+        ups = levelup_squares(pos)
+        if not ups:
+            return []
+        out = []
+        for c, p in sorted(pos.pieces.items()):
+            k = rules.pieces[p.type]
+            if p.side != pos.to_move or not k.movable:
+                continue
+            up = c if c in ups else ups[0]
+            n = step_budget(rules, SpiritPiece(p.type, p.side, p.level + (up == c)))
+            if n is not None and _cheb(c, hot) > n:
+                continue
+            paths = legal_paths(pos, c, up)
+            if hot in paths:
+                out.append(SpiritTurn(up, c, paths[hot]))
+        return out
 
-    def play(self, pos: SpiritPosition, turn) -> SpiritPosition | None:
+    def play(self, node: SpiritNode, turn) -> SpiritNode | None:
         try:
-            return apply_spirit_turn(pos, turn)[0]
+            new, caps = apply_spirit_turn(node.pos, turn)
         except IllegalAction:
             return None
+        return SpiritNode(new, turn.end if caps else None)
 
-    def evaluate(self, pos: SpiritPosition) -> float:
-        return evaluate(pos)
+    def evaluate(self, node: SpiritNode) -> float:
+        return evaluate(node.pos)
 
     def key(self, turn) -> str:
         return repr(turn)
 
-    def prescore(self, pos: SpiritPosition, turn) -> float:
+    def prescore(self, node: SpiritNode, turn) -> float:
+        pos = node.pos
         q = pos.pieces.get(turn.end)
         sc = 0.0
         if q is not None and q.side != pos.to_move:
