@@ -46,7 +46,7 @@ NEAR = 2
 LEVEL_PARAMS = {
     1: SearchParams(depth=1, jitter=20.0, nodes=None),
     2: SearchParams(depth=2, root_keep2=24, gen_width=20, keep=6, qdepth=0, jitter=10.0, nodes=3000),
-    3: SearchParams(depth=3, root_keep2=None, root_keep=12, gen_width=16, keep=5, qdepth=2, qwidth=4, jitter=10.0,
+    3: SearchParams(depth=4, root_keep2=None, root_keep=10, gen_width=14, keep=4, qdepth=1, qwidth=4, jitter=10.0,
                     nodes=10000),
 }
 
