@@ -14,6 +14,7 @@ from .cube.randomplay import random_turn
 from .cube.rules import TurnBuilder, apply_turn
 from .cube.setup import SetupPhase
 from . import spirit as spirit  # noqa: F401  (registers spirit chess with the loader)
+from .players import LEVELS as PLAYER_LEVELS, Suggestion, suggest
 
 __all__ = [
     "Capture", "Drop", "HyperJump", "Jump", "Move", "Promote", "Split", "Stack", "Turn",
@@ -22,6 +23,6 @@ __all__ = [
     "LegalActions", "legal_actions", "format_turn", "parse_turn",
     "Piece", "Position", "Result", "start_position", "TurnBuilder", "apply_turn",
     "load_ruleset", "load_ruleset_file", "SetupPhase", "Game", "sample_game",
-    "random_turn",
+    "random_turn", "suggest", "Suggestion", "PLAYER_LEVELS",
 ]
 

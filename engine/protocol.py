@@ -32,6 +32,7 @@ from .core.limits import LIMITS, LimitExceeded, cut, error_fields
 from .core.limits import show as _show
 from .cube.protocol import ProtocolError, handle_cube
 from .spirit.protocol import handle as handle_spirit
+from .players.protocol import handle_suggest
 
 
 class ReadError(DaqiError):
@@ -110,6 +111,8 @@ def handle(req: Any) -> dict:
 
 
 def _dispatch(req: dict) -> dict:
+    if req.get("query") == "suggest":
+        return handle_suggest(req)
     if _ruleset_name(req) == "spirit":
         return handle_spirit({k: v for k, v in req.items() if k != "id"})
     return handle_cube(req)

@@ -571,6 +571,19 @@ def has_legal_turn(pos: SpiritPosition) -> bool:
     """Whether the side to move can complete a turn (a level-up and a move)."""
     ups = levelup_squares(pos)
     movers = [c for c, p in pos.side_pieces(pos.to_move) if pos.rules.pieces[p.type].movable]
+    # first the likeliest cheap answers (the result does not depend on the order): a raised piece of at most
+    # two steps with a free neighbour; then every pair, as the rules define it
+    rules, pieces, upset = pos.rules, pos.pieces, set(ups)
+    sx, sy = rules.size
+    for m in movers:
+        p = pieces[m]
+        n = step_budget(rules, SpiritPiece(p.type, p.side, p.level + 1))      # as raised
+        if n is None or n > 2 or m not in upset:
+            continue
+        x, y = m
+        if any(1 <= x + dx <= sx and 1 <= y + dy <= sy and (x + dx, y + dy) not in pieces for dx, dy in KING_DIRS) \
+                and legal_paths(pos, m, m):
+            return True
     for m in movers:
         for u in ups:
             if legal_paths(pos, m, u):

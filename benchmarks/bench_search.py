@@ -1,0 +1,218 @@
+"""Search speed of the computer players, beside python-chess measured in the same run.
+
+Run from the repository root::
+
+    .venv/bin/python benchmarks/bench_search.py            # full run (about a minute)
+    .venv/bin/python benchmarks/bench_search.py --quick    # fewer positions and repetitions
+
+It prints figures; it is not a test.  Engine-operation figures (python-chess's too) are the best of
+several timed runs in CPU time of the process (``time.process_time``, garbage collector off), so a
+loaded machine inflates them little; search figures are per suggestion over a fixed set of positions
+(the start position and seeded random middlegames), median and p95, in wall-clock and CPU time.
+
+* python-chess: ``board.push(m); board.pop()`` per move and ``list(board.legal_moves)`` per position;
+* engine operations the search stands on: ``apply_turn`` (a turn applied: a new immutable position),
+  taking it back (keeping the old position: a reference, nothing to undo), the static evaluation,
+  the bounded candidate list; the same for spirit chess (``apply_spirit_turn``);
+* the search: nodes per second (a node = a turn applied and its position evaluated) and think
+  time per turn for levels 1, 2 and 3 of both games (default node budgets).
+"""
+from __future__ import annotations
+
+import argparse
+import gc
+import platform
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from engine import Game, apply_turn, load_ruleset, start_position
+from engine.cube.randomplay import random_turn
+from engine.players import suggest
+from engine.players.cube_player import ADAPTER as CUBE
+from engine.players.spirit_player import ADAPTER as SPIRIT
+from engine.players.spirit_player import random_spirit_turn
+from engine.spirit import apply_spirit_turn, default_placement, spirit_start_position
+
+
+def best(fn, repeat: int) -> float:
+    gc.disable()
+    try:
+        times = []
+        for _ in range(repeat):
+            t0 = time.process_time()
+            fn()
+            times.append(time.process_time() - t0)
+        return min(times)
+    finally:
+        gc.enable()
+
+
+def cube_positions(n: int) -> list:
+    out = [start_position()]
+    seed = 0
+    while len(out) < n:
+        rng, g = random.Random(seed), Game("standard")
+        for _ in range(10 + 6 * seed):
+            t = random_turn(g.position, rng)
+            if t is None:
+                break
+            g.play(t)
+        if g.position.result is None:
+            out.append(g.position)
+        seed += 1
+    return out
+
+
+def spirit_positions(n: int) -> list:
+    rules = load_ruleset("spirit")
+    start = spirit_start_position(rules, default_placement(rules, "white"), default_placement(rules, "black"))
+    out, seed = [start], 0
+    while len(out) < n:
+        rng, pos = random.Random(seed), start
+        for _ in range(6 + 4 * seed):
+            t = random_spirit_turn(pos, rng)
+            if t is None:
+                break
+            pos = apply_spirit_turn(pos, t)[0]
+            if pos.result is not None:
+                break
+        if pos.result is None:
+            out.append(pos)
+        seed += 1
+    return out
+
+
+def chess_figures(repeat: int) -> tuple[float, float, float]:
+    import chess
+    boards = [chess.Board()]
+    rng = random.Random(1)
+    for plies in (20, 40, 60):
+        b = chess.Board()
+        for _ in range(plies):
+            ms = list(b.legal_moves)
+            if not ms:
+                break
+            b.push(rng.choice(ms))
+        boards.append(b)
+    pairs = [(b, m) for b in boards for m in list(b.legal_moves)]
+    n_moves = len(pairs)
+
+    def pushpop():
+        for b, m in pairs:
+            b.push(m)
+            b.pop()
+
+    def gen():
+        for b in boards:
+            list(b.legal_moves)
+    t_pp = best(pushpop, repeat) / n_moves
+    t_gen = best(gen, repeat) / len(boards)
+    return t_pp, t_gen, n_moves / len(boards)
+
+
+def engine_figures(positions: list, repeat: int, game: str) -> dict:
+    adapter = CUBE if game == "cube" else SPIRIT
+    nodes = [adapter.root(p) for p in positions]
+    turns = [(n, t) for n in nodes for t in adapter.moves(n)]
+    if game == "cube":
+        ok = [(n, t) for n, t in turns if _legal_cube(n.pos, t)]
+    else:
+        ok = [(n, t) for n, t in turns if adapter.play(n, t) is not None]
+    kids = [adapter.play(n, t) for n, t in ok]
+    raw = [(n.pos, t) for n, t in ok]
+
+    def apply_all():
+        if game == "cube":
+            for p, t in raw:
+                apply_turn(p, t)
+        else:
+            for p, t in raw:
+                apply_spirit_turn(p, t)
+
+    def take_back():
+        keep = None
+        for p, _ in raw:
+            keep = p                # the old position is immutable: taking a turn back is keeping it
+        return keep
+
+    def evaluate():
+        for k in kids:
+            adapter.evaluate(k)
+
+    def generate():
+        for n in nodes:
+            adapter.moves(n)
+    return {"turns": len(raw), "apply": best(apply_all, repeat) / len(raw), "undo": best(take_back, repeat) / len(raw),
+            "eval": best(evaluate, repeat) / len(kids), "gen": best(generate, repeat) / len(nodes),
+            "cands": len(turns) / len(nodes)}
+
+
+def _legal_cube(pos, t) -> bool:
+    try:
+        apply_turn(pos, t)
+        return True
+    except Exception:       # noqa: BLE001 - a candidate the engine refuses is simply not counted
+        return False
+
+
+def search_figures(positions: list, levels=(1, 2, 3)) -> dict:
+    out = {}
+    for lv in levels:
+        times, cpus, nodes = [], [], []
+        for i, p in enumerate(positions):
+            t0, c0 = time.perf_counter(), time.process_time()
+            s = suggest(p, lv, seed=i)
+            times.append(time.perf_counter() - t0)
+            cpus.append(time.process_time() - c0)
+            nodes.append(s.nodes)
+        st, sc = sorted(times), sorted(cpus)
+        k = min(len(st) - 1, int(0.95 * len(st)))
+        out[lv] = {"median": statistics.median(times), "p95": st[k], "nps": sum(nodes) / sum(times),
+                   "cpu": statistics.median(cpus), "cpu95": sc[k], "cnps": sum(nodes) / sum(cpus),
+                   "nodes": statistics.median(nodes)}
+    return out
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--quick", action="store_true")
+    args = ap.parse_args(argv)
+    rep = 3 if args.quick else 7
+    npos = 4 if args.quick else 10
+    import chess
+    print(f"Python {platform.python_version()} ({platform.python_implementation()}) on {platform.machine()} "
+          f"{platform.system()}; python-chess {chess.__version__}")
+    pp, gen, per = chess_figures(rep)
+    print(f"\npython-chess: push+pop {pp * 1e6:.2f} µs/move ({1 / pp:,.0f}/s); "
+          f"legal-move generation {gen * 1e6:.1f} µs/position ({per:.0f} moves/position)")
+    cube_pos, spirit_pos = cube_positions(npos), spirit_positions(npos)
+    print(f"\nengine operations ({npos} positions each: start + seeded random middlegames)")
+    print(f"{'game':8s} {'apply µs':>9s} {'× push+pop':>10s} {'take back µs':>12s} {'eval µs':>8s} "
+          f"{'node µs':>8s} {'cands/pos':>9s} {'cands ms':>9s} {'× chess gen':>11s}")
+    for name, ps in (("cube", cube_pos), ("spirit", spirit_pos)):
+        f = engine_figures(ps, rep, name)
+        node = f["apply"] + f["eval"]
+        print(f"{name:8s} {f['apply'] * 1e6:9.1f} {f['apply'] / pp:10.1f} {f['undo'] * 1e6:12.3f} "
+              f"{f['eval'] * 1e6:8.1f} {node * 1e6:8.1f} {f['cands']:9.0f} {f['gen'] * 1e3:9.2f} "
+              f"{f['gen'] / gen:11.1f}")
+        print(f"{'':8s} -> at most {1 / node:,.0f} nodes/s from apply + evaluation alone")
+    print("\nsearch per suggestion (default node budgets; a node = a turn applied and evaluated)")
+    print(f"{'game':8s} {'level':>5s} {'median ms':>10s} {'p95 ms':>8s} {'nodes/s':>9s} {'cpu med ms':>10s} "
+          f"{'cpu p95 ms':>10s} {'nodes/cpu-s':>11s} {'median nodes':>13s}")
+    for name, ps in (("cube", cube_pos), ("spirit", spirit_pos)):
+        for lv, f in search_figures(ps).items():
+            print(f"{name:8s} {lv:5d} {f['median'] * 1e3:10.0f} {f['p95'] * 1e3:8.0f} {f['nps']:9,.0f} "
+                  f"{f['cpu'] * 1e3:10.0f} {f['cpu95'] * 1e3:10.0f} {f['cnps']:11,.0f} {f['nodes']:13.0f}")
+    print("(wall-clock figures grow with the machine's load; the CPU-time ones much less)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
