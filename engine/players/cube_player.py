@@ -1,0 +1,156 @@
+"""The cube-chess computer player: levels 0-3 over the engine's own turn machine (docs/AI.md)."""
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+from ..core.errors import IllegalAction
+from ..cube.position import Position, other
+from ..cube.randomplay import random_turn
+from ..cube.rules import apply_turn
+from . import cube_eval as ev
+from .base import Budget, Suggestion, check_budget, check_level
+from .cube_moves import candidates
+from .search import Search, SearchParams
+
+#: the search of each level; ``nodes`` is the default node budget (docs/AI.md, "Levels")
+LEVEL_PARAMS = {
+    1: SearchParams(depth=1, jitter=20.0, nodes=None),
+    2: SearchParams(depth=2, root_keep=20, gen_width=24, keep=8, qdepth=0, jitter=10.0, nodes=3000),
+    3: SearchParams(depth=3, root_keep=14, gen_width=20, keep=6, qdepth=1, qwidth=6, jitter=10.0, nodes=12000),
+}
+
+
+class CubeAdapter:
+    """The game interface the search needs (engine.players.search.Adapter)."""
+
+    def moves(self, pos: Position) -> list:
+        return candidates(pos)
+
+    def tactical(self, pos: Position) -> list:
+        return candidates(pos, tactical=True)
+
+    def play(self, pos: Position, turn) -> Position | None:
+        try:
+            return apply_turn(pos, turn)[0]
+        except IllegalAction:
+            return None
+
+    def evaluate(self, pos: Position) -> float:
+        return ev.evaluate(pos)
+
+    def key(self, turn) -> str:
+        return repr(turn)
+
+    def prescore(self, pos: Position, turn) -> float:
+        a = turn.actions[0]
+        k = a.kind
+        if k == "capture":
+            victim = pos.cell(a.to)
+            if any(p.type == "king" for p in victim):
+                return 1e6
+            mover = pos.cell(turn.origin)
+            return 1000.0 + 100.0 * ev.stack_value(pos, victim) - ev.stack_value(pos, mover)
+        if k == "drop":
+            return -10.0 * pos.rules.pieces[a.piece].value
+        score = 0.0
+        if turn.origin is not None:
+            st = pos.cell(turn.origin)
+            if st and st[0].type in ("king", "prince"):
+                opp = other(pos.to_move)
+                to = getattr(a, "to", None)
+                if to in (pos.homes[opp]["king"], pos.homes[opp]["prince"]):
+                    return 1e6
+        if any(x.kind == "promote" for x in turn.actions):
+            score += 900.0
+        if k == "hyperjump":
+            score -= 50.0
+        return score
+
+
+ADAPTER = CubeAdapter()
+
+
+def reason(pos: Position, turn, value: float) -> str:
+    """One line in plain words: what the turn does and what the player expects."""
+    side = pos.to_move
+    try:
+        new, cost = apply_turn(pos, turn)
+    except IllegalAction as exc:           # cannot happen for a suggested turn
+        return f"illegal: {exc}"
+    parts = []
+    if new.result is not None:
+        if new.result.winner == side:
+            return f"wins at once: {new.result.reason}"
+        if new.result.winner is None:
+            parts.append(f"draws: {new.result.reason}")
+    gain = new.scores[side] - pos.scores[side] + cost
+    first = turn.actions[0]
+    if first.kind == "capture" or any(a.kind == "capture" for a in turn.actions):
+        cap = next(a for a in turn.actions if a.kind == "capture")
+        names = "+".join(p.type for p in pos.cell(cap.to))
+        parts.append(f"takes a {names} (+{gain})" if gain else f"takes the {names}")
+    elif first.kind == "drop":
+        parts.append(f"hires a {first.piece} for {cost} point{'s' if cost != 1 else ''}")
+    else:
+        mover = "+".join(p.type for p in pos.cell(turn.origin)) if turn.origin is not None else "piece"
+        kinds = [a.kind for a in turn.actions]
+        verb = {"move": "moves", "jump": "jumps to another plane", "hyperjump": "hyper-jumps to another board",
+                "split": "splits", "promote": "promotes"}.get(kinds[0], kinds[0])
+        parts.append(f"the {mover} {verb}")
+    if "stack" in [a.kind for a in turn.actions]:
+        parts.append(f"stacks (-{cost})")
+    if any(a.kind == "promote" for a in turn.actions):
+        parts.append("promotes to " + next(a.to for a in turn.actions if a.kind == "promote"))
+    if new.result is None:
+        if ev.king_capture(new, other(side)) == 0 and ev.home_threats(new, other(side)) == 0:
+            if ev.king_capture(pos, other(side)) or ev.home_threats(pos, other(side)):
+                parts.append("parries the threat to the king")
+            else:
+                parts.append("keeps the king safe")
+        if ev.king_capture(new, side) == 2:
+            parts.append("threatens the king")
+        if ev.home_threats(new, side):
+            parts.append("threatens to occupy the enemy home")
+    if value > 500_000:
+        parts.append("forced win")
+    elif value < -500_000:
+        parts.append("every turn loses")
+    else:
+        parts.append(f"expects {value / 100:+.1f}")
+    return ", ".join(parts)
+
+
+class CubePlayer:
+    """``suggest(position, level, seed, nodes=None, budget_ms=None, clock=None) -> Suggestion``."""
+
+    def suggest(self, position: Position, level: int, seed: int = 0, nodes: int | None = None,
+                budget_ms: int | None = None, clock: Callable[[], float] | None = None) -> Suggestion:
+        check_level(level)
+        check_budget(nodes, budget_ms)
+        if position.result is not None:
+            raise IllegalAction(f"the game is over ({position.result.reason})", code="game-over")
+        if level == 0:
+            rng = random.Random(seed)
+            t = random_turn(position, rng)
+            if t is None:
+                t = random_turn(position, rng, avoid_result=False, tries=200)
+            return Suggestion(t, 0.0, (t,) if t else (), 0, "plays a random legal turn" if t else "no turn found", 0)
+        params = LEVEL_PARAMS[level]
+        budget = Budget(nodes if nodes is not None else params.nodes, budget_ms,
+                        **({"clock": clock} if clock is not None else {}))
+        s = Search(ADAPTER, params, budget, seed)
+        turn, value, line = s.run(position)
+        if turn is None:
+            t = random_turn(position, random.Random(seed), avoid_result=False, tries=200)
+            return Suggestion(t, value, (t,) if t else (), budget.used, "no candidate: a random legal turn", 0)
+        return Suggestion(turn, value, tuple(line), budget.used, reason(position, turn, value), s.depth_done)
+
+
+def suggest_cube(position: Position, level: int, seed: int = 0, nodes: int | None = None,
+                 budget_ms: int | None = None, clock: Callable[[], float] | None = None) -> Suggestion:
+    return CubePlayer().suggest(position, level, seed, nodes, budget_ms, clock)
+
+
+__all__: list[Any] = ["LEVEL_PARAMS", "CubeAdapter", "CubePlayer", "reason", "suggest_cube"]

@@ -1,0 +1,206 @@
+"""Selective alpha-beta (negamax) over any game that provides an adapter (docs/AI.md).
+
+The adapter (:class:`Adapter`) supplies the bounded candidate turns of a position, a cheap
+pre-score for ordering them before they are applied, the game's own ``apply`` (so every turn the
+search plays is legal by construction), a static evaluation from the side to move's view and a
+canonical text key per turn (for the seeded tie-break).
+
+A *node* is one turn applied and its position evaluated; :class:`~engine.players.base.Budget`
+counts them.  The search is iterative deepening at the root: the root list is applied and
+evaluated completely (depth 1), then the best ``root_keep`` root turns are searched at depth 2, 3,
+... up to ``depth``; an iteration cut off by the budget is dropped, the last complete one decides.
+Inner nodes apply only the ``gen_width`` best candidates by pre-score, order the children by their
+static evaluation and recurse into the best ``keep``; the horizon is a quiescence search over the
+adapter's tactical turns (captures, wins).
+"""
+from __future__ import annotations
+
+import zlib
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from .base import Budget, BudgetExceeded
+
+WIN = 1_000_000.0
+INF = float("inf")
+
+
+class Adapter(Protocol):
+    def moves(self, pos: Any) -> list: ...
+    def tactical(self, pos: Any) -> list: ...
+    def prescore(self, pos: Any, turn: Any) -> float: ...
+    def play(self, pos: Any, turn: Any) -> Any: ...
+    def evaluate(self, pos: Any) -> float: ...
+    def key(self, turn: Any) -> str: ...
+
+
+@dataclass(frozen=True)
+class SearchParams:
+    depth: int = 1            # full plies (1 = greedy)
+    root_keep: int = 16       # root turns searched beyond depth 1
+    gen_width: int = 24       # candidates applied at an inner node (best by pre-score)
+    keep: int = 8             # children recursed into at an inner node of depth >= 2
+    qdepth: int = 0           # quiescence plies at the horizon
+    qwidth: int = 8           # tactical turns tried per quiescence node
+    jitter: float = 20.0      # amplitude of the seeded tie-break at the root (centi-points)
+    nodes: int | None = None  # default node budget of the level
+
+
+def terminal_score(pos: Any, ply: int) -> float:
+    """Score of a finished game for the side to move: wins sooner / losses later are preferred."""
+    w = pos.result.winner
+    if w is None:
+        return 0.0
+    return WIN - ply if w == pos.to_move else -(WIN - ply)
+
+
+def is_mate_score(v: float) -> bool:
+    return abs(v) > WIN / 2
+
+
+class Search:
+    def __init__(self, adapter: Adapter, params: SearchParams, budget: Budget, seed: int):
+        self.a = adapter
+        self.p = params
+        self.budget = budget
+        self.seed = seed
+        self.depth_done = 0
+
+    # -- helpers ----------------------------------------------------------------------------------
+    def jitter(self, turn: Any) -> float:
+        if not self.p.jitter:
+            return 0.0
+        h = zlib.crc32(f"{self.seed}|{self.a.key(turn)}".encode())
+        return (h % 10007) / 10007.0 * self.p.jitter
+
+    def static(self, pos: Any, ply: int) -> float:
+        if pos.result is not None:
+            return terminal_score(pos, ply)
+        return self.a.evaluate(pos)
+
+    def _ordered(self, pos: Any, turns: list, width: int | None) -> list:
+        if width is None:
+            return turns
+        pre = self.a.prescore
+        scored = sorted(((pre(pos, t), i) for i, t in enumerate(turns)), key=lambda e: (-e[0], e[1]))
+        return [turns[i] for _, i in scored[:width]]
+
+    def _apply(self, pos: Any, turn: Any, ply: int):
+        child = self.a.play(pos, turn)
+        if child is None:
+            return None
+        self.budget.tick()
+        return child, self.static(child, ply + 1)
+
+    # -- root -------------------------------------------------------------------------------------
+    def run(self, pos: Any) -> tuple[Any, float, list]:
+        """Best turn, its value and the expected line (``(None, static, [])`` if no turn)."""
+        self.budget.armed = False
+        kids = []
+        try:
+            for t in self.a.moves(pos):
+                r = self._apply(pos, t, 0)
+                if r is not None:
+                    kids.append((t, r[0], r[1]))
+                if self.budget.nodes is None and self.budget.spent() and kids:
+                    break            # a time budget may cut even the root list (keeps what it has)
+        finally:
+            self.budget.armed = True
+        if not kids:
+            return None, self.static(pos, 0), []
+        scored = sorted(((-st + self.jitter(t), i) for i, (t, _, st) in enumerate(kids)),
+                        key=lambda e: (-e[0], e[1]))
+        order = [kids[i] for _, i in scored]
+        best_v = scored[0][0]
+        best = order[0]
+        line = [best[0]]
+        self.depth_done = 1
+        for d in range(2, self.p.depth + 1):
+            if is_mate_score(best_v) and best_v > 0:
+                break
+            if self.budget.spent():
+                break
+            try:
+                results = []
+                alpha = -INF
+                for t, child, st in order[:self.p.root_keep]:
+                    v, pv = self.negamax(child, d - 1, -INF, -alpha + self.p.jitter, 1, st)
+                    v = -v + self.jitter(t)
+                    results.append((v, len(results), t, child, st, pv))
+                    alpha = max(alpha, v)
+            except BudgetExceeded:
+                break
+            results.sort(key=lambda e: (-e[0], e[1]))
+            best_v = results[0][0]
+            best = (results[0][2], results[0][3], results[0][4])
+            line = [results[0][2]] + results[0][5]
+            order = [(r[2], r[3], r[4]) for r in results] + order[self.p.root_keep:]
+            self.depth_done = d
+        return best[0], best_v - self.jitter(best[0]), line
+
+    # -- inner nodes ------------------------------------------------------------------------------
+    def negamax(self, pos: Any, depth: int, alpha: float, beta: float, ply: int, static: float):
+        if pos.result is not None:
+            return terminal_score(pos, ply), []
+        if depth <= 0:
+            return self.qsearch(pos, alpha, beta, self.p.qdepth, ply, static)
+        turns = self._ordered(pos, self.a.moves(pos), self.p.gen_width)
+        best, pv = -INF, []
+        if depth == 1:                       # leaf parents: apply one at a time, cut off early
+            for t in turns:
+                r = self._apply(pos, t, ply)
+                if r is None:
+                    continue
+                child, st = r
+                if self.p.qdepth and child.result is None:
+                    v, cpv = self.qsearch(child, -beta, -alpha, self.p.qdepth, ply + 1, st)
+                    v = -v
+                else:
+                    v, cpv = -st, []
+                if v > best:
+                    best, pv = v, [t] + cpv
+                    if v > alpha:
+                        alpha = v
+                        if alpha >= beta:
+                            break
+            return (static, []) if best == -INF else (best, pv)
+        kids = []
+        for t in turns:
+            r = self._apply(pos, t, ply)
+            if r is not None:
+                kids.append((-r[1], len(kids), t, r[0], r[1]))
+        if not kids:
+            return static, []
+        kids.sort(key=lambda e: (-e[0], e[1]))
+        for pe, _, t, child, st in kids[:self.p.keep]:
+            v, cpv = self.negamax(child, depth - 1, -beta, -alpha, ply + 1, st)
+            v = -v
+            if v > best:
+                best, pv = v, [t] + cpv
+                if v > alpha:
+                    alpha = v
+                    if alpha >= beta:
+                        break
+        return best, pv
+
+    def qsearch(self, pos: Any, alpha: float, beta: float, qd: int, ply: int, static: float):
+        if pos.result is not None:
+            return terminal_score(pos, ply), []
+        if static >= beta or qd <= 0:
+            return static, []
+        alpha = max(alpha, static)
+        best, pv = static, []
+        for t in self._ordered(pos, self.a.tactical(pos), self.p.qwidth):
+            r = self._apply(pos, t, ply)
+            if r is None:
+                continue
+            child, st = r
+            v, cpv = self.qsearch(child, -beta, -alpha, qd - 1, ply + 1, st)
+            v = -v
+            if v > best:
+                best, pv = v, [t] + cpv
+                if v > alpha:
+                    alpha = v
+                    if alpha >= beta:
+                        break
+        return best, pv

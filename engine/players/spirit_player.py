@@ -1,0 +1,300 @@
+"""The spirit-chess computer player (docs/AI.md, "Spirit chess").
+
+Candidate turns (S13: a mandatory level-up, then a move of exactly the step count; S8 transforms):
+every own movable piece is a mover; its level-up is chosen from a bounded set -- the mover itself
+(it fights better, S10, and may get new steps, S7), the own formation next to the own sect (a
+stronger zone, S11), the own piece nearest the enemy sect -- and its end squares come from the
+engine's ``legal_paths`` with that level-up applied (H2, H3 and S9 answered by the engine): every end
+on an enemy piece (a fight, S10/S12), every end near either sect, and the few quiet ends nearest the
+enemy sect.  A disciple of level >= 3 may add its transform into the most valuable depleted kind.
+
+Evaluation (side to move, centi-points): material with levels, a sect guarded by its own formation
+zone (with H3 and S11 no piece can take it), the attackers' distance to the enemy sect, and the
+immediate threat of capturing a sect (S3) by the side to move (a win) or by the other side.
+"""
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from ..core.errors import IllegalAction
+from ..spirit.position import (
+    SpiritPosition,
+    SpiritTransform,
+    SpiritTurn,
+    _zone,
+    apply_spirit_turn,
+    legal_paths,
+    levelup_squares,
+    other,
+    step_budget,
+)
+from .base import Budget, Suggestion, check_budget, check_level
+from .search import Search, SearchParams
+
+VALUE = {"sect": 0, "master": 900, "vicemaster": 700, "elder": 500, "protector": 500, "disciple": 200,
+         "formation": 600}
+LEVEL = 80.0
+GUARDED = 1_500.0
+THREAT_WIN = 400_000.0
+THREAT_AGAINST = 3_000.0
+APPROACH = 12.0
+QUIET_ENDS = 4
+NEAR = 2
+
+LEVEL_PARAMS = {
+    1: SearchParams(depth=1, jitter=20.0, nodes=None),
+    2: SearchParams(depth=2, root_keep=16, gen_width=20, keep=6, qdepth=0, jitter=10.0, nodes=3000),
+    3: SearchParams(depth=3, root_keep=12, gen_width=16, keep=5, qdepth=1, qwidth=4, jitter=10.0, nodes=10000),
+}
+
+
+def _cheb(a, b) -> int:
+    return max(abs(a[0] - b[0]), abs(a[1] - b[1]))
+
+
+def _sect(pos: SpiritPosition, side: str):
+    for c, p in pos.pieces.items():
+        if p.side == side and pos.rules.pieces[p.type].royal:
+            return c
+    return None
+
+
+def _reach(rules, piece) -> int | None:
+    n = step_budget(rules, piece)
+    return None if n is None else n
+
+
+def _may_reach(rules, piece, at, target) -> bool:
+    k = rules.pieces[piece.type]
+    if not k.movable:
+        return False
+    d = _cheb(at, target)
+    if k.formation:
+        return d == 1
+    n = _reach(rules, piece)
+    if n is None:
+        return (at[0] + at[1]) % 2 == (target[0] + target[1]) % 2 if k.diagonal else True
+    if k.diagonal and (at[0] + at[1]) % 2 != (target[0] + target[1]) % 2:
+        return False
+    return d <= n if n >= 2 else d == 1
+
+
+def sect_threat(pos: SpiritPosition, side: str) -> bool:
+    """Could ``side`` move a piece onto the enemy sect next turn and take it (S3)?"""
+    target = _sect(pos, other(side))
+    if target is None:
+        return False
+    rules = pos.rules
+    if _zone(rules, pos.pieces, other(side), target) > 0:
+        return False              # guarded by formations: H3 forbids the higher, S11 kills the rest
+    near = [c for c, p in pos.pieces.items() if p.side == side and _may_reach(rules, p, c, target)]
+    if not near:
+        return False
+    view = pos if pos.to_move == side else pos.replace(to_move=side)
+    for c in sorted(near):
+        if target in legal_paths(view, c, c if rules.levellable(view.pieces[c].type) else None):
+            return True
+    return False
+
+
+def evaluate(pos: SpiritPosition) -> float:
+    s = pos.to_move
+    o = other(s)
+    if sect_threat(pos, s):
+        return THREAT_WIN
+    rules = pos.rules
+    e = 0.0
+    sects = {s: _sect(pos, s), o: _sect(pos, o)}
+    for c, p in pos.pieces.items():
+        sign = 1.0 if p.side == s else -1.0
+        e += sign * (VALUE.get(p.type, 300) + LEVEL * p.level)
+        target = sects[other(p.side)]
+        if target is not None and rules.pieces[p.type].movable:
+            e += sign * APPROACH * max(0, 18 - _cheb(c, target))
+    for side, sign in ((s, 1.0), (o, -1.0)):
+        at = sects[side]
+        if at is not None and _zone(rules, pos.pieces, side, at) > 0:
+            e += sign * GUARDED
+    if sect_threat(pos, o):
+        e -= THREAT_AGAINST
+    return e
+
+
+class SpiritAdapter:
+    def _levelups(self, pos: SpiritPosition) -> list:
+        rules = pos.rules
+        side = pos.to_move
+        ups = levelup_squares(pos)
+        out = []
+        own_sect, enemy_sect = _sect(pos, side), _sect(pos, other(side))
+        if own_sect is not None:
+            forms = sorted(c for c in ups if rules.pieces[pos.pieces[c].type].formation and _cheb(c, own_sect) == 1)
+            out.extend(forms[:1])
+        if enemy_sect is not None:
+            movers = [c for c in ups if rules.pieces[pos.pieces[c].type].movable]
+            if movers:
+                out.append(min(movers, key=lambda c: (_cheb(c, enemy_sect), c)))
+        return [c for i, c in enumerate(out) if c not in out[:i]], ups
+
+    def _turns(self, pos: SpiritPosition, tactical: bool) -> list:
+        if pos.result is not None:
+            return []
+        rules = pos.rules
+        side = pos.to_move
+        strategic, ups = self._levelups(pos)
+        if not ups:
+            return []
+        enemy_sect, own_sect = _sect(pos, other(side)), _sect(pos, side)
+        out = []
+        movers = sorted(c for c, p in pos.pieces.items() if p.side == side and rules.pieces[p.type].movable)
+        for m in movers:
+            cand_ups = [m] if m in ups else []
+            if not tactical:
+                cand_ups += [u for u in strategic if u != m]
+            if not cand_ups:
+                cand_ups = [ups[0]]
+            for u in cand_ups:
+                paths = legal_paths(pos, m, u)
+                if not paths:
+                    continue
+                fights, near, quiet = [], [], []
+                for end in sorted(paths):
+                    q = pos.pieces.get(end)
+                    if q is not None and q.side != side:
+                        fights.append(end)
+                    elif not tactical and ((enemy_sect is not None and _cheb(end, enemy_sect) <= NEAR)
+                                           or (own_sect is not None and _cheb(end, own_sect) <= 1)):
+                        near.append(end)
+                    elif not tactical:
+                        quiet.append(end)
+                if enemy_sect is not None:
+                    quiet.sort(key=lambda e: (_cheb(e, enemy_sect), e))
+                for end in fights + near + quiet[:QUIET_ENDS if u == m else 2]:
+                    out.append(SpiritTurn(u, m, paths[end]))
+        if not tactical:
+            out.extend(self._transforms(pos, out))
+        return out
+
+    def _transforms(self, pos: SpiritPosition, turns: list) -> list:
+        rules = pos.rules
+        side = pos.to_move
+        counts = pos.counts(side)
+        depleted = [k for k, n in counts.items() if n < pos.start_counts[side].get(k, 0)
+                    and not rules.pieces[k].royal and not rules.pieces[k].transforms]
+        if not depleted:
+            return []
+        into = max(depleted, key=lambda k: (VALUE.get(k, 0), k))
+        extra = []
+        for c, p in sorted(pos.pieces.items()):
+            k = rules.pieces[p.type]
+            if p.side != side or not k.transforms or p.level + 1 < k.transform_level:
+                continue
+            for t in turns:
+                if t.origin == c:
+                    extra.append(SpiritTurn(t.levelup, t.origin, t.path, SpiritTransform(t.end, into)))
+                elif (t.levelup == c or p.level >= k.transform_level) and len(extra) < 40:
+                    extra.append(SpiritTurn(t.levelup, t.origin, t.path, SpiritTransform(c, into)))
+        return extra[:40]
+
+    def moves(self, pos: SpiritPosition) -> list:
+        return self._turns(pos, False)
+
+    def tactical(self, pos: SpiritPosition) -> list:
+        return self._turns(pos, True)
+
+    def play(self, pos: SpiritPosition, turn) -> SpiritPosition | None:
+        try:
+            return apply_spirit_turn(pos, turn)[0]
+        except IllegalAction:
+            return None
+
+    def evaluate(self, pos: SpiritPosition) -> float:
+        return evaluate(pos)
+
+    def key(self, turn) -> str:
+        return repr(turn)
+
+    def prescore(self, pos: SpiritPosition, turn) -> float:
+        q = pos.pieces.get(turn.end)
+        sc = 0.0
+        if q is not None and q.side != pos.to_move:
+            if pos.rules.pieces[q.type].royal:
+                return 1e6
+            sc += 1000.0 + VALUE.get(q.type, 300) + LEVEL * q.level
+        es = _sect(pos, other(pos.to_move))
+        if es is not None:
+            sc -= 10.0 * _cheb(turn.end, es)
+        if turn.transform is not None:
+            sc += 500.0
+        return sc
+
+
+ADAPTER = SpiritAdapter()
+
+
+def random_spirit_turn(pos: SpiritPosition, rng: random.Random) -> SpiritTurn | None:
+    """A uniformly drawn level-up, mover and end square (level 0)."""
+    ups = levelup_squares(pos)
+    side = pos.to_move
+    movers = sorted(c for c, p in pos.pieces.items() if p.side == side and pos.rules.pieces[p.type].movable)
+    if not ups or not movers:
+        return None
+    for _ in range(60):
+        u, m = rng.choice(ups), rng.choice(movers)
+        paths = legal_paths(pos, m, u)
+        if paths:
+            end = rng.choice(sorted(paths))
+            return SpiritTurn(u, m, paths[end])
+    for u in ups:
+        for m in movers:
+            paths = legal_paths(pos, m, u)
+            if paths:
+                return SpiritTurn(u, m, paths[min(paths)])
+    return None
+
+
+def reason(pos: SpiritPosition, turn: SpiritTurn, value: float) -> str:
+    new, caps = apply_spirit_turn(pos, turn)
+    side = pos.to_move
+    mover = pos.pieces[turn.origin]
+    up = pos.pieces[turn.levelup]
+    if new.result is not None and new.result.winner == side:
+        return f"wins at once: {new.result.reason} (S3)"
+    parts = [f"raises the {up.type} to level {up.level + 1}", f"the {mover.type} goes to {list(turn.end)}"]
+    for c in caps:
+        if c.piece.side != side:
+            parts.append(f"takes the {c.piece.type} (level {c.piece.level}, {c.reason})")
+        else:
+            parts.append(f"loses the {c.piece.type} ({c.reason})")
+    if turn.transform is not None:
+        parts.append(f"turns a disciple into a {turn.transform.into} (S8)")
+    if new.result is None:
+        if sect_threat(new, side):
+            parts.append("threatens the sect")
+        if sect_threat(pos, other(side)) and not sect_threat(new, other(side)):
+            parts.append("parries the threat to the sect")
+    parts.append("forced win" if value > 500_000 else "every turn loses" if value < -500_000
+                 else f"expects {value / 100:+.1f}")
+    return ", ".join(parts)
+
+
+class SpiritPlayer:
+    def suggest(self, position: SpiritPosition, level: int, seed: int = 0, nodes: int | None = None,
+                budget_ms: int | None = None, clock: Callable[[], float] | None = None) -> Suggestion:
+        check_level(level)
+        check_budget(nodes, budget_ms)
+        if position.result is not None:
+            raise IllegalAction(f"the game is over ({position.result.reason})", code="game-over")
+        if level == 0:
+            t = random_spirit_turn(position, random.Random(seed))
+            return Suggestion(t, 0.0, (t,) if t else (), 0, "plays a random legal turn" if t else "no legal turn", 0)
+        params = LEVEL_PARAMS[level]
+        budget = Budget(nodes if nodes is not None else params.nodes, budget_ms,
+                        **({"clock": clock} if clock is not None else {}))
+        s = Search(ADAPTER, params, budget, seed)
+        turn, value, line = s.run(position)
+        if turn is None:
+            t = random_spirit_turn(position, random.Random(seed))
+            return Suggestion(t, value, (t,) if t else (), budget.used, "no candidate: a random legal turn", 0)
+        return Suggestion(turn, value, tuple(line), budget.used, reason(position, turn, value), s.depth_done)
