@@ -3,6 +3,9 @@
     daqi                                   cube chess, two players at one screen (setup phase first)
     daqi play [--ruleset standard|free-combination] [--load FILE] [--quick] [--autosave PATH | --no-autosave]
     daqi spirit [--load FILE] [--quick]    spirit chess (hidden setup with a hand-over screen)
+    daqi play|spirit --vs computer [--level 0-3] [--computer white|black] [--seed N]
+                                           against the computer (it plays black unless --computer white)
+    daqi arena ...                         seeded games between computer players (engine.players.arena)
     daqi record ...   /   daqi snapshot ...  videos and still images without a window (viewer.app.record_cli)
 
 In the window F2 switches between the two games and H shows every key.
@@ -36,6 +39,8 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--quick", action="store_true", help="skip the hidden setup: default placements")
     _common(sp)
     sub.add_parser("record", help="make a video (see 'daqi record --help')", add_help=False)
+    sub.add_parser("arena", help="computer against computer: tables and a rules report (see 'daqi arena --help')",
+                   add_help=False)
     sub.add_parser("snapshot", help="render a still image (see 'daqi snapshot --help')", add_help=False)
     return p
 
@@ -47,6 +52,14 @@ def _common(p) -> None:
     p.add_argument("--no-autosave", action="store_true", help="do not autosave")
     p.add_argument("--size", default="1280x800", help="window size WIDTHxHEIGHT (default 1280x800)")
     p.add_argument("--headless", action="store_true", help=argparse.SUPPRESS)
+    p.add_argument("--vs", choices=("human", "computer"), default="human",
+                   help="human: two players at one screen (default); computer: play the computer")
+    p.add_argument("--level", type=int, choices=(0, 1, 2, 3), default=None,
+                   help="the computer's level: 0 random, 1 greedy, 2 and 3 search (default 2)")
+    p.add_argument("--computer", choices=("white", "black"), default=None,
+                   help="the side the computer plays with --vs computer (default black)")
+    p.add_argument("--seed", type=int, default=0,
+                   help="the game's seed: the computer's turns depend on it and the ply only (default 0)")
 
 
 def display_problem(headless: bool = False) -> str | None:
@@ -69,11 +82,18 @@ def main(argv=None) -> int:
         from . import record_cli           # owned by the recording developer
         rc = record_cli.main(argv)
         return int(rc or 0)
+    if argv and argv[0] == "arena":
+        from engine.players.arena import main as arena_main
+        return int(arena_main(argv[1:]) or 0)
     if not argv or argv[0].startswith("-") and argv[0] not in ("-h", "--help"):
         argv = ["play"] + argv
     args = build_parser().parse_args(argv)
     if args.command not in ("play", "spirit"):
         build_parser().print_help()
+        return 2
+    if args.vs != "computer" and (args.level is not None or args.computer is not None):
+        print("daqi: --level and --computer need --vs computer (e.g. 'daqi play --vs computer --level 1')",
+              file=sys.stderr)
         return 2
     try:
         width, height = (int(v) for v in args.size.lower().split("x"))
@@ -127,6 +147,12 @@ def _controllers(args, autosave):
         if args.load:
             if not spirit.load(args.load):
                 raise ValueError(spirit.message.text)
+    if args.vs == "computer":
+        ctrl = cube if cube is not None else spirit
+        side = args.computer or "black"
+        ctrl.set_computer([side], level=2 if args.level is None else args.level, seed=args.seed)
+        ctrl.say(f"You play {'white' if side == 'black' else 'black'}; the computer plays {side} (level "
+                 f"{ctrl.computer_level}; I = hint, Ctrl+Z takes back its turn and yours). {ctrl.message.text}")
     return cube, spirit
 
 

@@ -38,6 +38,9 @@ def hud_text(c) -> dict:
     else:
         lines.append(f"{side.upper()} to move   (turn {pos.ply // 2 + 1})")
     lines.append(f"score  white {sc['white']}   black {sc['black']}")
+    comp = c.computer_status()
+    if comp:
+        lines.append(comp)
     cred = [f"{s}: " + ", ".join(f"{k} x{v}" for k, v in pos.credits[s].items())
             for s in ("white", "black") if pos.credits[s]]
     if cred:
@@ -131,7 +134,7 @@ def hud_text(c) -> dict:
                           f"Y = resume it     N = start a new game")
     else:
         out["overlay"] = ""
-    out["hint"] = "H: help   F2: spirit chess   drag: orbit   wheel: zoom   Z/X: plane"
+    out["hint"] = "H: help   F2: spirit chess   drag: orbit   wheel: zoom   Z/X: plane   C: computer   I: hint"
     return out
 
 
