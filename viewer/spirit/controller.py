@@ -175,7 +175,7 @@ class SpiritController(ComputerControls, ControllerBase):
     # ------------------------------------------------------------------ turns (S13)
     def targets(self) -> dict:
         """What to highlight: levelup candidates, the chosen squares and the legal ends."""
-        if self.game is None or self.mode != "play":
+        if self.game is None or self.mode != "play" or self.computer_to_move():
             return {}
         out = {"levelup": [], "ends": [], "path": list(self.path)}
         if self.levelup is None:

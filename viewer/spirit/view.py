@@ -243,7 +243,7 @@ class SpiritBoardView:
                 head.append("X: transform a disciple (S8)")
             for s in ("white", "black"):
                 head.append(f"{s}: {len(pos.side_pieces(s))} pieces")
-        comp = _ask(c, "computer_status", "")
+        comp = c.computer_status(brief=True) if hasattr(c, "computer_status") else ""
         if comp:
             head.extend(comp.split("   "))
         head.append("")

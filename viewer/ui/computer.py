@@ -358,6 +358,9 @@ class ComputerControls:
         req = Request(pos, self.computer_level, turn_seed(self.computer_seed, len(self.game.turns)))
         self.computer_pending = Pending(job, purpose, pos, pos.to_move, self.time)
         self._executor().submit(job, req)
+        if purpose == "move":
+            prev = self.message
+            self.say(f"{prev.text} The computer ({pos.to_move}) is thinking...".strip(), prev.level)
 
     def _computer_cancel(self) -> None:
         p = self.computer_pending
@@ -530,8 +533,9 @@ class ComputerControls:
     def glide_seconds(self) -> float:
         return GLIDE_ACTION_S
 
-    def computer_status(self) -> str:
-        """One line for the HUD: who the computer plays, and whether it thinks (empty when unused)."""
+    def computer_status(self, brief: bool = False) -> str:
+        """One line for the HUD: who the computer plays, and whether it thinks (empty when unused);
+        ``brief``: a hint shows its reason only (the board shows the turn)."""
         p = self.computer_pending
         if not self.computer_sides and p is None and self.computer_hint is None:
             return ""
@@ -545,7 +549,8 @@ class ComputerControls:
             parts.append(f"{what}{dots:<3} {self.time - p.since:.1f} s")
         elif self.computer_hint is not None and self.game is not None \
                 and self.computer_hint.position is self.game.position:
-            parts.append("hint: " + self.computer_hint.text)
+            h = self.computer_hint
+            parts.append("hint: " + ((getattr(h.suggestion, "reason", "") or "on the board") if brief else h.text))
         return "   ".join(parts)
 
     def hint_turn(self):
