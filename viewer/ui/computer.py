@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import copyreg
 import multiprocessing as mp
+import os
 import threading
 import types
 import zlib
@@ -39,6 +40,8 @@ from engine.players import suggest
 GLIDE_ACTION_S = 0.6
 GLIDE_STEP_S = 0.22
 DEFAULT_LEVEL = 2
+#: the worker process's nice increment (drawing first; the search takes the CPU time left over)
+WORKER_NICE = 5
 SIDES = ("white", "black")
 
 
@@ -156,8 +159,14 @@ class ThreadExecutor:
         self._jobs.clear()
 
 
-def _worker_main(conn) -> None:
-    """The worker process: answer (job_id, Request) messages until None or the pipe closes."""
+def _worker_main(conn, nice: int = 0) -> None:
+    """The worker process: answer (job_id, Request) messages until None or the pipe closes.  ``nice``
+    lowers its CPU priority so that the window's drawing (and a software GL driver's threads) go first."""
+    if nice and hasattr(os, "nice"):
+        try:
+            os.nice(nice)
+        except OSError:
+            pass
     while True:
         try:
             msg = conn.recv()
@@ -179,8 +188,9 @@ class ProcessExecutor:
     Requests are answered in order; :meth:`cancel` of the job being searched ends the worker and
     starts a fresh one (so an undo never waits for a search it no longer wants)."""
 
-    def __init__(self, context: str = "spawn"):
+    def __init__(self, context: str = "spawn", nice: int = WORKER_NICE):
         self._ctx = mp.get_context(context)
+        self._nice = nice
         self._proc = None
         self._conn = None
         self._queue: deque = deque()      # (job_id, request) not yet sent
@@ -190,7 +200,7 @@ class ProcessExecutor:
 
     def _start(self) -> None:
         parent, child = self._ctx.Pipe()
-        proc = self._ctx.Process(target=_worker_main, args=(child,), daemon=True, name="daqi-computer")
+        proc = self._ctx.Process(target=_worker_main, args=(child, self._nice), daemon=True, name="daqi-computer")
         proc.start()
         child.close()
         self._proc, self._conn, self._running = proc, parent, None
