@@ -339,7 +339,12 @@ class ComputerControls:
 
     def _executor(self):
         if self.computer_executor is None:
-            self.computer_executor = make_executor(self.computer_executor_kind)
+            try:
+                self.computer_executor = make_executor(self.computer_executor_kind)
+            except (OSError, RuntimeError) as exc:    # no worker process here: think in a thread
+                self.computer_executor = ThreadExecutor()
+                self.error(f"The computer thinks in a thread (the window may stutter): no worker process "
+                           f"({type(exc).__name__}: {str(exc).strip().splitlines()[0]}).")
         return self.computer_executor
 
     def close_computer(self) -> None:
@@ -383,14 +388,15 @@ class ComputerControls:
         """Called by ``tick``: drive the setup, collect answers, ask for the next turn."""
         if not self.computer_sides and self.computer_pending is None:
             return
-        if self.computer_sides and self.game is None:
-            self._computer_setup_step()
+        p = self.computer_pending
+        if p is not None and (self.game is None or p.position is not self.game.position):
+            self._computer_cancel()                  # asked about a position that is gone
+        if self.game is None:
+            if self.computer_sides:
+                self._computer_setup_step()
             return
         if self.glide is not None and self.time - self.glide[1] >= self.glide_seconds():
             self.glide = None
-        p = self.computer_pending
-        if p is not None and p.position is not self.game.position:
-            self._computer_cancel()                  # asked about a position that is gone
         if self.computer_pending is not None and self.computer_executor is not None:
             for job_id, outcome in self.computer_executor.poll():
                 self._computer_answer(job_id, outcome)
