@@ -29,7 +29,8 @@ class TurnGlide:
         key = (id(game), k, len(game.turns))
         if self._cache is None or self._cache[0] != key:
             src = CubeSource(game)
-            self._cache = (key, src, CubeAnimator(src, None, 30.0, None, overlay=False))
+            anim = CubeAnimator(src, None, 30.0, None, overlay=False)  # type: ignore[arg-type]  # extras() only
+            self._cache = (key, src, anim)
         return self._cache[1], self._cache[2]
 
     def drawable(self, controller):

@@ -26,13 +26,12 @@ from __future__ import annotations
 import copyreg
 import multiprocessing as mp
 import os
-import threading
 import types
 import zlib
 from collections import deque
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Callable
 
 from engine.players import suggest
 
@@ -189,13 +188,12 @@ class ProcessExecutor:
     starts a fresh one (so an undo never waits for a search it no longer wants)."""
 
     def __init__(self, context: str = "spawn", nice: int = WORKER_NICE):
-        self._ctx = mp.get_context(context)
+        self._ctx: Any = mp.get_context(context)
         self._nice = nice
-        self._proc = None
-        self._conn = None
+        self._proc: Any = None
+        self._conn: Any = None
         self._queue: deque = deque()      # (job_id, request) not yet sent
         self._running: int | None = None   # job being searched
-        self._lock = threading.Lock()
         self._start()
 
     def _start(self) -> None:
@@ -232,7 +230,7 @@ class ProcessExecutor:
             self._send_next()
 
     def poll(self) -> list:
-        out = []
+        out: list = []
         while self._conn is not None and self._running is not None and self._conn.poll(0):
             try:
                 job_id, outcome = self._conn.recv()
@@ -306,6 +304,17 @@ class ComputerControls:
     dispatch; it provides ``_computer_play(turn) -> bool`` (play a turn through the human's turn
     machine), ``_computer_setup_step()`` (take the computer side's default setup choices),
     ``_computer_turn_text(turn) -> str`` and ``_computer_hint_changed()`` (show / clear the hint)."""
+
+    # what the host controller provides (annotations only: nothing here shadows it)
+    game: Any
+    time: float
+    message: Any
+    mode: str
+    to_move: str
+    say: Callable[..., None]
+    error: Callable[[str], None]
+    result_text: Callable[[], str]
+    _can_redo: Callable[[], bool]
 
     computer_sides: frozenset = frozenset()
     computer_level: int = DEFAULT_LEVEL
