@@ -243,3 +243,42 @@ def test_spirit_real_worker_process_answers(tmp_path, headless_window):
         assert sc.game.turns[0] == think(start, 1, turn_seed(2, 0)).turn
     finally:
         sc.close_computer()
+
+
+class _Answers:
+    """An executor that answers every question with a fixed outcome (a broken player)."""
+
+    def __init__(self, outcome):
+        self.outcome, self.jobs = outcome, []
+
+    def submit(self, job_id, req):
+        self.jobs.append(job_id)
+
+    def cancel(self, job_id):
+        self.jobs.remove(job_id)
+
+    def poll(self):
+        out, self.jobs = [(j, self.outcome) for j in self.jobs], []
+        return out
+
+    def close(self):
+        pass
+
+
+def test_an_illegal_or_failed_answer_is_refused_and_the_side_handed_back():
+    from types import SimpleNamespace
+
+    from engine import Capture, Turn
+    from viewer.cube.controller import CubeController
+    from viewer.ui.computer import Outcome
+    c = CubeController(quick=True, autosave_path=None, offer_resume=False)
+    bad = Turn((9, 3, 1), (Capture((9, 9, 1)),))           # a pawn "capturing" an empty far square
+    c.set_computer(["white"], level=1, executor=_Answers(Outcome(SimpleNamespace(turn=bad, reason="?"))))
+    c.tick(0.05)
+    c.tick(0.05)
+    assert len(c.game.turns) == 0 and c.computer_sides == frozenset()
+    assert c.message.level == "error" and "refused by the rules" in c.message.text
+    c.set_computer(["white"], executor=_Answers(Outcome(error="ValueError: boom")))
+    c.tick(0.05)
+    c.tick(0.05)
+    assert len(c.game.turns) == 0 and c.computer_sides == frozenset() and "boom" in c.message.text
