@@ -13,8 +13,8 @@ knows every way the rules end a game:
 * finished games (G11, G14 included) are scored by the search from ``pos.result``.
 
 The side to move wins at once if it can capture the enemy king under C4/C8 or step onto a home
-square: such a position is worth ``THREAT_WIN`` (just below a proven win); one such threat by the
-side not to move costs ``THREAT_AGAINST`` (a tempo: it can be parried), two ``DOUBLE_THREAT``.
+square: such a position is worth ``THREAT_WIN`` (just below a proven win); the same threats by the
+side not to move cost ``THREAT_AGAINST`` each (one may be parried, two rarely).
 """
 from __future__ import annotations
 
@@ -24,9 +24,8 @@ from ..cube.position import Position, other
 POINT = 100.0
 MATERIAL = 40.0              # a point of material on the board is worth 0.4 points of score
 THREAT_WIN = 400_000.0
-THREAT_AGAINST = 150.0           # one threat of the side not to move: a tempo
-DOUBLE_THREAT = 3_000.0          # two threats: rarely both parried
-CROWN_THREAT = 1_500.0       # capturing the king only crowns the prince (C4 with a higher score)
+THREAT_AGAINST = 2_500.0
+CROWN_THREAT = 3_000.0       # capturing the king only crowns the prince (C4 with a higher score)
 C16_MARGIN = 25              # points above the C16 line below which the position is feared
 C16_WEIGHT = 30.0
 PRINCE_STEP = 15.0           # per step of the prince towards the enemy king's home
@@ -75,15 +74,6 @@ def attackers(pos: Position, target, side: str, first: bool = False) -> list:
     x0, y0 = target[0], target[1]
     rest = tuple(target[2:])
     out = []
-    # the default content without a call where it is surely empty: the middle ranks off the green part
-    crowd = pos._crowd
-    if crowd is None:
-        lo, hi = 1, sy
-    else:
-        lo, hi = crowd[1] + 1, crowd[2] - 1
-    main = len(target) == 3
-    gx0, gx1, gz0, gz1 = pos._green
-    in_green_plane = main and gz0 <= target[2] <= gz1
     for dx, dy, reach, types, any_hop in _table(rules, side):
         x, y, k, found = x0, y0, 0, 0
         while k < reach:
@@ -95,8 +85,6 @@ def attackers(pos: Position, target, side: str, first: bool = False) -> list:
             c = (x, y) + rest
             s = get(c)
             if s is None:
-                if lo <= y <= hi and not (in_green_plane and gx0 <= x <= gx1):
-                    continue
                 s = default(c)
             if not s:
                 continue
@@ -178,7 +166,7 @@ def king_capture(pos: Position, side: str) -> int:
         return 0
     ks = pos.royals[side]["king"]
     hit = bool(attackers(pos, ko, side, first=True))
-    if not hit and ks is not None and aligned(ks, ko):
+    if not hit and ks is not None:
         hit = facing_line_clear(pos, ks, ko)
     if not hit:
         return 0
@@ -195,22 +183,8 @@ def _distance(a, b) -> int:
     return d
 
 
-def aligned(a, b) -> bool:
-    """Cheap test that ``a`` and ``b`` lie on one G10 lattice line (before the emptiness walk)."""
-    n = max(len(a), len(b))
-    m = 0
-    for i in range(n):
-        d = abs((a[i] if i < len(a) else 1) - (b[i] if i < len(b) else 1))
-        if d:
-            if m and d != m:
-                return False
-            m = d
-    return m > 0
-
-
-def evaluate(pos: Position, mat: dict | None = None) -> float:
-    """Static value of ``pos`` for the side to move, in centi-points (``mat``: :func:`material` of
-    ``pos`` when the caller keeps it incrementally)."""
+def evaluate(pos: Position) -> float:
+    """Static value of ``pos`` for the side to move, in centi-points."""
     s = pos.to_move
     o = other(s)
     sc = pos.scores
@@ -219,8 +193,7 @@ def evaluate(pos: Position, mat: dict | None = None) -> float:
     if kc == 2 or home_threats(pos, s):
         return THREAT_WIN
     e = POINT * (sc[s] - sc[o])
-    if mat is None:
-        mat = material(pos)
+    mat = material(pos)
     e += MATERIAL * (mat[s] - mat[o])
     for side, sign in ((s, 1.0), (o, -1.0)):
         mine, theirs = sc[side], sc[other(side)]
@@ -232,9 +205,9 @@ def evaluate(pos: Position, mat: dict | None = None) -> float:
     # threats of the side not to move
     ko = king_capture(pos, o)
     threats = home_threats(pos, o) + (ko == 2)
-    e -= THREAT_AGAINST * threats if threats < 2 else DOUBLE_THREAT
+    e -= THREAT_AGAINST * threats
     if ko == 1:
-        e -= THREAT_AGAINST
+        e -= CROWN_THREAT / 2
     # princes walking to the enemy king's home (C5): they cannot be captured (C6)
     for side, sign in ((s, 1.0), (o, -1.0)):
         pr = pos.royals[side]["prince"]

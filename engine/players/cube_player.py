@@ -22,60 +22,28 @@ LEVEL_PARAMS = {
 }
 
 
-class Node:
-    """A position with its material kept incrementally (the search's node; ``result`` and ``to_move``
-    are the position's)."""
-    __slots__ = ("pos", "mat", "result", "to_move")
-
-    def __init__(self, pos: Position, mat: dict):
-        self.pos = pos
-        self.mat = mat
-        self.result = pos.result
-        self.to_move = pos.to_move
-
-
-def material_after(pos: Position, mat: dict, turn, new: Position, cost: int) -> dict:
-    """``ev.material(new)`` from the material before the turn: the mover gains what it hires and
-    what its promotions add, the other side loses what was captured (the mover's earnings)."""
-    side = pos.to_move
-    vals = pos.rules.pieces
-    gain = 0
-    for a in turn.actions:
-        if a.kind == "drop":
-            gain += vals[a.piece].value
-        elif a.kind == "promote":
-            gain += vals[a.to].value - vals["pawn"].value
-    earned = new.scores[side] - pos.scores[side] + cost
-    return {side: mat[side] + gain, other(side): mat[other(side)] - earned}
-
-
 class CubeAdapter:
     """The game interface the search needs (engine.players.search.Adapter)."""
 
-    def root(self, pos: Position) -> Node:
-        return Node(pos, ev.material(pos))
+    def moves(self, pos: Position) -> list:
+        return candidates(pos)
 
-    def moves(self, node: Node) -> list:
-        return candidates(node.pos)
+    def tactical(self, pos: Position) -> list:
+        return candidates(pos, tactical=True)
 
-    def tactical(self, node: Node) -> list:
-        return candidates(node.pos, tactical=True)
-
-    def play(self, node: Node, turn) -> Node | None:
+    def play(self, pos: Position, turn) -> Position | None:
         try:
-            new, cost = apply_turn(node.pos, turn)
+            return apply_turn(pos, turn)[0]
         except IllegalAction:
             return None
-        return Node(new, material_after(node.pos, node.mat, turn, new, cost))
 
-    def evaluate(self, node: Node) -> float:
-        return ev.evaluate(node.pos, node.mat)
+    def evaluate(self, pos: Position) -> float:
+        return ev.evaluate(pos)
 
     def key(self, turn) -> str:
         return repr(turn)
 
-    def prescore(self, node: Node, turn) -> float:
-        pos = node.pos
+    def prescore(self, pos: Position, turn) -> float:
         a = turn.actions[0]
         k = a.kind
         if k == "capture":

@@ -60,45 +60,41 @@ def _sect(pos: SpiritPosition, side: str):
     return None
 
 
-def _diagonal_clear(pos: SpiritPosition, a, b) -> bool:
-    dx, dy = b[0] - a[0], b[1] - a[1]
-    if abs(dx) != abs(dy) or not dx:
+def _reach(rules, piece) -> int | None:
+    n = step_budget(rules, piece)
+    return None if n is None else n
+
+
+def _may_reach(rules, piece, at, target) -> bool:
+    k = rules.pieces[piece.type]
+    if not k.movable:
         return False
-    sx, sy = (dx > 0) - (dx < 0), (dy > 0) - (dy < 0)
-    return all((a[0] + sx * k, a[1] + sy * k) not in pos.pieces for k in range(1, abs(dx)))
+    d = _cheb(at, target)
+    if k.formation:
+        return d == 1
+    n = _reach(rules, piece)
+    if n is None:
+        return (at[0] + at[1]) % 2 == (target[0] + target[1]) % 2 if k.diagonal else True
+    if k.diagonal and (at[0] + at[1]) % 2 != (target[0] + target[1]) % 2:
+        return False
+    return d <= n if n >= 2 else d == 1
 
 
 def sect_threat(pos: SpiritPosition, side: str) -> bool:
-    """Could ``side`` move a piece onto the enemy sect next turn and take it (S3)?  An evaluation
-    heuristic (the search itself only plays turns the engine accepts): a sect inside its own
-    formations' zone is safe (H3 forbids a higher mover, S11 captures the others); otherwise a piece
-    within its exact step count of it (on a free neighbour for the last step), or a protector of
-    unlimited range on a clear diagonal, threatens it."""
+    """Could ``side`` move a piece onto the enemy sect next turn and take it (S3)?"""
     target = _sect(pos, other(side))
     if target is None:
         return False
     rules = pos.rules
-    pieces = pos.pieces
-    if _zone(rules, pieces, other(side), target) > 0:
+    if _zone(rules, pos.pieces, other(side), target) > 0:
+        return False              # guarded by formations: H3 forbids the higher, S11 kills the rest
+    near = [c for c, p in pos.pieces.items() if p.side == side and _may_reach(rules, p, c, target)]
+    if not near:
         return False
-    for c, p in pieces.items():
-        if p.side != side:
-            continue
-        k = rules.pieces[p.type]
-        if not k.movable or k.formation:
-            continue
-        d = _cheb(c, target)
-        n = step_budget(rules, p)
-        if n is None:
-            if d <= 2 or _diagonal_clear(pos, c, target):
-                return True
-            continue
-        if k.diagonal and (c[0] + c[1]) % 2 != (target[0] + target[1]) % 2:
-            continue
-        if d == 1 if n == 1 else 1 <= d <= n:
-            if n == 1 or any((target[0] + dx, target[1] + dy) not in pieces or (target[0] + dx, target[1] + dy) == c
-                             for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy):
-                return True
+    view = pos if pos.to_move == side else pos.replace(to_move=side)
+    for c in sorted(near):
+        if target in legal_paths(view, c, c if rules.levellable(view.pieces[c].type) else None):
+            return True
     return False
 
 
@@ -153,32 +149,29 @@ class SpiritAdapter:
         out = []
         movers = sorted(c for c, p in pos.pieces.items() if p.side == side and rules.pieces[p.type].movable)
         for m in movers:
-            # the paths with the mover itself raised; other level-ups reuse them (a level-up elsewhere
-            # changes them rarely -- the engine refuses the turn then, and the search skips it)
-            own = m if m in ups else ups[0]
-            paths = legal_paths(pos, m, own)
-            if not paths:
-                continue
-            fights, near, quiet = [], [], []
-            for end in sorted(paths):
-                q = pos.pieces.get(end)
-                if q is not None and q.side != side:
-                    fights.append(end)
-                elif not tactical and ((enemy_sect is not None and _cheb(end, enemy_sect) <= NEAR)
-                                       or (own_sect is not None and _cheb(end, own_sect) <= 1)):
-                    near.append(end)
-                elif not tactical:
-                    quiet.append(end)
-            if enemy_sect is not None:
-                quiet.sort(key=lambda e: (_cheb(e, enemy_sect), e))
-            chosen = fights + near + quiet[:QUIET_ENDS]
-            for end in chosen:
-                out.append(SpiritTurn(own, m, paths[end]))
+            cand_ups = [m] if m in ups else []
             if not tactical:
-                for u in strategic:
-                    if u != own:
-                        for end in (fights + near + quiet[:1])[:3]:
-                            out.append(SpiritTurn(u, m, paths[end]))
+                cand_ups += [u for u in strategic if u != m]
+            if not cand_ups:
+                cand_ups = [ups[0]]
+            for u in cand_ups:
+                paths = legal_paths(pos, m, u)
+                if not paths:
+                    continue
+                fights, near, quiet = [], [], []
+                for end in sorted(paths):
+                    q = pos.pieces.get(end)
+                    if q is not None and q.side != side:
+                        fights.append(end)
+                    elif not tactical and ((enemy_sect is not None and _cheb(end, enemy_sect) <= NEAR)
+                                           or (own_sect is not None and _cheb(end, own_sect) <= 1)):
+                        near.append(end)
+                    elif not tactical:
+                        quiet.append(end)
+                if enemy_sect is not None:
+                    quiet.sort(key=lambda e: (_cheb(e, enemy_sect), e))
+                for end in fights + near + quiet[:QUIET_ENDS if u == m else 2]:
+                    out.append(SpiritTurn(u, m, paths[end]))
         if not tactical:
             out.extend(self._transforms(pos, out))
         return out
@@ -203,9 +196,6 @@ class SpiritAdapter:
                 elif (t.levelup == c or p.level >= k.transform_level) and len(extra) < 40:
                     extra.append(SpiritTurn(t.levelup, t.origin, t.path, SpiritTransform(c, into)))
         return extra[:40]
-
-    def root(self, pos: SpiritPosition) -> SpiritPosition:
-        return pos
 
     def moves(self, pos: SpiritPosition) -> list:
         return self._turns(pos, False)
