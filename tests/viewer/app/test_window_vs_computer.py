@@ -86,6 +86,9 @@ def test_cube_computer_moves_while_the_window_keeps_answering_and_undo_takes_two
     assert len(c.game.turns) == 0 and c.to_move == "white"
     win.tick(0.05)
     assert not c.computer_thinking            # white is the human's: the computer waits
+    from pyglet.window import key as K
+    win.on_key_press(K.Y, K.MOD_CTRL)         # redo: yours and the computer's again
+    assert c.game.turns == [human, turn] and c.to_move == "white"
 
 
 def test_cube_hint_highlights_a_legal_turn(cube_window):
