@@ -382,7 +382,7 @@ class ComputerControls:
         req = Request(pos, self.computer_level, turn_seed(self.computer_seed, len(self.game.turns)))
         self.computer_pending = Pending(job, purpose, pos, pos.to_move, self.time)
         self._executor().submit(job, req)
-        if purpose == "move":
+        if purpose == "move" and "is thinking..." not in self.message.text:
             prev = self.message
             self.say(f"{prev.text} The computer ({pos.to_move}) is thinking...".strip(), prev.level)
 
