@@ -38,7 +38,7 @@ def hud_text(c) -> dict:
     else:
         lines.append(f"{side.upper()} to move   (turn {pos.ply // 2 + 1})")
     lines.append(f"score  white {sc['white']}   black {sc['black']}")
-    comp = c.computer_status()
+    comp = c.computer_status() if hasattr(c, "computer_status") else ""
     if comp:
         lines.append(comp)
     cred = [f"{s}: " + ", ".join(f"{k} x{v}" for k, v in pos.credits[s].items())
