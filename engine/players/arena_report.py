@@ -52,7 +52,7 @@ def report(results: list, wall: float | None = None, jobs: int = 1) -> str:
             d = sum(1 for r in sel if r.winner is None)
             lo, hi = wilson(w, n)
             score = (w + d / 2) / n if n else 0
-            slo, shi = wilson(int(round(w + d / 2)), n)
+            slo, shi = wilson(round(w + d / 2), n)
             plies = [r.plies for r in sel]
             rows.append([f"L{b} vs L{a}", colour, n, w, d, n - w - d, f"{100 * w / n:.0f}% [{100 * lo:.0f}-{100 * hi:.0f}]",
                          f"{100 * score:.0f}% [{100 * slo:.0f}-{100 * shi:.0f}]",
@@ -85,7 +85,7 @@ def report(results: list, wall: float | None = None, jobs: int = 1) -> str:
     out.append(_table(rows, ["ending", "games", "share"]))
     ww = sum(1 for r in results if r.winner == "white")
     dd = sum(1 for r in results if r.winner is None)
-    lo, hi = wilson(int(round(ww + dd / 2)), len(results))
+    lo, hi = wilson(round(ww + dd / 2), len(results))
     out.append(f"\nFirst-move advantage: White scores {100 * (ww + dd / 2) / len(results):.0f}% "
                f"[{100 * lo:.0f}-{100 * hi:.0f}] ({ww} white wins, {dd} draws, "
                f"{len(results) - ww - dd} black wins; colours are balanced per pairing).")

@@ -13,24 +13,27 @@ knows every way the rules end a game:
 * finished games (G11, G14 included) are scored by the search from ``pos.result``.
 
 The side to move wins at once if it can capture the enemy king under C4/C8 or step onto a home
-square: such a position is worth ``THREAT_WIN`` (just below a proven win); the same threats by the
-side not to move cost ``THREAT_AGAINST`` each (one may be parried, two rarely).
+square: such a position is worth ``THREAT_WIN`` (just below a proven win); one such threat by the
+side not to move costs ``THREAT_AGAINST`` (a tempo: it can be parried), two ``DOUBLE_THREAT``.
 """
 from __future__ import annotations
 
 from ..cube.grammar import facing_line_clear
-from ..cube.position import Position, other
+from ..cube.position import Piece, Position, other
 
 POINT = 100.0
 MATERIAL = 40.0              # a point of material on the board is worth 0.4 points of score
 THREAT_WIN = 400_000.0
-THREAT_AGAINST = 2_500.0
-CROWN_THREAT = 3_000.0       # capturing the king only crowns the prince (C4 with a higher score)
+THREAT_AGAINST = 150.0           # one threat of the side not to move: a tempo
+DOUBLE_THREAT = 3_000.0          # two threats: rarely both parried
+CROWN_THREAT = 1_500.0       # capturing the king only crowns the prince (C4 with a higher score)
 C16_MARGIN = 25              # points above the C16 line below which the position is feared
 C16_WEIGHT = 30.0
 PRINCE_STEP = 15.0           # per step of the prince towards the enemy king's home
 
 _TABLES: dict = {}
+_WPAWN = (Piece("pawn", "white"),)
+_BPAWN = (Piece("pawn", "black"),)
 
 
 def _table(rules, side: str) -> tuple:
@@ -69,11 +72,20 @@ def attackers(pos: Position, target, side: str, first: bool = False) -> list:
     ``first`` stop at the first one."""
     rules = pos.rules
     get = pos.cells.get
-    default = pos.default
     sx, sy = rules.size[0], rules.size[1]
     x0, y0 = target[0], target[1]
     rest = tuple(target[2:])
     out = []
+    # the default content without a call where it is surely empty: the middle ranks off the green part
+    crowd = pos._crowd
+    if crowd is None:
+        lo, hi = 1, sy
+    else:
+        lo, hi = crowd[1] + 1, crowd[2] - 1
+    main = len(target) == 3
+    gx0, gx1, gz0, gz1 = pos._green
+    in_green_plane = main and gz0 <= target[2] <= gz1
+    base = pos.base
     for dx, dy, reach, types, any_hop in _table(rules, side):
         x, y, k, found = x0, y0, 0, 0
         while k < reach:
@@ -84,9 +96,20 @@ def attackers(pos: Position, target, side: str, first: bool = False) -> list:
                 break
             c = (x, y) + rest
             s = get(c)
-            if s is None:
-                s = default(c)
-            if not s:
+            if s is None:                      # Position.default, inlined (the hot path of the evaluation)
+                if crowd is None or lo <= y <= hi and not (in_green_plane and gx0 <= x <= gx1):
+                    continue
+                if in_green_plane and gx0 <= x <= gx1:
+                    s = base.get(c)
+                    if s is None:
+                        continue
+                elif crowd[0] <= y <= crowd[1]:
+                    s = _WPAWN
+                elif crowd[2] <= y <= crowd[3]:
+                    s = _BPAWN
+                else:
+                    continue
+            elif not s:
                 continue
             found += 1
             if s[0].side == side:
@@ -112,10 +135,9 @@ def material(pos: Position) -> dict:
     vals = _values(pos.rules)
     mat = {"white": 0, "black": 0}
     cells = pos.cells
-    for c, s in pos.base.items():
-        if c not in cells:
-            for p in s:
-                mat[p.side] += vals[p.type]
+    for s in pos.base.values():
+        for p in s:
+            mat[p.side] += vals[p.type]
     default = pos.default
     for c, s in cells.items():
         for p in s:
@@ -166,7 +188,7 @@ def king_capture(pos: Position, side: str) -> int:
         return 0
     ks = pos.royals[side]["king"]
     hit = bool(attackers(pos, ko, side, first=True))
-    if not hit and ks is not None:
+    if not hit and ks is not None and aligned(ks, ko):
         hit = facing_line_clear(pos, ks, ko)
     if not hit:
         return 0
@@ -183,8 +205,22 @@ def _distance(a, b) -> int:
     return d
 
 
-def evaluate(pos: Position) -> float:
-    """Static value of ``pos`` for the side to move, in centi-points."""
+def aligned(a, b) -> bool:
+    """Cheap test that ``a`` and ``b`` lie on one G10 lattice line (before the emptiness walk)."""
+    n = max(len(a), len(b))
+    m = 0
+    for i in range(n):
+        d = abs((a[i] if i < len(a) else 1) - (b[i] if i < len(b) else 1))
+        if d:
+            if m and d != m:
+                return False
+            m = d
+    return m > 0
+
+
+def evaluate(pos: Position, mat: dict | None = None) -> float:
+    """Static value of ``pos`` for the side to move, in centi-points (``mat``: :func:`material` of
+    ``pos`` when the caller keeps it incrementally)."""
     s = pos.to_move
     o = other(s)
     sc = pos.scores
@@ -193,7 +229,8 @@ def evaluate(pos: Position) -> float:
     if kc == 2 or home_threats(pos, s):
         return THREAT_WIN
     e = POINT * (sc[s] - sc[o])
-    mat = material(pos)
+    if mat is None:
+        mat = material(pos)
     e += MATERIAL * (mat[s] - mat[o])
     for side, sign in ((s, 1.0), (o, -1.0)):
         mine, theirs = sc[side], sc[other(side)]
@@ -205,9 +242,9 @@ def evaluate(pos: Position) -> float:
     # threats of the side not to move
     ko = king_capture(pos, o)
     threats = home_threats(pos, o) + (ko == 2)
-    e -= THREAT_AGAINST * threats
+    e -= THREAT_AGAINST * threats if threats < 2 else DOUBLE_THREAT
     if ko == 1:
-        e -= CROWN_THREAT / 2
+        e -= THREAT_AGAINST
     # princes walking to the enemy king's home (C5): they cannot be captured (C6)
     for side, sign in ((s, 1.0), (o, -1.0)):
         pr = pos.royals[side]["prince"]

@@ -6,6 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..core.errors import IllegalAction
+from ..cube.actions import Capture, Turn
 from ..cube.position import Position, other
 from ..cube.randomplay import random_turn
 from ..cube.rules import apply_turn
@@ -17,33 +18,74 @@ from .search import Search, SearchParams
 #: the search of each level; ``nodes`` is the default node budget (docs/AI.md, "Levels")
 LEVEL_PARAMS = {
     1: SearchParams(depth=1, jitter=20.0, nodes=None),
-    2: SearchParams(depth=2, root_keep=20, gen_width=24, keep=8, qdepth=0, jitter=10.0, nodes=3000),
-    3: SearchParams(depth=3, root_keep=14, gen_width=20, keep=6, qdepth=1, qwidth=6, jitter=10.0, nodes=12000),
+    2: SearchParams(depth=2, root_keep=20, gen_width=24, keep=8, qdepth=2, qwidth=4, jitter=10.0, nodes=3000),
+    3: SearchParams(depth=3, root_keep=14, gen_width=20, keep=6, qdepth=3, qwidth=4, jitter=10.0, nodes=12000),
 }
+
+
+class Node:
+    """A position with its material kept incrementally (the search's node; ``result`` and ``to_move``
+    are the position's)."""
+    __slots__ = ("hot", "mat", "pos", "result", "to_move")
+
+    def __init__(self, pos: Position, mat: dict, hot=None):
+        self.pos = pos
+        self.mat = mat
+        self.hot = hot              # the square of the capture that led here (quiescence recaptures there)
+        self.result = pos.result
+        self.to_move = pos.to_move
+
+
+def material_after(pos: Position, mat: dict, turn, new: Position, cost: int) -> dict:
+    """``ev.material(new)`` from the material before the turn: the mover gains what it hires and
+    what its promotions add, the other side loses what was captured (the mover's earnings)."""
+    side = pos.to_move
+    vals = pos.rules.pieces
+    gain = 0
+    for a in turn.actions:
+        if a.kind == "drop":
+            gain += vals[a.piece].value
+        elif a.kind == "promote":
+            gain += vals[a.to].value - vals["pawn"].value
+    earned = new.scores[side] - pos.scores[side] + cost
+    return {side: mat[side] + gain, other(side): mat[other(side)] - earned}
 
 
 class CubeAdapter:
     """The game interface the search needs (engine.players.search.Adapter)."""
 
-    def moves(self, pos: Position) -> list:
-        return candidates(pos)
+    def root(self, pos: Position) -> Node:
+        return Node(pos, ev.material(pos))
 
-    def tactical(self, pos: Position) -> list:
-        return candidates(pos, tactical=True)
+    def moves(self, node: Node) -> list:
+        return candidates(node.pos)
 
-    def play(self, pos: Position, turn) -> Position | None:
+    def tactical(self, node: Node) -> list:
+        """Quiescence turns: the recaptures on the square of the last capture (a capture sequence on
+        one square, cheapest attacker first by the pre-score).  Wins on the spot need no search:
+        the evaluation scores them (king capture, C3, C5, C7)."""
+        hot = node.hot
+        if hot is None:
+            return []
+        pos = node.pos
+        return [Turn(c, (Capture(hot),)) for c, _, _ in ev.attackers(pos, hot, pos.to_move)]
+
+    def play(self, node: Node, turn) -> Node | None:
         try:
-            return apply_turn(pos, turn)[0]
+            new, cost = apply_turn(node.pos, turn)
         except IllegalAction:
             return None
+        hot = next((a.to for a in turn.actions if a.kind == "capture"), None)
+        return Node(new, material_after(node.pos, node.mat, turn, new, cost), hot)
 
-    def evaluate(self, pos: Position) -> float:
-        return ev.evaluate(pos)
+    def evaluate(self, node: Node) -> float:
+        return ev.evaluate(node.pos, node.mat)
 
     def key(self, turn) -> str:
         return repr(turn)
 
-    def prescore(self, pos: Position, turn) -> float:
+    def prescore(self, node: Node, turn) -> float:
+        pos = node.pos
         a = turn.actions[0]
         k = a.kind
         if k == "capture":

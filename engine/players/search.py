@@ -26,6 +26,7 @@ INF = float("inf")
 
 
 class Adapter(Protocol):
+    def root(self, pos: Any) -> Any: ...
     def moves(self, pos: Any) -> list: ...
     def tactical(self, pos: Any) -> list: ...
     def prescore(self, pos: Any, turn: Any) -> float: ...
@@ -95,6 +96,7 @@ class Search:
     # -- root -------------------------------------------------------------------------------------
     def run(self, pos: Any) -> tuple[Any, float, list]:
         """Best turn, its value and the expected line (``(None, static, [])`` if no turn)."""
+        pos = self.a.root(pos)
         self.budget.armed = False
         kids = []
         try:

@@ -45,7 +45,7 @@ NEAR = 2
 LEVEL_PARAMS = {
     1: SearchParams(depth=1, jitter=20.0, nodes=None),
     2: SearchParams(depth=2, root_keep=16, gen_width=20, keep=6, qdepth=0, jitter=10.0, nodes=3000),
-    3: SearchParams(depth=3, root_keep=12, gen_width=16, keep=5, qdepth=1, qwidth=4, jitter=10.0, nodes=10000),
+    3: SearchParams(depth=3, root_keep=12, gen_width=16, keep=5, qdepth=0, jitter=10.0, nodes=10000),
 }
 
 
@@ -60,40 +60,43 @@ def _sect(pos: SpiritPosition, side: str):
     return None
 
 
-def _reach(rules, piece) -> int | None:
-    n = step_budget(rules, piece)
-    return None if n is None else n
-
-
-def _may_reach(rules, piece, at, target) -> bool:
-    k = rules.pieces[piece.type]
-    if not k.movable:
+def _diagonal_clear(pos: SpiritPosition, a, b) -> bool:
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    if abs(dx) != abs(dy) or not dx:
         return False
-    d = _cheb(at, target)
-    if k.formation:
-        return d == 1
-    n = _reach(rules, piece)
-    if n is None:
-        return (at[0] + at[1]) % 2 == (target[0] + target[1]) % 2 if k.diagonal else True
-    if k.diagonal and (at[0] + at[1]) % 2 != (target[0] + target[1]) % 2:
-        return False
-    return d <= n if n >= 2 else d == 1
+    sx, sy = (dx > 0) - (dx < 0), (dy > 0) - (dy < 0)
+    return all((a[0] + sx * k, a[1] + sy * k) not in pos.pieces for k in range(1, abs(dx)))
 
 
 def sect_threat(pos: SpiritPosition, side: str) -> bool:
-    """Could ``side`` move a piece onto the enemy sect next turn and take it (S3)?"""
+    """Could ``side`` move a piece onto the enemy sect next turn and take it (S3)?  An evaluation
+    heuristic (the search itself only plays turns the engine accepts): a sect inside its own
+    formations' zone is safe (H3 forbids a higher mover, S11 captures the others); otherwise a piece
+    within its exact step count of it (on a free neighbour for the last step), or a protector of
+    unlimited range on a clear diagonal, threatens it."""
     target = _sect(pos, other(side))
     if target is None:
         return False
     rules = pos.rules
-    if _zone(rules, pos.pieces, other(side), target) > 0:
-        return False              # guarded by formations: H3 forbids the higher, S11 kills the rest
-    near = [c for c, p in pos.pieces.items() if p.side == side and _may_reach(rules, p, c, target)]
-    if not near:
+    pieces = pos.pieces
+    if _zone(rules, pieces, other(side), target) > 0:
         return False
-    view = pos if pos.to_move == side else pos.replace(to_move=side)
-    for c in sorted(near):
-        if target in legal_paths(view, c, c if rules.levellable(view.pieces[c].type) else None):
+    for c, p in pieces.items():
+        if p.side != side:
+            continue
+        k = rules.pieces[p.type]
+        if not k.movable or k.formation:
+            continue
+        d = _cheb(c, target)
+        n = step_budget(rules, p)
+        if n is None:
+            if d <= 2 or _diagonal_clear(pos, c, target):
+                return True
+            continue
+        if k.diagonal and (c[0] + c[1]) % 2 != (target[0] + target[1]) % 2:
+            continue
+        if (d == 1 if n == 1 else 1 <= d <= n) and (n == 1 or any((target[0] + dx, target[1] + dy) not in pieces or (target[0] + dx, target[1] + dy) == c
+                                                            for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy)):
             return True
     return False
 
@@ -104,18 +107,25 @@ def evaluate(pos: SpiritPosition) -> float:
     if sect_threat(pos, s):
         return THREAT_WIN
     rules = pos.rules
-    e = 0.0
+    kinds = rules.pieces
     sects = {s: _sect(pos, s), o: _sect(pos, o)}
-    for c, p in pos.pieces.items():
-        sign = 1.0 if p.side == s else -1.0
-        e += sign * (VALUE.get(p.type, 300) + LEVEL * p.level)
-        target = sects[other(p.side)]
-        if target is not None and rules.pieces[p.type].movable:
-            e += sign * APPROACH * max(0, 18 - _cheb(c, target))
+    e = 0.0
     for side, sign in ((s, 1.0), (o, -1.0)):
+        target = sects[other(side)]
+        tx, ty = target if target is not None else (0, 0)
+        acc = 0.0
+        for c, p in pos.pieces.items():
+            if p.side != side:
+                continue
+            acc += VALUE.get(p.type, 300) + LEVEL * p.level
+            if target is not None and kinds[p.type].movable:
+                d = max(abs(c[0] - tx), abs(c[1] - ty))
+                if d < 18:
+                    acc += APPROACH * (18 - d)
         at = sects[side]
         if at is not None and _zone(rules, pos.pieces, side, at) > 0:
-            e += sign * GUARDED
+            acc += GUARDED
+        e += sign * acc
     if sect_threat(pos, o):
         e -= THREAT_AGAINST
     return e
@@ -149,29 +159,32 @@ class SpiritAdapter:
         out = []
         movers = sorted(c for c, p in pos.pieces.items() if p.side == side and rules.pieces[p.type].movable)
         for m in movers:
-            cand_ups = [m] if m in ups else []
+            # the paths with the mover itself raised; other level-ups reuse them (a level-up elsewhere
+            # changes them rarely -- the engine refuses the turn then, and the search skips it)
+            own = m if m in ups else ups[0]
+            paths = legal_paths(pos, m, own)
+            if not paths:
+                continue
+            fights, near, quiet = [], [], []
+            for end in sorted(paths):
+                q = pos.pieces.get(end)
+                if q is not None and q.side != side:
+                    fights.append(end)
+                elif not tactical and ((enemy_sect is not None and _cheb(end, enemy_sect) <= NEAR)
+                                       or (own_sect is not None and _cheb(end, own_sect) <= 1)):
+                    near.append(end)
+                elif not tactical:
+                    quiet.append(end)
+            if enemy_sect is not None:
+                quiet.sort(key=lambda e: (_cheb(e, enemy_sect), e))
+            chosen = fights + near + quiet[:QUIET_ENDS]
+            for end in chosen:
+                out.append(SpiritTurn(own, m, paths[end]))
             if not tactical:
-                cand_ups += [u for u in strategic if u != m]
-            if not cand_ups:
-                cand_ups = [ups[0]]
-            for u in cand_ups:
-                paths = legal_paths(pos, m, u)
-                if not paths:
-                    continue
-                fights, near, quiet = [], [], []
-                for end in sorted(paths):
-                    q = pos.pieces.get(end)
-                    if q is not None and q.side != side:
-                        fights.append(end)
-                    elif not tactical and ((enemy_sect is not None and _cheb(end, enemy_sect) <= NEAR)
-                                           or (own_sect is not None and _cheb(end, own_sect) <= 1)):
-                        near.append(end)
-                    elif not tactical:
-                        quiet.append(end)
-                if enemy_sect is not None:
-                    quiet.sort(key=lambda e: (_cheb(e, enemy_sect), e))
-                for end in fights + near + quiet[:QUIET_ENDS if u == m else 2]:
-                    out.append(SpiritTurn(u, m, paths[end]))
+                for u in strategic:
+                    if u != own:
+                        for end in (fights + near + quiet[:1])[:3]:
+                            out.append(SpiritTurn(u, m, paths[end]))
         if not tactical:
             out.extend(self._transforms(pos, out))
         return out
@@ -196,6 +209,9 @@ class SpiritAdapter:
                 elif (t.levelup == c or p.level >= k.transform_level) and len(extra) < 40:
                     extra.append(SpiritTurn(t.levelup, t.origin, t.path, SpiritTransform(c, into)))
         return extra[:40]
+
+    def root(self, pos: SpiritPosition) -> SpiritPosition:
+        return pos
 
     def moves(self, pos: SpiritPosition) -> list:
         return self._turns(pos, False)
