@@ -4,6 +4,9 @@
     daqi play [--ruleset standard|free-combination] [--load FILE] [--quick] [--autosave PATH | --no-autosave]
     daqi spirit [--load FILE] [--quick]    spirit chess (hidden setup with a hand-over screen)
     daqi tutorial [--lesson N|ID]          short lessons on prepared positions (viewer.app.tutorial)
+    daqi play|spirit --vs computer [--level 0-3] [--computer white|black] [--seed N]
+                                           against the computer (it plays black unless --computer white)
+    daqi arena ...                         seeded games between computer players (engine.players.arena)
     daqi record ...   /   daqi snapshot ...  videos and still images without a window (viewer.app.record_cli)
 
 In the window F2 switches between the two games and H shows every key.
@@ -46,6 +49,8 @@ def build_parser() -> argparse.ArgumentParser:
     tut.add_argument("--size", default="1280x800", help="window size WIDTHxHEIGHT (default 1280x800)")
     tut.add_argument("--headless", action="store_true", help=argparse.SUPPRESS)
     sub.add_parser("record", help="make a video (see 'daqi record --help')", add_help=False)
+    sub.add_parser("arena", help="computer against computer: tables and a rules report (see 'daqi arena --help')",
+                   add_help=False)
     sub.add_parser("snapshot", help="render a still image (see 'daqi snapshot --help')", add_help=False)
     return p
 
@@ -63,6 +68,14 @@ def _common(p) -> None:
                    help="size of the text and panels (default: from the window size; 2 suits a 4K screen)")
     p.add_argument("--mute", action="store_true", help="start with the sound off (Ctrl+M toggles)")
     p.add_argument("--headless", action="store_true", help=argparse.SUPPRESS)
+    p.add_argument("--vs", choices=("human", "computer"), default="human",
+                   help="human: two players at one screen (default); computer: play the computer")
+    p.add_argument("--level", type=int, choices=(0, 1, 2, 3), default=None,
+                   help="the computer's level: 0 random, 1 greedy, 2 and 3 search (default 2)")
+    p.add_argument("--computer", choices=("white", "black"), default=None,
+                   help="the side the computer plays with --vs computer (default black)")
+    p.add_argument("--seed", type=int, default=0,
+                   help="the game's seed: the computer's turns depend on it and the ply only (default 0)")
 
 
 def display_problem(headless: bool = False) -> str | None:
@@ -99,15 +112,23 @@ def _main(argv: list) -> int:
         from . import record_cli           # owned by the recording developer
         rc = record_cli.main(argv)
         return int(rc or 0)
+    if argv and argv[0] == "arena":
+        from engine.players.arena import main as arena_main
+        return int(arena_main(argv[1:]) or 0)
     if not argv or argv[0].startswith("-") and argv[0] not in ("-h", "--help"):
         argv = ["play"] + argv
     args = build_parser().parse_args(argv)
     if args.command not in ("play", "spirit", "tutorial"):
         build_parser().print_help()
         return 2
-    for name, default in (("clock", None), ("ui_scale", None), ("mute", False)):
+    for name, default in (("clock", None), ("ui_scale", None), ("mute", False), ("vs", None), ("level", None),
+                          ("computer", None), ("seed", 0)):
         if not hasattr(args, name):          # the tutorial has no clock and keeps the defaults
             setattr(args, name, default)
+    if args.vs != "computer" and (args.level is not None or args.computer is not None):
+        print("daqi: --level and --computer need --vs computer (e.g. 'daqi play --vs computer --level 1')",
+              file=sys.stderr)
+        return 2
     try:
         width, height = (int(v) for v in args.size.lower().split("x"))
     except ValueError:
@@ -211,6 +232,12 @@ def _controllers(args, autosave):
             if not spirit.load(args.load):
                 from engine import NotationError
                 raise NotationError(spirit.message.text)
+    if args.vs == "computer":
+        ctrl = cube if cube is not None else spirit
+        side = args.computer or "black"
+        ctrl.set_computer([side], level=2 if args.level is None else args.level, seed=args.seed)
+        ctrl.say(f"You play {'white' if side == 'black' else 'black'}; the computer plays {side} (level "
+                 f"{ctrl.computer_level}; Shift+H = hint, Ctrl+Z takes back its turn and yours). {ctrl.message.text}")
     return cube, spirit
 
 

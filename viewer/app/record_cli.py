@@ -69,11 +69,27 @@ class _Parser(argparse.ArgumentParser):
         return super().format_help()
 
 
-def _game_args(p):
+def _game_args(p, selfplay: bool = False):
     src = p.add_mutually_exclusive_group(required=True)
     src.add_argument("game", nargs="?", help="a game record file (cube chess or spirit chess)")
     src.add_argument("--demo", action="store_true", help="the built-in sample game (cube chess)")
     src.add_argument("--spirit-demo", action="store_true", help="the built-in spirit-chess sample game")
+    if selfplay:
+        src.add_argument("--selfplay", action="store_true",
+                         help="a game between two computer players (deterministic for --seed; see below)")
+
+
+def _selfplay_args(p):
+    g = p.add_argument_group("self-play (with --selfplay)")
+    g.add_argument("--level", default="2", help="the players' level 0-3, or WHITE,BLACK such as 1,3 (default 2)")
+    g.add_argument("--seed", type=int, default=0, help="the game's seed (default 0)")
+    g.add_argument("--game", dest="selfplay_game", choices=("cube", "spirit"), default="cube",
+                   help="cube chess (default) or spirit chess")
+    g.add_argument("--max-plies", type=int, default=None,
+                   help="stop after this many turns if the game has not ended (default 60)")
+    g.add_argument("--nodes", type=int, default=None, help="node budget per turn (default: the level's own)")
+    g.add_argument("--ruleset", default=None, help="cube: standard | free-combination | a ruleset file")
+    g.add_argument("--save", metavar="FILE", help="also write the game's record to FILE")
 
 
 def _size(text):
@@ -101,8 +117,10 @@ def record_parser() -> argparse.ArgumentParser:
                             "(format from the file name).",
                 epilog=lambda: frame_rule() + "\nexamples:\n  daqi record --demo --out demo.mp4\n"
                        "  daqi record game.txt --out clip.gif --size 480x270 --turns 3:8 --camera follow\n"
-                       "  daqi record --spirit-demo --out spirit.mp4 --size 1280x720\n")
-    _game_args(p)
+                       "  daqi record --spirit-demo --out spirit.mp4 --size 1280x720\n"
+                       "  daqi record --selfplay --level 2 --seed 5 --out game.mp4 [--game spirit] [--max-plies N]\n")
+    _game_args(p, selfplay=True)
+    _selfplay_args(p)
     p.add_argument("--out", "-o", required=True, help="output file: .mp4 or .gif")
     p.add_argument("--size", type=_size, default=DEFAULT_SIZE,
                    help=f"WIDTHxHEIGHT (default {DEFAULT_SIZE[0]}x{DEFAULT_SIZE[1]}; MP4 needs even numbers)")
@@ -153,12 +171,40 @@ def _load(args):
     return load_game(args.game, demo=args.demo, spirit_demo=args.spirit_demo)
 
 
+def _selfplay(args):
+    """The self-play game of ``--selfplay`` (and its record in ``--save``)."""
+    from ..record.selfplay import DEFAULT_MAX_PLIES, parse_levels, record_text, selfplay_game
+    levels = parse_levels(args.level)
+    plies = DEFAULT_MAX_PLIES if args.max_plies is None else args.max_plies
+    if args.nodes is not None and args.nodes < 1:
+        raise RecordError(f"--nodes must be at least 1, got {args.nodes}")
+
+    def progress(ply, _sug):
+        if not args.quiet and sys.stderr.isatty():
+            print(f"\rdaqi record: self-play turn {ply}/{plies}", end="", file=sys.stderr, flush=True)
+
+    game = selfplay_game(args.selfplay_game, levels, args.seed, plies, nodes=args.nodes, ruleset=args.ruleset,
+                         on_ply=progress)
+    if not args.quiet:
+        res = game.position.result
+        end = (f"{res.winner or 'draw'} ({res.reason})" if res is not None else f"stopped after {plies} turns")
+        print(f"{chr(13) if sys.stderr.isatty() else ''}daqi record: self-play {args.selfplay_game} chess, levels {levels[0]} (white) and "
+              f"{levels[1]} (black), seed {args.seed}: {len(game.turns)} turns, {end}", file=sys.stderr)
+    if args.save:
+        try:
+            with open(args.save, "w", encoding="utf-8") as fh:
+                fh.write(record_text(game))
+        except OSError as exc:
+            raise RecordError(f"cannot write the record to {args.save}: {exc.strerror or exc}") from None
+    return game
+
+
 def run_record(argv) -> int:
     from ..record.recording import is_spirit, make_source, output_format, record
 
     args = record_parser().parse_args(argv)
     output_format(args.out)
-    game = _load(args)
+    game = _selfplay(args) if args.selfplay else _load(args)
     n = make_source(game).n_turns
     w, h = args.size
     if args.out.lower().endswith((".mp4", ".m4v")) and (w % 2 or h % 2):

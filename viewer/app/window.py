@@ -88,10 +88,11 @@ class CubeApp:
 
     def __init__(self, window, controller: CubeController):
         from ..cube.hud import Hud
-        from ..cube.render import Renderer
+        from .turn_glide import TurnGlide, glide_renderer
         self.window = window
         self.controller = controller
-        self.renderer = Renderer(window.ctx)
+        self.renderer = glide_renderer(window.ctx)     # the Renderer, plus pieces in flight
+        self.glide = TurnGlide()                        # the computer's turn, gliding
         self.hud = Hud(window.ui_scale_for(window.width, window.height))
         self._press = None
         self._dragged = False
@@ -130,7 +131,7 @@ class CubeApp:
             self.draw_overview()
             return
         c.view.camera.resize(w.width, w.height)
-        self.renderer.render(c.position, c.view, fbo=w.ctx.screen)
+        self.renderer.render(self.glide.drawable(c), c.view, fbo=w.ctx.screen)
         _ = w.ctx.error             # drain GL errors so pyglet's error checks start clean
         self.hud.update(c, w.width, w.height, w.ui_scale_for(w.width, w.height))
         self.hud.draw()
@@ -444,6 +445,11 @@ class DaqiWindow(pyglet.window.Window):
 
     def on_close(self):
         self.stop_recording()
+        for ctrl in {id(c): c for c in [self._cube_controller, self._spirit_controller]
+                     + [a.controller for a in self.apps.values()] if c is not None}.values():
+            close = getattr(ctrl, "close_computer", None)
+            if close is not None:
+                close()                 # end the computer's worker process
         if self._scheduled:
             pyglet.clock.unschedule(self.tick)
             pyglet.clock.unschedule(self._redraw)

@@ -25,10 +25,11 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from engine import (Capture, Drop, Game, HyperJump, IllegalAction, Jump, Move, Position, SetupPhase,
-                    Stack, TurnBuilder, format_coord, load_ruleset)
+from engine import (Capture, DaqiError, Drop, Game, HyperJump, IllegalAction, Jump, Move, Position, SetupPhase,
+                    Stack, TurnBuilder, format_coord, format_turn, load_ruleset)
 
 from ..ui.bindings import BINDINGS
+from ..ui.computer import GLIDE_ACTION_S, ComputerControls
 from ..ui.explain import Explanation, explain
 from .choosers import Chooser, ChooserControls
 from ..ui.control_common import ControllerBase, Message, Prompt, default_autosave_path, set_aside_broken_autosave
@@ -47,8 +48,8 @@ KIND_NAMES = {"move": "move", "capture": "capture", "jump": "3-D jump", "hyperju
               "stack": "stack", "split": "split", "promote": "promote", "drop": "drop"}
 
 
-class CubeController(SetupControls, ChooserControls, OverviewControls, ViewControls, CursorControls, ReviewControls,
-                     ControllerBase):
+class CubeController(ComputerControls, SetupControls, ChooserControls, OverviewControls, ViewControls, CursorControls,
+                     ReviewControls, ControllerBase):
     """Local two-player cube chess: setup phase, turn building, history, files."""
 
     game_name = "cube"
@@ -200,6 +201,7 @@ class CubeController(SetupControls, ChooserControls, OverviewControls, ViewContr
         if self.view.slicing.playing:
             self.view.slicing.advance(self.time)
         self._setup_tick(dt)
+        self.computer_tick()
 
     # ------------------------------------------------------------------ turns
     def _clear_turn(self) -> None:
@@ -250,6 +252,8 @@ class CubeController(SetupControls, ChooserControls, OverviewControls, ViewContr
         self._targets = {k: v for k, v in targets.items() if v}
         hl.targets = self._targets
         hl.selected = b.at if b is not None else None
+        if b is None and self.drop_piece is None:
+            self._show_hint_marks()
 
     def targets(self) -> dict:
         """Highlighted targets: kind -> list of coordinates (move, capture, jump, hyperjump, stack)."""
@@ -430,6 +434,9 @@ class CubeController(SetupControls, ChooserControls, OverviewControls, ViewContr
             self.error(f"The game is over: {self.result_text()}. Ctrl+Z undoes the last turn, Ctrl+N starts "
                        f"a new game.")
             return
+        if self.computer_to_move():
+            self.error(f"The computer plays {self.to_move}: wait for its turn (C gives you this side).")
+            return
         c = tuple(coord)
         if self.drop_piece is not None:
             self.add(Drop(self.drop_piece, c))
@@ -504,6 +511,8 @@ class CubeController(SetupControls, ChooserControls, OverviewControls, ViewContr
             return True
         if self.setup is not None and self._setup_key(name, shift):
             return True
+        if self._computer_key(name, shift):
+            return True
         if self._turn_key(name, shift):
             return True
         return self._view_key(name, shift)
@@ -549,6 +558,63 @@ class CubeController(SetupControls, ChooserControls, OverviewControls, ViewContr
 
     def _rematch_game(self):
         return Game(self.rules, {s: list(self.game.choices[s]) for s in SIDES})
+    # ------------------------------------------------------------------ the computer (viewer.ui.computer)
+    def _computer_play(self, turn) -> bool:
+        """Play the computer's turn through the human's turn machine (TurnBuilder, then Game.play)."""
+        try:
+            b = TurnBuilder(self.game.position, turn.origin)
+            for a in turn.actions:
+                b.add(a)
+            self.builder = b
+            ok = self.confirm()
+        except IllegalAction as exc:
+            self.error(f"Not allowed: {exc}")
+            ok = False
+        if not ok:
+            self._clear_turn()
+            return False
+        self._follow(_turn_end(turn))
+        return True
+
+    def _computer_setup_step(self) -> None:
+        if self.setup is not None and self.resume_offer is None and self.prompt is None \
+                and self.setup.to_choose in self.computer_sides:
+            self._reset_draft()
+            self.setup_confirm()
+
+    def _computer_turn_text(self, turn) -> str:
+        pos = self.game.position
+        stack = pos.cell(turn.origin) if turn.origin is not None and turn.actions[0].kind != "drop" else None
+        return format_turn(turn, self.rules, stack=stack)
+
+    def _computer_hint_changed(self) -> None:
+        if self.builder is None and self.drop_piece is None:
+            self._refresh_targets()
+        turn = self.hint_turn()
+        if turn is not None:
+            self._follow(_turn_end(turn))
+
+    def _show_hint_marks(self) -> None:
+        """The hinted turn on the board: its origin ringed, each action's target marked by kind."""
+        turn = self.hint_turn()
+        if turn is None:
+            return
+        hl = self.view.highlights
+        marks: dict = {}
+        for a in turn.actions:
+            to = getattr(a, "to", None)
+            if isinstance(to, tuple):
+                kind = a.kind if a.kind in ("move", "capture", "jump", "hyperjump") else "move"
+                marks.setdefault(kind, []).append(to)
+            elif a.kind == "stack":
+                marks.setdefault("stack", []).append(turn.origin)
+        hl.targets = marks
+        hl.selected = turn.origin
+
+    def glide_seconds(self) -> float:
+        if self.glide is None or self.game is None or not 1 <= self.glide[0] <= len(self.game.turns):
+            return 0.0
+        return GLIDE_ACTION_S * len(self.game.turns[self.glide[0] - 1].actions)
 
     # ------------------------------------------------------------------ HUD queries
     def _can_redo(self) -> bool:

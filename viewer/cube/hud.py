@@ -63,6 +63,9 @@ def hud_text(c, *, show_stats: bool = False, turn_rows_max: int = 24, observe_ro
     drv = getattr(c, "clock_driver", None)
     if drv is not None:
         lines.append(drv.clock.text())
+    comp = c.computer_status() if hasattr(c, "computer_status") else ""
+    if comp:
+        lines.append(comp)
     cred = [f"{s}: " + ", ".join(f"{k} x{v}" for k, v in pos.credits[s].items())
             for s in ("white", "black") if pos.credits[s]]
     if cred:
@@ -166,8 +169,9 @@ def hud_text(c, *, show_stats: bool = False, turn_rows_max: int = 24, observe_ro
                           f"Y = resume it     N = start a new game")
     else:
         out["overlay"] = ""
-    out["hint"] = ("H: help   L: legend   V: overview   I: isolate plane   drag or Shift+arrows: orbit   "
-                   "wheel: zoom   Z/X: plane   arrows+Space: cursor   /: type a turn   F2: spirit chess")
+    out["hint"] = ("H: help   L: legend   V: overview   I: isolate plane   C: computer   Shift+H: hint   "
+                   "drag or Shift+arrows: orbit   wheel: zoom   Z/X: plane   arrows+Space: cursor   /: type a turn   "
+                   "F2: spirit chess")
     return out
 
 

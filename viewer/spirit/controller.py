@@ -24,6 +24,7 @@ from engine.spirit import (SpiritGame, SpiritPiece, SpiritSetup, SpiritTransform
                            parse_spirit_turn, step_budget)
 
 from ..ui.bindings import SPIRIT_BINDINGS
+from ..ui.computer import GLIDE_STEP_S, ComputerControls
 from ..ui.control_common import ControllerBase, Message, Prompt, run_key
 from ..ui.review import ReviewControls
 from ..ui.words import plural
@@ -35,7 +36,7 @@ MOVE_BOX_TITLE = ("Type a turn: +level-up square, then the mover's path, e.g. +(
 __all__ = ["SPIRIT_BINDINGS", "Message", "Prompt", "SpiritController"]
 
 
-class SpiritController(SpiritCursor, ReviewControls, ControllerBase):
+class SpiritController(ComputerControls, SpiritCursor, ReviewControls, ControllerBase):
     game_name = "spirit"
     game_class = SpiritGame
     default_save_name = "daqi-spirit.txt"
@@ -193,7 +194,7 @@ class SpiritController(SpiritCursor, ReviewControls, ControllerBase):
     # ------------------------------------------------------------------ turns (S13)
     def targets(self) -> dict:
         """What to highlight: levelup candidates, the chosen squares and the legal ends."""
-        if self.game is None or self.mode != "play" or self.reviewing:
+        if self.game is None or self.mode != "play" or self.reviewing or self.computer_to_move():
             return {}
         out = {"levelup": [], "ends": [], "caught": [], "path": list(self.path)}
         if self.levelup is None:
@@ -228,6 +229,9 @@ class SpiritController(SpiritCursor, ReviewControls, ControllerBase):
             return
         if self.mode == "over":
             self.error(f"The game is over: {self.result_text()}. Ctrl+N starts a new game.")
+            return
+        if self.computer_to_move():
+            self.error(f"The computer plays {self.to_move}: wait for its turn (C gives you this side).")
             return
         if self.chooser is not None:
             self.error("Choose a transform with 1-9 (S8); Enter confirms without one, Escape closes the list.")
@@ -477,6 +481,8 @@ class SpiritController(SpiritCursor, ReviewControls, ControllerBase):
             return True
         if self.setup is None and self.chooser is not None:
             return self._chooser_key("enter" if name == "return" else name)
+        if self._computer_key(name, shift):
+            return True
         keys = self._setup_keys() if self.setup is not None else self._play_keys()
         return run_key(keys, "enter" if name == "return" else name)
 
@@ -489,6 +495,63 @@ class SpiritController(SpiritCursor, ReviewControls, ControllerBase):
     def cancel(self):
         self._clear_turn()
         self.say("Turn cancelled.")
+
+    # ------------------------------------------------------------------ the computer (viewer.ui.computer)
+    def tick(self, dt: float) -> None:
+        super().tick(dt)
+        self.computer_tick()
+
+    def _computer_play(self, turn) -> bool:
+        """Play the computer's turn through the human's path (level-up, mover, path, transform, confirm)."""
+        self._clear_turn()
+        self.levelup, self.origin, self.path = turn.levelup, turn.origin, list(turn.path)
+        self.transform = turn.transform
+        if self.confirm():
+            return True
+        self._clear_turn()
+        return False
+
+    def _computer_setup_step(self) -> None:
+        st = self.setup
+        if st is None or self.prompt is not None:
+            return
+        if st.phase == "handover":
+            self.setup_enter()               # against the computer nobody needs to look away
+        elif st.side in self.computer_sides:
+            st.fill_default()
+            self.setup_enter()
+
+    def _computer_turn_text(self, turn) -> str:
+        return format_spirit_turn(turn)
+
+    def hint_marks(self) -> dict:
+        """The hinted turn: {"levelup": sq, "origin": sq, "path": [sq, ...]} ({} without a hint)."""
+        t = self.hint_turn()
+        if t is None:
+            return {}
+        return {"levelup": t.levelup, "origin": t.origin, "path": list(t.path)}
+
+    def glide_seconds(self) -> float:
+        if self.glide is None or self.game is None or not 1 <= self.glide[0] <= len(self.game.turns):
+            return 0.0
+        return GLIDE_STEP_S * len(self.game.turns[self.glide[0] - 1].path)
+
+    def glide_at(self):
+        """(square the moving piece stands on after the turn, (x, y) in cells where it is drawn now) during
+        the glide of the computer's last turn, else None."""
+        g = self.glide
+        if g is None or self.game is None or g[0] != len(self.game.turns):
+            return None
+        turn = self.game.turns[-1]
+        pts = [turn.origin] + list(turn.path)
+        total = self.glide_seconds()
+        if total <= 0 or self.time - g[1] >= total:
+            return None
+        f = (self.time - g[1]) / total * (len(pts) - 1)
+        i = min(int(f), len(pts) - 2)
+        u = f - i
+        (x0, y0), (x1, y1) = pts[i], pts[i + 1]
+        return pts[-1], (x0 + (x1 - x0) * u, y0 + (y1 - y0) * u)
 
     # ------------------------------------------------------------------ HUD queries
     def _can_redo(self) -> bool:

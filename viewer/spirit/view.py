@@ -24,6 +24,13 @@ END_RGB = (60, 150, 255)
 CAUGHT_RGB = (235, 40, 40)      # an end where an enemy formation zone catches the mover (S11)
 PATH_RGB = (40, 220, 120)
 TURN_CHARS = 36          # the move list's width in characters (it fits beside the board at 1280 px)
+HINT_RGB = (255, 80, 230)
+
+
+def _ask(c, query: str, default):
+    """``c.query()`` where the controller has it (the recorder's board state has no computer)."""
+    fn = getattr(c, query, None)
+    return default if fn is None else fn()
 
 
 @dataclass
@@ -111,7 +118,7 @@ class SpiritBoardView:
         return (self.window.width, self.window.height, tuple(sorted(c.board().items())), c.levelup, c.origin,
                 tuple(c.path), c.mode, c.place_kind, tuple(sorted(c.remaining().items())), c.hovered, self.scale,
                 getattr(c, "cursor", None),
-                c.reviewing)
+                c.reviewing, repr(_ask(c, "hint_marks", {})), _ask(c, "glide_at", None))
 
     def _rebuild(self):
         ps, T = self.pyglet.shapes, self.pyglet.text
@@ -175,12 +182,23 @@ class SpiritBoardView:
                              group=g[1]))
             add(T.Label(str(i + 1), font_name=self.mono, font_size=10, x=x - cs / 2 + 4, y=y + cs / 2 - 4,
                         anchor_y="top", color=(0, 60, 0, 255), batch=b, group=g[4]))
+        hint = _ask(c, "hint_marks", {})        # the computer's hint (I): magenta level-up, mover and path
+        for i, sq in enumerate(hint.get("path", [])):
+            x, y = geo.center(sq)
+            add(ps.Rectangle(x - cs / 2 + 3, y - cs / 2 + 3, cs - 6, cs - 6, color=HINT_RGB + (90,), batch=b,
+                             group=g[1]))
+        for key in ("levelup", "origin"):
+            if hint.get(key) is not None:
+                self._frame(hint[key], HINT_RGB, geo, 4)
         if c.levelup is not None:
             self._frame(c.levelup, LEVELUP_RGB, geo, 5)
         if c.origin is not None:
             self._frame(c.origin, PATH_RGB, geo, 5)
+        glide = _ask(c, "glide_at", None)         # the computer's last turn, gliding along its path
         for sq, (kind, side, level) in c.board().items():
             x, y = geo.center(sq)
+            if glide is not None and sq == glide[0]:
+                x, y = geo.center(glide[1])
             spec = c.rules.pieces[kind]
             r = cs * 0.42
             if spec.formation:
@@ -272,6 +290,9 @@ class SpiritBoardView:
         drv = getattr(c, "clock_driver", None)
         if drv is not None and c.game is not None:
             head.append(drv.clock.text(compact=True))
+        comp = c.computer_status(brief=True) if hasattr(c, "computer_status") else ""
+        if comp:
+            head.extend(comp.split("   "))
         head.append("")
         head.append("shaded: formation zone +n")
         head.append("red x: caught there (S11)")

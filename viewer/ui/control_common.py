@@ -161,7 +161,7 @@ class ControllerBase(ABC):
     def key(self, name: str, shift: bool = False, ctrl: bool = False) -> bool:
         """Handle a key; returns False if it means nothing here."""
         name = name.lower()
-        if name in ("h", "f1") and self.prompt is None and not ctrl:
+        if (name == "f1" or name == "h" and not shift) and self.prompt is None and not ctrl:
             self.help_visible = not self.help_visible
             self.help_page = 0
             return True

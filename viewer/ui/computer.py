@@ -1,0 +1,599 @@
+"""The computer opponent in the window, for both games (no GL, no pyglet, no wall clock in results).
+
+Three layers:
+
+* :func:`think` — the one call into the engine's players (``engine.players.suggest``); everything
+  else here goes through it, so a change of the engine's interface is a change of one line;
+* executors — where :func:`think` runs: :class:`ProcessExecutor` (a worker *process*, started with
+  ``spawn``, so the search never holds the window's GIL), :class:`ThreadExecutor` (for comparison in
+  ``benchmarks/bench_thinking.py``) and :class:`InlineExecutor` (synchronous, for tests: it answers
+  on the next :meth:`~InlineExecutor.poll` unless ``hold`` is set).  Each takes
+  ``submit(job_id, request)`` and answers through ``poll() -> [(job_id, Outcome)]``; ``cancel``
+  forgets a job (the process executor ends a busy worker and starts a fresh one);
+* :class:`ComputerControls` — mixed into a game's controller (cube and spirit): which sides the
+  computer plays, its level and seed, the pending request, the hint, undo of two plies, the keys
+  C / Shift+C / Shift+H / Shift+L and the HUD line.  A game controller provides a few hooks
+  (``_computer_play``, ``_computer_setup_step``, ``_computer_hint_changed``, ``_computer_turn_text``).
+
+Reproducibility: the seed of every request is :func:`turn_seed` of the game's seed and the ply, the
+node budget is the level's own (``nodes=None``) and no time budget is given: the turn the computer
+plays depends on the position, the level and the seed only.  A result is delivered only while the
+game still shows the very position object it was asked about (undo, redo, a new game or a loaded
+record make it stale, and it is dropped).
+"""
+from __future__ import annotations
+
+import copyreg
+import multiprocessing as mp
+import os
+import types
+import zlib
+from collections import deque
+from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from engine.players import suggest
+
+#: seconds a computer's turn glides on the board (per cube-chess action / per spirit-chess step)
+GLIDE_ACTION_S = 0.6
+GLIDE_STEP_S = 0.22
+DEFAULT_LEVEL = 2
+#: the worker process's nice increment (drawing first; the search takes the CPU time left over)
+WORKER_NICE = 5
+SIDES = ("white", "black")
+
+
+# ---------------------------------------------------------------------------------- the engine call
+def think(position: Any, level: int, seed: int, nodes: int | None = None, budget_ms: int | None = None) -> Any:
+    """The engine player's answer: a ``Suggestion(turn, eval, line, nodes, reason, ...)``."""
+    return suggest(position, level, seed, nodes=nodes, budget_ms=budget_ms)
+
+
+def turn_seed(game_seed: int, ply: int) -> int:
+    """The seed of the computer's request at ``ply``: a pure function of the game's seed and the ply."""
+    return zlib.crc32(f"daqi-computer|{int(game_seed)}|{int(ply)}".encode("ascii"))
+
+
+def _mappingproxy(d: dict) -> types.MappingProxyType:
+    return types.MappingProxyType(d)
+
+
+def _reduce_mappingproxy(m: types.MappingProxyType):
+    return _mappingproxy, (dict(m),)
+
+
+# spirit-chess positions and rules hold read-only dicts: let them travel to the worker as pickles
+copyreg.pickle(types.MappingProxyType, _reduce_mappingproxy)
+
+
+@dataclass(frozen=True)
+class Request:
+    position: Any
+    level: int
+    seed: int
+    nodes: int | None = None
+    budget_ms: int | None = None
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """A finished request: ``suggestion`` or ``error`` (a one-line text)."""
+    suggestion: Any = None
+    error: str | None = None
+
+
+def run_request(req: Request) -> Outcome:
+    try:
+        return Outcome(think(req.position, req.level, req.seed, req.nodes, req.budget_ms))
+    except Exception as exc:  # noqa: BLE001 - a failing search is a message, not a crash
+        return Outcome(error=f"{type(exc).__name__}: {exc}")
+
+
+# ---------------------------------------------------------------------------------- executors
+class InlineExecutor:
+    """Runs each request synchronously on the next :meth:`poll` (tests).  While ``hold`` is true the
+    requests wait, so a test can look at the window while the computer "thinks"."""
+
+    def __init__(self, hold: bool = False):
+        self.hold = hold
+        self.pending: deque = deque()
+        self.submitted = 0
+
+    def submit(self, job_id: int, req: Request) -> None:
+        self.pending.append((job_id, req))
+        self.submitted += 1
+
+    def cancel(self, job_id: int) -> None:
+        self.pending = deque(j for j in self.pending if j[0] != job_id)
+
+    def poll(self) -> list:
+        out = []
+        while self.pending and not self.hold:
+            job_id, req = self.pending.popleft()
+            out.append((job_id, run_request(req)))
+        return out
+
+    def busy(self) -> bool:
+        return bool(self.pending)
+
+    def close(self) -> None:
+        self.pending.clear()
+
+
+class ThreadExecutor:
+    """One worker thread (its search holds the GIL: the window's frames slow down; see the benchmark)."""
+
+    def __init__(self):
+        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="daqi-computer")
+        self._jobs: dict[int, Future] = {}
+
+    def submit(self, job_id: int, req: Request) -> None:
+        self._jobs[job_id] = self._pool.submit(run_request, req)
+
+    def cancel(self, job_id: int) -> None:
+        fut = self._jobs.pop(job_id, None)
+        if fut is not None:
+            fut.cancel()
+
+    def poll(self) -> list:
+        done = [(j, f) for j, f in self._jobs.items() if f.done()]
+        for j, _ in done:
+            del self._jobs[j]
+        return [(j, f.result()) for j, f in done if not f.cancelled()]
+
+    def wait(self, timeout: float) -> bool:
+        for fut in list(self._jobs.values()):
+            try:
+                fut.exception(timeout=timeout)
+            except Exception:  # noqa: BLE001 - a timeout or cancellation: nothing finished
+                return False
+        return True
+
+    def busy(self) -> bool:
+        return bool(self._jobs)
+
+    def close(self) -> None:
+        self._pool.shutdown(wait=False, cancel_futures=True)
+        self._jobs.clear()
+
+
+def _worker_main(conn, nice: int = 0) -> None:
+    """The worker process: answer (job_id, Request) messages until None or the pipe closes.  ``nice``
+    lowers its CPU priority so that the window's drawing (and a software GL driver's threads) go first."""
+    if nice and hasattr(os, "nice"):
+        try:
+            os.nice(nice)
+        except OSError:
+            pass
+    while True:
+        try:
+            msg = conn.recv()
+        except (EOFError, OSError):
+            return
+        if msg is None:
+            return
+        job_id, req = msg
+        out = run_request(req)
+        try:
+            conn.send((job_id, out))
+        except (BrokenPipeError, OSError):
+            return
+
+
+class ProcessExecutor:
+    """One worker process (``spawn``: a fresh interpreter that imports the engine only, never pyglet).
+
+    Requests are answered in order; :meth:`cancel` of the job being searched ends the worker and
+    starts a fresh one (so an undo never waits for a search it no longer wants)."""
+
+    def __init__(self, context: str = "spawn", nice: int = WORKER_NICE):
+        self._ctx: Any = mp.get_context(context)
+        self._nice = nice
+        self._proc: Any = None
+        self._conn: Any = None
+        self._queue: deque = deque()      # (job_id, request) not yet sent
+        self._running: int | None = None   # job being searched
+        self._start()
+
+    def _start(self) -> None:
+        parent, child = self._ctx.Pipe()
+        proc = self._ctx.Process(target=_worker_main, args=(child, self._nice), daemon=True, name="daqi-computer")
+        proc.start()
+        child.close()
+        self._proc, self._conn, self._running = proc, parent, None
+
+    def _stop(self) -> None:
+        proc, conn = self._proc, self._conn
+        self._proc = self._conn = None
+        if conn is not None:
+            conn.close()
+        if proc is not None:
+            proc.terminate()
+            proc.join(timeout=2.0)
+
+    def _send_next(self) -> None:
+        if self._running is None and self._queue:
+            job_id, req = self._queue.popleft()
+            self._conn.send((job_id, req))
+            self._running = job_id
+
+    def submit(self, job_id: int, req: Request) -> None:
+        self._queue.append((job_id, req))
+        self._send_next()
+
+    def cancel(self, job_id: int) -> None:
+        self._queue = deque(j for j in self._queue if j[0] != job_id)
+        if self._running == job_id:
+            self._stop()
+            self._start()
+            self._send_next()
+
+    def poll(self) -> list:
+        out: list = []
+        while self._conn is not None and self._running is not None and self._conn.poll(0):
+            try:
+                job_id, outcome = self._conn.recv()
+            except (EOFError, OSError):
+                out.append((self._running, Outcome(error="the computer's worker process ended")))
+                self._stop()
+                self._start()
+                break
+            if job_id == self._running:
+                self._running = None
+            out.append((job_id, outcome))
+            self._send_next()
+        if self._running is not None and self._proc is not None and not self._proc.is_alive():
+            out.append((self._running, Outcome(error="the computer's worker process ended")))
+            self._stop()
+            self._start()
+            self._send_next()
+        return out
+
+    def wait(self, timeout: float) -> bool:
+        """Block until the running job has an answer (tests, benchmarks); False on timeout."""
+        if self._running is None:
+            return True
+        return bool(self._conn.poll(timeout))
+
+    def busy(self) -> bool:
+        return self._running is not None or bool(self._queue)
+
+    def close(self) -> None:
+        if self._conn is not None:
+            try:
+                self._conn.send(None)
+            except (BrokenPipeError, OSError):
+                pass
+        self._stop()
+        self._queue.clear()
+
+
+def make_executor(kind: str = "process"):
+    """``process`` (the window's default), ``thread`` or ``inline``."""
+    if kind == "process":
+        return ProcessExecutor()
+    if kind == "thread":
+        return ThreadExecutor()
+    if kind == "inline":
+        return InlineExecutor()
+    raise ValueError(f"unknown executor {kind!r}: use process, thread or inline")
+
+
+# ---------------------------------------------------------------------------------- controller part
+@dataclass
+class Pending:
+    job_id: int
+    purpose: str              # "move" | "hint"
+    position: Any             # the very object asked about (identity decides delivery)
+    side: str
+    since: float              # controller time when asked
+
+
+@dataclass
+class Hint:
+    position: Any
+    suggestion: Any
+    text: str
+
+
+class ComputerControls:
+    """The computer opponent inside a controller (cube chess or spirit chess).
+
+    The controller calls :meth:`computer_tick` from ``tick`` and :meth:`_computer_key` from its key
+    dispatch; it provides ``_computer_play(turn) -> bool`` (play a turn through the human's turn
+    machine), ``_computer_setup_step()`` (take the computer side's default setup choices),
+    ``_computer_turn_text(turn) -> str`` and ``_computer_hint_changed()`` (show / clear the hint)."""
+
+    # what the host controller provides (annotations only: nothing here shadows it)
+    game: Any
+    time: float
+    message: Any
+    mode: str
+    to_move: str
+    say: Callable[..., None]
+    error: Callable[[str], None]
+    result_text: Callable[[], str]
+    _can_redo: Callable[[], bool]
+
+    computer_sides: frozenset = frozenset()
+    computer_level: int = DEFAULT_LEVEL
+    computer_seed: int = 0
+    computer_executor: Any = None
+    computer_executor_kind: str = "process"
+    computer_pending: Pending | None = None
+    computer_hint: Hint | None = None
+    computer_ready: Any = None           # a move outcome waiting for the glide to end
+    glide: tuple | None = None           # (turn number k, 1-based; controller time it started)
+    _computer_jobs: int = 0
+
+    # -- configuration ------------------------------------------------------------------------
+    def set_computer(self, sides=(), level: int | None = None, seed: int | None = None, executor=None) -> None:
+        """Let the computer play ``sides`` (``"white"``, ``"black"``) at ``level`` with ``seed``."""
+        bad = [s for s in sides if s not in SIDES]
+        if bad:
+            raise ValueError(f"the computer plays white or black, not {bad[0]!r}")
+        if level is not None:
+            if level not in (0, 1, 2, 3):
+                raise ValueError(f"the computer's level is 0, 1, 2 or 3, not {level!r}")
+            self.computer_level = level
+        if seed is not None:
+            self.computer_seed = int(seed)
+        if executor is not None:
+            if self.computer_executor is not None and self.computer_executor is not executor:
+                self.computer_executor.close()
+            self.computer_executor = executor
+        self.computer_sides = frozenset(sides)
+        self._computer_cancel()
+
+    def _executor(self):
+        if self.computer_executor is None:
+            try:
+                self.computer_executor = make_executor(self.computer_executor_kind)
+            except (OSError, RuntimeError) as exc:    # no worker process here: think in a thread
+                self.computer_executor = ThreadExecutor()
+                self.error(f"The computer thinks in a thread (the window may stutter): no worker process "
+                           f"({type(exc).__name__}: {str(exc).strip().splitlines()[0]}).")
+        return self.computer_executor
+
+    def close_computer(self) -> None:
+        """End the worker (the window closes)."""
+        self._computer_cancel()
+        if self.computer_executor is not None:
+            self.computer_executor.close()
+            self.computer_executor = None
+
+    def vs_computer(self) -> bool:
+        return bool(self.computer_sides)
+
+    def computer_to_move(self) -> bool:
+        return (self.game is not None and self.mode == "play"
+                and self.game.position.to_move in self.computer_sides)
+
+    @property
+    def computer_thinking(self) -> bool:
+        return self.computer_pending is not None and self.computer_pending.purpose == "move"
+
+    # -- requests -------------------------------------------------------------------------------
+    def _computer_request(self, purpose: str) -> None:
+        pos = self.game.position
+        self._computer_jobs += 1
+        job = self._computer_jobs
+        req = Request(pos, self.computer_level, turn_seed(self.computer_seed, len(self.game.turns)))
+        self.computer_pending = Pending(job, purpose, pos, pos.to_move, self.time)
+        self._executor().submit(job, req)
+        if purpose == "move" and "is thinking..." not in self.message.text:
+            prev = self.message
+            self.say(f"{prev.text} The computer ({pos.to_move}) is thinking...".strip(), prev.level)
+
+    def _computer_cancel(self) -> None:
+        p = self.computer_pending
+        self.computer_pending = None
+        self.computer_ready = None
+        if p is not None and self.computer_executor is not None:
+            self.computer_executor.cancel(p.job_id)
+
+    def computer_tick(self) -> None:
+        """Called by ``tick``: drive the setup, collect answers, ask for the next turn."""
+        if not self.computer_sides and self.computer_pending is None:
+            return
+        p = self.computer_pending
+        if p is not None and (self.game is None or p.position is not self.game.position):
+            self._computer_cancel()                  # asked about a position that is gone
+        if self.game is None:
+            if self.computer_sides:
+                self._computer_setup_step()
+            return
+        if self.glide is not None and self.time - self.glide[1] >= self.glide_seconds():
+            self.glide = None
+        if self.computer_pending is not None and self.computer_executor is not None:
+            for job_id, outcome in self.computer_executor.poll():
+                self._computer_answer(job_id, outcome)
+        if self.computer_ready is not None and self.glide is None:
+            pending, outcome = self.computer_ready
+            self.computer_ready = None
+            self._computer_deliver(pending, outcome)
+        if self.computer_pending is None and self.computer_ready is None and self.computer_to_move():
+            self._computer_request("move")
+
+    def _computer_answer(self, job_id: int, outcome: Outcome) -> None:
+        p = self.computer_pending
+        if p is None or p.job_id != job_id:
+            return                                   # an answer nobody waits for any more
+        self.computer_pending = None
+        if self.game is None or self.game.position is not p.position:
+            return                                   # the game moved on: stale
+        if p.purpose == "move" and self.glide is not None:
+            self.computer_ready = (p, outcome)       # play it once the last turn has glided
+            return
+        self._computer_deliver(p, outcome)
+
+    def _computer_deliver(self, p: Pending, outcome: Outcome) -> None:
+        if self.game is None or self.game.position is not p.position:
+            return
+        if outcome.error is not None:
+            self.computer_sides = self.computer_sides - {p.side}
+            self.error(f"The computer could not choose a turn ({outcome.error}); {p.side} is yours now.")
+            return
+        sug = outcome.suggestion
+        if p.purpose == "hint":
+            self._computer_set_hint(p, sug)
+            return
+        if p.side not in self.computer_sides or self.mode != "play":
+            return
+        if sug.turn is None:
+            self.computer_sides = self.computer_sides - {p.side}
+            self.error(f"The computer finds no turn for {p.side}; {p.side} is yours now.")
+            return
+        text = self._computer_turn_text(sug.turn)
+        if not self._computer_play(sug.turn):
+            self.computer_sides = self.computer_sides - {p.side}
+            self.error(f"The computer's turn {text} was refused by the rules; {p.side} is yours now. "
+                       f"{self.message.text}")
+            return
+        self.computer_hint = None
+        self.glide = (len(self.game.turns), self.time)
+        why = f" ({sug.reason})" if getattr(sug, "reason", "") else ""
+        end = f" Game over: {self.result_text()}." if self.game.position.result is not None else \
+            f" {self.game.position.to_move} to move."
+        self.say(f"The computer ({p.side}, level {self.computer_level}) played {text}{why}.{end}", "ok")
+
+    def _computer_set_hint(self, p: Pending, sug) -> None:
+        if sug.turn is None:
+            self.error(f"No hint: {p.side} has no turn the computer can find.")
+            return
+        text = self._computer_turn_text(sug.turn)
+        reason = getattr(sug, "reason", "") or "its best turn"
+        self.computer_hint = Hint(p.position, sug, f"{text}: {reason}")
+        self._computer_hint_changed()
+        self.say(f"Hint for {p.side}: {text} - {reason}.", "ok")
+
+    # -- keys -------------------------------------------------------------------------------------
+    def computer_take_over(self, other: bool = False) -> None:
+        """C: the computer plays the side to move (again: that side is yours); Shift+C: the other side."""
+        side = self.to_move
+        if other:
+            side = "black" if side == "white" else "white"
+        if side in self.computer_sides:
+            if self.computer_pending is not None and self.computer_pending.side == side:
+                self._computer_cancel()
+            self.computer_sides = self.computer_sides - {side}
+            self.say(f"{side} is yours again (C hands it to the computer).", "ok")
+        else:
+            self.computer_sides = self.computer_sides | {side}
+            self.computer_hint = None
+            self._computer_hint_changed()
+            self.say(f"The computer plays {side} now (level {self.computer_level}; C or Shift+C gives it back).",
+                     "ok")
+
+    def computer_cycle_level(self, down: bool = False) -> None:
+        self.computer_level = (self.computer_level + (-1 if down else 1)) % 4
+        self.say(f"Computer level {self.computer_level} (0 random, 1 greedy, 2-3 searching).", "ok")
+
+    def request_hint(self) -> None:
+        """I: ask the computer which turn it would play for the side to move."""
+        if self.game is None or self.mode != "play":
+            self.error("A hint needs a game in play.")
+            return
+        if self.computer_to_move():
+            self.error("The computer is to move: it will play in a moment (C gives you this side).")
+            return
+        h = self.computer_hint
+        if h is not None and h.position is self.game.position:
+            self.say(f"Hint: {h.text}.", "ok")
+            return
+        if self.computer_pending is not None:
+            self.say("The computer is still thinking about the hint.")
+            return
+        self._computer_request("hint")
+        self.say(f"Thinking about a hint for {self.game.position.to_move} (level {self.computer_level})...")
+
+    def _computer_key(self, name: str, shift: bool) -> bool:
+        if name == "c":
+            self.computer_take_over(other=shift)
+        elif name == "h" and shift:
+            self.request_hint()
+        elif name == "l" and shift:
+            self.computer_cycle_level()
+        else:
+            return False
+        return True
+
+    # -- undo and redo ----------------------------------------------------------------------------
+    def undo_turn(self) -> None:
+        """Ctrl+Z: against the computer, take back its turn and yours (until a human side is to move)."""
+        self._computer_cancel()
+        self.glide = None
+        self.computer_hint = None
+        if not self.computer_sides or self.game is None:
+            super().undo_turn()  # type: ignore[misc]
+            return
+        turns = self.game.turns
+        n = 0
+        while n < len(turns):
+            n += 1
+            before = self.game.position_at(len(turns) - n) if hasattr(self.game, "position_at") else \
+                self.game.positions[len(turns) - n]
+            if before.to_move not in self.computer_sides:
+                break
+        else:
+            self.error("Nothing to undo: only the computer's turns were played (C gives you its side).")
+            return
+        for _ in range(n):
+            super().undo_turn()  # type: ignore[misc]
+        if n > 1:
+            self.say(f"Took back {n} turns (the computer's and yours). {self.game.position.to_move} to move.")
+
+    def redo_turn(self) -> None:
+        """Ctrl+Y: against the computer, replay turns until a human side is to move again."""
+        self._computer_cancel()
+        self.glide = None
+        self.computer_hint = None
+        super().redo_turn()  # type: ignore[misc]
+        while (self.computer_sides and self.game is not None and self._can_redo()  # type: ignore[attr-defined]
+               and self.game.position.to_move in self.computer_sides and self.game.position.result is None):
+            super().redo_turn()  # type: ignore[misc]
+
+    # -- HUD --------------------------------------------------------------------------------------
+    def glide_seconds(self) -> float:
+        return GLIDE_ACTION_S
+
+    def computer_status(self, brief: bool = False) -> str:
+        """One line for the HUD: who the computer plays, and whether it thinks (empty when unused);
+        ``brief``: a hint shows its reason only (the board shows the turn)."""
+        p = self.computer_pending
+        if not self.computer_sides and p is None and self.computer_hint is None:
+            return ""
+        parts = []
+        if self.computer_sides:
+            who = " and ".join(s for s in SIDES if s in self.computer_sides)
+            parts.append(f"computer: {who}, level {self.computer_level}")
+        if p is not None:
+            dots = "." * (1 + int(self.time * 3) % 3)
+            what = "thinking" if p.purpose == "move" else "thinking about a hint"
+            parts.append(f"{what}{dots:<3} {self.time - p.since:.1f} s")
+        elif self.computer_hint is not None and self.game is not None \
+                and self.computer_hint.position is self.game.position:
+            h = self.computer_hint
+            parts.append("hint: " + ((getattr(h.suggestion, "reason", "") or "on the board") if brief else h.text))
+        return "   ".join(parts)
+
+    def hint_turn(self):
+        """The hinted turn while it is for the position shown, else None."""
+        h = self.computer_hint
+        if h is None or self.game is None or h.position is not self.game.position:
+            return None
+        return h.suggestion.turn
+
+    # -- hooks (the game's controller fills them in) ----------------------------------------------
+    def _computer_play(self, turn) -> bool:  # pragma: no cover - every controller overrides
+        raise NotImplementedError
+
+    def _computer_setup_step(self) -> None:
+        """Take the computer side's setup choices (default arrangement)."""
+
+    def _computer_turn_text(self, turn) -> str:
+        return str(turn)
+
+    def _computer_hint_changed(self) -> None:
+        """The hint appeared or went away: update the board's marks."""
