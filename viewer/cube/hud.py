@@ -169,9 +169,8 @@ def hud_text(c, *, show_stats: bool = False, turn_rows_max: int = 24, observe_ro
                           f"Y = resume it     N = start a new game")
     else:
         out["overlay"] = ""
-    out["hint"] = ("H: help   L: legend   V: overview   I: isolate plane   C: computer   Shift+H: hint   "
-                   "drag or Shift+arrows: orbit   wheel: zoom   Z/X: plane   arrows+Space: cursor   /: type a turn   "
-                   "F2: spirit chess")
+    out["hint"] = ("H: help   L: legend   V: overview   C: computer   Shift+H: hint   Shift+arrows: orbit   "
+                   "/: type a turn   F2: spirit chess")
     return out
 
 
@@ -435,7 +434,7 @@ class Hud:
             else:
                 add(ps.Triangle(bx + 7 * k, by + 5 * k, bx + 7 * k, by + 19 * k, bx + 19 * k, by + 12 * k,
                                 color=(255, 255, 255, 255), batch=b, group=g2))
-            lab = self.pyglet.text.Label(f"dim {wd.dim}: {wd.value}", font_name=SANS, font_size=10 * k,
+            lab = self.pyglet.text.Label(f"w{wd.dim} = {wd.value}", font_name=SANS, font_size=10 * k,
                                          x=bx + 30 * k, y=wd.y + 7 * k, anchor_y="center", color=col, batch=b,
                                          group=g2)
             add(lab)
