@@ -18,3 +18,9 @@ def test_import_linter_contracts_are_kept():
     r = _run("lint-imports")
     assert r.returncode == 0, r.stdout[-4000:] + r.stderr[-2000:]
     assert "0 broken" in r.stdout
+
+
+def test_engine_type_checks_clean():
+    r = _run("mypy")
+    assert r.returncode == 0, r.stdout[-4000:] + r.stderr[-2000:]
+    assert "Success: no issues found" in r.stdout

@@ -22,7 +22,7 @@ class LegalActions:
         self.position = position
         self.origin = normalize(origin)
         self.horizon = horizon
-        self._list = None
+        self._list: list | None = None
 
     def _generate(self) -> list:
         pos = self.position

@@ -19,13 +19,13 @@ bottom first (informative: a mismatch with the position is reported by the rules
 """
 from __future__ import annotations
 
-from .actions import Capture, Drop, HyperJump, Jump, Move, Promote, Split, Stack, Turn
+from .actions import Action, Capture, Drop, HyperJump, Jump, Move, Promote, Split, Stack, Turn
 from ..core.coords import format_ascii, format_chinese, match_coord
 from ..core.errors import NotationError
 
 ASCII_VERB = {"move": "-", "capture": "x", "jump": "^", "hyperjump": "~"}
 CHINESE_VERB = {"move": "走", "capture": "吃", "jump": "三维跃迁", "hyperjump": "跃迁"}
-_CLASS = {"move": Move, "capture": Capture, "jump": Jump, "hyperjump": HyperJump}
+_CLASS: dict[str, type[Move] | type[Capture] | type[Jump] | type[HyperJump]] = {"move": Move, "capture": Capture, "jump": Jump, "hyperjump": HyperJump}
 
 
 def _tables(rules):
@@ -88,7 +88,7 @@ def parse_turn(text: str, rules) -> tuple[Turn, tuple]:
             return chinese[s[i]], i + 1
         return None, i
 
-    actions = []
+    actions: list[Action] = []
     origin = None
     names = []
     if s.startswith("@") or s.startswith("打入"):

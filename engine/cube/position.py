@@ -199,7 +199,7 @@ class Position:
                 and self.credits == other.credits and self.stats == other.stats and self.homes == other.homes
                 and self.kings_was == other.kings_was and self.ply == other.ply and self.result == other.result)
 
-    __hash__ = None
+    __hash__ = None     # type: ignore[assignment]   # unhashable, as typeshed spells it
 
     def __repr__(self) -> str:
         return (f"Position({self.rules.name}, {self.to_move} to move, ply {self.ply}, scores {self.scores}, "
@@ -261,7 +261,7 @@ class Position:
 
 
 def _find_royals(pos: Position) -> dict:
-    royals = {s: {"king": None, "prince": None} for s in SIDES}
+    royals: dict[str, dict[str, tuple | None]] = {s: {"king": None, "prince": None} for s in SIDES}
     src = dict(pos.base)
     src.update(pos.cells)
     for c, stack in src.items():

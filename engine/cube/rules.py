@@ -297,6 +297,7 @@ class TurnBuilder:
         self._set(self.at, merged)
 
     def _do_split(self, a: Split):
+        assert self.origin is not None      # add(): only a drop starts without one, and it sets it
         stack = self.cell(self.origin)
         if self.group is not None:
             raise IllegalAction("split must come before the stack moves", code="illegal-split")
@@ -395,9 +396,9 @@ class TurnBuilder:
             why = promote_after_drop_error(rules, a.to)                       # G19
             if why:
                 raise IllegalAction(why, code="illegal-promote")
-        new = list(group)
-        new[idx] = Piece(a.to, self.side, "pawn")
-        new = tuple(new)
+        pieces = list(group)
+        pieces[idx] = Piece(a.to, self.side, "pawn")
+        new = tuple(pieces)
         if self.group is None:
             self._set(self.origin, new)
         else:

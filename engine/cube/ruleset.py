@@ -162,6 +162,12 @@ MAX_BETZA = 64
 _PIECE_NAME = re.compile(r"[a-z][a-z0-9_-]{0,31}")
 
 
+def _box(green: list) -> tuple[tuple[int, int], tuple[int, int], tuple[int, int]]:
+    """The checked ``geometry.green`` list ``[[x0,x1],[y0,y1],[z0,z1]]`` as a tuple of pairs."""
+    (x0, x1), (y0, y1), (z0, z1) = green
+    return (x0, x1), (y0, y1), (z0, z1)
+
+
 def _bounded(problems: list[str], key: str, v, lo: int, hi: int) -> None:
     if v is not None and _int(v) and not lo <= v <= hi:
         problems.append(f"'{key}' = {show(v)} is outside {lo}..{hi}")
@@ -186,7 +192,7 @@ def _check_geometry(g: dict, problems: list[str], soft: list[str]):
                     problems.append(f"'geometry.green' {axis} range [{show(lo)}, {show(hi)}] is not inside 1..{n}")
                     green = None
     _bounded(problems, "geometry.higher_min", g.get("higher_min"), 1, MAX_AXIS)
-    lines = {}
+    lines: dict[str, dict | None] = {}
     for table in ("promotion", "red_line"):
         val = g.get(table, {})
         lines[table] = None
@@ -269,13 +275,13 @@ def _check_pieces(data: dict, problems: list[str]) -> dict:
                                  letter=letter if isinstance(letter, str) else "?",
                                  chinese=chinese if isinstance(chinese, str) else "?",
                                  promotes_to=tuple(_names(promotes)), hire=hire if isinstance(hire, str) else "none")
-    for name, p in pieces.items():
-        for t in p.promotes_to:
+    for name, piece in pieces.items():
+        for t in piece.promotes_to:
             if t not in pieces:
                 problems.append(f"'pieces.{name}.promotes_to' names unknown piece {show(t)}")
     letters: dict = {}
-    for name, p in pieces.items():
-        for label, val in (("letter", p.letter), ("chinese", p.chinese)):
+    for name, piece in pieces.items():
+        for label, val in (("letter", piece.letter), ("chinese", piece.chinese)):
             if (label, val) in letters:
                 problems.append(f"'pieces.{name}.{label}' {show(val)} is also used by {letters[(label, val)]}")
             letters[(label, val)] = name
@@ -368,7 +374,7 @@ def _check_setup(st: dict, pieces: dict, size, green, problems: list[str]) -> No
                             f"(black's parts mirror white's)")
     rs = st.get("royal_slots")
     rs_ok = rs is not None and _slot_triple(problems, "setup.royal_slots", rs, size)
-    if rs_ok and isinstance(st.get("royal"), list) and rs[2] - rs[1] + 1 != len(st["royal"]):
+    if rs is not None and rs_ok and isinstance(st.get("royal"), list) and rs[2] - rs[1] + 1 != len(st["royal"]):
         problems.append(f"'setup.royal_slots' has {rs[2] - rs[1] + 1} squares but 'setup.royal' names "
                         f"{len(st['royal'])} pieces")
         rs_ok = False
@@ -381,7 +387,7 @@ def _check_setup(st: dict, pieces: dict, size, green, problems: list[str]) -> No
     if problems or not size or not green:
         return
     # every square of both sides' arrangements: distinct and inside the green area of the main board
-    rows = [tuple(p) for p in parts] + ([tuple(rs)] if rs_ok else []) + \
+    rows = [tuple(p) for p in parts] + ([tuple(rs)] if rs is not None and rs_ok else []) + \
            [tuple(f) for f, good in zip(fixed, fixed_ok) if good]
     (gx0, gx1), _, (gz0, gz1) = green
     if not gz0 <= 1 <= gz1:
@@ -451,7 +457,7 @@ def build_cube(data: dict, where: str, *, check_setup: bool = True) -> Ruleset:
         raise RulesetError(problems, where=where)
     return Ruleset(
         name=meta.get("name", Path(where).stem), source=where,
-        size=tuple(size), green=tuple(tuple(p) for p in green), higher_min=g.get("higher_min", 1),
+        size=tuple(size), green=_box(green), higher_min=g.get("higher_min", 1),
         red_line=dict(g["red_line"]), promotion=dict(promo), crowded={s: tuple(crowded[s]) for s in SIDES},
         pieces=pieces, start_score=sc.get("start", 120), pawn_slot_bonus=sc.get("pawn_slot_bonus", 1),
         green_drop_surcharge=sc.get("green_drop_surcharge", 1), hyperjump_cost=sc.get("hyperjump", 1),

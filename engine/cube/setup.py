@@ -14,18 +14,22 @@ clock (the window, a test); this module never reads a clock.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from ..core.errors import IllegalAction
 
 from .layout import SIDES, check_choice, default_choice, default_choices, n_parts, part_squares, royal_homes  # noqa: F401
 from .position import Position
 
+if TYPE_CHECKING:
+    from .ruleset import Ruleset
+
 
 @dataclass
 class SetupPhase:
     """Alternating, visible setup (C24–C27).  ``choose`` fills the next part of the side to
     choose; ``timeout`` fills it with the default; ``done`` once every part is filled."""
-    rules: object
+    rules: Ruleset
     choices: dict = field(default_factory=lambda: {"white": [], "black": []})
     defaulted: list = field(default_factory=list)
 
@@ -47,7 +51,8 @@ class SetupPhase:
         return self.to_choose is None
 
     def squares(self) -> list:
-        return part_squares(self.rules, self.to_choose, self.part)
+        # once done, ``part`` is past the last part and the side does not matter (white's view)
+        return part_squares(self.rules, self.to_choose or "white", self.part)
 
     def choose(self, names) -> None:
         side = self.to_choose
@@ -65,6 +70,7 @@ class SetupPhase:
     def quick_start(self) -> None:
         while not self.done:
             side = self.to_choose
+            assert side is not None     # not done: a side still chooses
             self.choices[side].append(default_choice(self.rules, side, self.part))
 
     def pawn_bonus(self, side: str) -> int:

@@ -99,14 +99,14 @@ class SpiritPosition:
     rules: SpiritRules
     to_move: str
     pieces: Mapping[Coord, SpiritPiece]
-    start_counts: Mapping[str, Mapping[str, int]] = field(default=None)
+    start_counts: Mapping[str, Mapping[str, int]] = field(default_factory=dict)   # empty: the rules' counts
     ply: int = 0
     result: SpiritResult | None = None
 
     def __post_init__(self):
         object.__setattr__(self, "pieces", MappingProxyType(dict(self.pieces)))
         sc = self.start_counts
-        if sc is None:
+        if not sc:      # (also None, from older callers)
             sc = {s: self.rules.start_counts() for s in SIDES}
         object.__setattr__(self, "start_counts",
                            MappingProxyType({s: MappingProxyType(dict(sc[s])) for s in SIDES}))
@@ -119,7 +119,7 @@ class SpiritPosition:
             (o.rules.name, o.to_move, dict(o.pieces), o.ply, o.result,
              {s: dict(v) for s, v in o.start_counts.items()})
 
-    __hash__ = None
+    __hash__ = None     # type: ignore[assignment]   # unhashable, as typeshed spells it
 
     def counts(self, side: str) -> dict[str, int]:
         out = {k: 0 for k in self.rules.pieces}

@@ -118,7 +118,7 @@ def parse_position(obj: Any, default_ruleset: Any = "spirit") -> SpiritPosition:
         if at in pieces:
             raise _bad(f"{what}: square {list(at)} holds two pieces", "bad-position")
         pieces[at] = SpiritPiece(kind, side, level)
-    return SpiritPosition(rules, to_move, pieces, None, ply, None)
+    return SpiritPosition(rules, to_move, pieces, ply=ply, result=None)
 
 
 def format_position(pos: SpiritPosition) -> dict:

@@ -25,12 +25,27 @@ from ..core.coords import format_ascii, match_coord
 from ..core.errors import DaqiError, IllegalAction, NotationError
 from ..core.files import atomic_write_text, check_record_line, read_record_text
 from ..core.loader import load_ruleset
-from .position import SpiritCapture, SpiritPosition, SpiritResult, SpiritTurn, apply_spirit_turn, played_turn
+from .position import (
+    SpiritCapture,
+    SpiritPosition,
+    SpiritResult,
+    SpiritTransform,
+    SpiritTurn,
+    apply_spirit_turn,
+    played_turn,
+)
 from .rules import SIDES, SpiritRules
 from .setup import Placements, default_placement, normalize_placements, spirit_start_position
 
 _NAME = re.compile(r"[a-z][a-z0-9_-]*")
 _WS = re.compile(r"\s*")
+
+
+def _skip_ws(text: str, i: int) -> int:
+    """The index of the first non-space character at or after ``i``."""
+    m = _WS.match(text, i)
+    assert m is not None        # ``\s*`` matches everywhere, if only the empty string
+    return m.end()
 
 
 def _coord_at(text: str, i: int) -> tuple[tuple[int, int], int]:
@@ -50,30 +65,30 @@ def format_spirit_turn(turn: SpiritTurn) -> str:
 
 def parse_spirit_turn(text: str) -> SpiritTurn:
     """Inverse of :func:`format_spirit_turn`; raises NotationError naming the column."""
-    i = _WS.match(text, 0).end()
+    i = _skip_ws(text, 0)
     if not text.startswith("+", i):
         raise NotationError(f"turn {text!r} must start with '+' and the level-up square, e.g. +(10,3)",
                             code="malformed")
     levelup, i = _coord_at(text, i + 1)
-    i = _WS.match(text, i).end()
+    i = _skip_ws(text, i)
     origin, i = _coord_at(text, i)
-    path = []
+    path: list[tuple[int, int]] = []
     while text.startswith("-", i):
         c, i = _coord_at(text, i + 1)
         path.append(c)
     if not path:
         raise NotationError(f"turn {text!r}: expected '-' and the next square at column {i + 1}",
                             code="malformed")
-    transform = None
-    i = _WS.match(text, i).end()
+    transform: SpiritTransform | None = None
+    i = _skip_ws(text, i)
     if text.startswith("=", i):
         m = _NAME.match(text, i + 1)
         if not m:
             raise NotationError(f"turn {text!r}: expected a piece type after '=' at column {i + 2}",
                                 code="malformed")
         at, i = _coord_at(text, m.end())
-        transform = (at, m.group(0))
-        i = _WS.match(text, i).end()
+        transform = SpiritTransform(at, m.group(0))
+        i = _skip_ws(text, i)
     if i != len(text):
         raise NotationError(f"turn {text!r}: unexpected {text[i:]!r} at column {i + 1}", code="malformed")
     return SpiritTurn(levelup, origin, tuple(path), transform)
@@ -109,7 +124,7 @@ def format_spirit_record(record) -> str:
 
 def _parse_placements(text: str) -> Placements:
     out: Placements = {}
-    i = _WS.match(text, 0).end()
+    i = _skip_ws(text, 0)
     while i < len(text):
         m = _NAME.match(text, i)
         if not m:
@@ -118,13 +133,16 @@ def _parse_placements(text: str) -> Placements:
         if c in out:
             raise NotationError(f"two placements on {format_ascii(c)}", code="malformed")
         out[c] = m.group(0)
-        i = _WS.match(text, i).end()
+        i = _skip_ws(text, i)
     return out
 
 
 def parse_spirit_record(text: str, source: str | None = None) -> SpiritRecord:
     """Parse a record; a malformed line raises NotationError naming ``source`` and its line number."""
-    ruleset, setups, turns, tlines, result, rline = "spirit", {}, [], [], None, 0
+    ruleset, result, rline = "spirit", None, 0
+    setups: dict[str, Placements] = {}
+    turns: list[SpiritTurn] = []
+    tlines: list[int] = []
     if not isinstance(text, str):
         raise NotationError("a record is text", code="bad-record", where=source)
     content = False
@@ -188,15 +206,14 @@ class SpiritGame:
     """A game: start placements, the turns played, undo/redo, save/load as a text record."""
 
     def __init__(self, rules: SpiritRules | str | None = None, white=None, black=None):
-        if rules is None or isinstance(rules, str):
-            rules = load_ruleset(rules or "spirit")
-        if getattr(rules, "game", None) != "spirit":
-            raise IllegalAction(f"ruleset {getattr(rules, 'name', rules)!r} is not a spirit-chess ruleset",
+        ruleset: SpiritRules = load_ruleset(rules or "spirit") if rules is None or isinstance(rules, str) else rules
+        if getattr(ruleset, "game", None) != "spirit":
+            raise IllegalAction(f"ruleset {getattr(ruleset, 'name', ruleset)!r} is not a spirit-chess ruleset",
                                 code="unknown-name")
-        self.rules = rules
-        self.white = normalize_placements(rules, white if white is not None else default_placement(rules, "white"))
-        self.black = normalize_placements(rules, black if black is not None else default_placement(rules, "black"))
-        self.positions: list[SpiritPosition] = [spirit_start_position(rules, self.white, self.black)]
+        self.rules = ruleset
+        self.white = normalize_placements(ruleset, white if white is not None else default_placement(ruleset, "white"))
+        self.black = normalize_placements(ruleset, black if black is not None else default_placement(ruleset, "black"))
+        self.positions: list[SpiritPosition] = [spirit_start_position(ruleset, self.white, self.black)]
         self.turns: list[SpiritTurn] = []
         self.captures: list[list[SpiritCapture]] = []
         self._redo: list[SpiritTurn] = []

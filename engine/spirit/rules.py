@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, Mapping
+from typing import Any, Mapping, TypeGuard
 
 from ..core.errors import RulesetError
 from ..core.loader import BOOL, INT, LIST, MAX_NAME_LENGTH, STR, is_ruleset_name, key_name, show
@@ -149,7 +149,7 @@ class SpiritRules:
         return next((k.name for k in self.pieces.values() if k.formation), None)
 
 
-def _int(v) -> bool:
+def _int(v: object) -> TypeGuard[int]:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
@@ -259,11 +259,11 @@ def build_spirit(data: dict, where: str, problems: list[str]) -> SpiritRules:
     if len(forms) > 1:
         problems.append("at most one piece kind may be a formation")
     seen: dict[tuple, str] = {}
-    for k in kinds.values():
-        for label, val in (("letter", k.letter), ("chinese", k.chinese)):
+    for kind in kinds.values():
+        for label, val in (("letter", kind.letter), ("chinese", kind.chinese)):
             if (label, val) in seen:
-                problems.append(f"'pieces.{k.name}.{label}' {show(val)} is also used by {seen[(label, val)]}")
-            seen[(label, val)] = k.name
+                problems.append(f"'pieces.{kind.name}.{label}' {show(val)} is also used by {seen[(label, val)]}")
+            seen[(label, val)] = kind.name
 
     gmin = setup.get("guard_min", 3)
     if _int(gmin) and not 0 <= gmin <= 8:

@@ -9,6 +9,7 @@ So the window's controllers can play a lesson exactly as a game, through the nor
 from __future__ import annotations
 
 from collections import Counter
+from typing import NoReturn
 
 from ..core.errors import IllegalAction
 from ..cube.actions import Turn
@@ -76,7 +77,7 @@ class SpiritLessonGame(SpiritGame):
         self._redo.clear()
         return caps
 
-    def save(self, path) -> None:
+    def save(self, path) -> NoReturn:
         raise OSError(f"a tutorial lesson is not saved (asked to write {path})")
 
 
