@@ -21,8 +21,8 @@ from ..core.errors import DaqiError
 #: levels 0 (random) .. 3 (deepest search)
 LEVELS = (0, 1, 2, 3)
 #: upper bounds accepted by :func:`suggest` and the protocol
-MAX_NODES = 1_000_000
-MAX_BUDGET_MS = 600_000
+MAX_NODES = 50_000          # about 10-15 s of search on one core: the most one request may ask for
+MAX_BUDGET_MS = 10_000
 
 
 class BadLevel(DaqiError):
