@@ -18,6 +18,7 @@ piece selected) on an X display and runs pyglet's event loop as ``daqi`` does
 ``--legacy`` runs the loop the way it ran before issue 12 (``pyglet.app.run(1/60)``: a redraw
 every 1/60 s whatever happens) for comparison.  Goal: <= 2 % of one core at rest.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -37,8 +38,10 @@ def main(argv=None) -> int:
     ap.add_argument("--legacy", action="store_true", help="redraw every 1/60 s (the loop before issue 12)")
     args = ap.parse_args(argv)
     if not os.environ.get("DISPLAY"):
-        print("bench_idle: no X display; run it as  xvfb-run -a .venv/bin/python benchmarks/bench_idle.py",
-              file=sys.stderr)
+        print(
+            "bench_idle: no X display; run it as  xvfb-run -a .venv/bin/python benchmarks/bench_idle.py",
+            file=sys.stderr,
+        )
         return 2
 
     import pyglet
@@ -60,7 +63,7 @@ def main(argv=None) -> int:
 
     setattr(win, name, timed_draw)
     if args.legacy:
-        win.request_redraw = lambda: None      # the old loop: no draws on demand
+        win.request_redraw = lambda: None  # the old loop: no draws on demand
     marks: dict[str, tuple[float, float, int]] = {}
 
     def mark(name):
@@ -79,7 +82,7 @@ def main(argv=None) -> int:
     def stop(_dt):
         mark("orbit_end")
         pyglet.clock.unschedule(drag)
-        controller.click_cell((4, 1, 1))           # a knight selected: its targets pulse
+        controller.click_cell((4, 1, 1))  # a knight selected: its targets pulse
         win.request_redraw()
         mark("selected_start")
         pyglet.clock.schedule_once(finish, args.seconds / 2)
@@ -103,17 +106,23 @@ def main(argv=None) -> int:
     wall, cpu, frames = span("rest_start", "rest_end")
     mode = "legacy loop (redraw every 1/60 s)" if args.legacy else "redraw on change"
     print(f"window 1280x800, opening position, {mode}")
-    print(f"rest:  {wall:5.1f} s without input: CPU {100.0 * cpu / wall:6.2f} % of one core, "
-          f"{frames} frames drawn ({frames / wall:.1f}/s)")
+    print(
+        f"rest:  {wall:5.1f} s without input: CPU {100.0 * cpu / wall:6.2f} % of one core, "
+        f"{frames} frames drawn ({frames / wall:.1f}/s)"
+    )
     wall, cpu, frames = span("orbit_start", "orbit_end")
     ft = sorted(frame_times) or [0.0]
     p95 = ft[min(len(ft) - 1, int(0.95 * len(ft)))]
-    print(f"orbit: {wall:5.1f} s of 60 drags/s: {frames / wall:5.1f} frames/s, frame time median "
-          f"{1000 * statistics.median(ft):6.1f} ms, p95 {1000 * p95:6.1f} ms, CPU {100.0 * cpu / wall:6.1f} % "
-          f"of one core")
+    print(
+        f"orbit: {wall:5.1f} s of 60 drags/s: {frames / wall:5.1f} frames/s, frame time median "
+        f"{1000 * statistics.median(ft):6.1f} ms, p95 {1000 * p95:6.1f} ms, CPU {100.0 * cpu / wall:6.1f} % "
+        f"of one core"
+    )
     wall, cpu, frames = span("selected_start", "selected_end")
-    print(f"selected piece (pulsing targets, no input): {wall:5.1f} s: CPU {100.0 * cpu / wall:6.1f} % of one core, "
-          f"{frames / wall:.1f} frames/s")
+    print(
+        f"selected piece (pulsing targets, no input): {wall:5.1f} s: CPU {100.0 * cpu / wall:6.1f} % of one core, "
+        f"{frames / wall:.1f} frames/s"
+    )
     return 0
 
 

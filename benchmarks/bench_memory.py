@@ -18,6 +18,7 @@ cached small ints are shared by everything, so not counted); and ``tracemalloc``
 allocated after building the position and keeping it (the whole Position: cells plus its
 per-side tables).
 """
+
 from __future__ import annotations
 
 import gc
@@ -41,7 +42,7 @@ def deep_size(obj, seen=None) -> int:
         seen = set()
     if id(obj) in seen or isinstance(obj, str) or obj is None or isinstance(obj, bool):
         return 0
-    if isinstance(obj, int) and -5 <= obj <= 256:      # CPython's shared small ints
+    if isinstance(obj, int) and -5 <= obj <= 256:  # CPython's shared small ints
         return 0
     seen.add(id(obj))
     size = sys.getsizeof(obj)
@@ -76,6 +77,7 @@ def table_touched(rules):
     print(f"{'touched cells':>14s} {'deep(cells) B':>14s} {'B/cell':>8s} {'tracemalloc B':>14s} {'B/cell':>8s}")
     rng = random.Random(5)
     base = None
+
     def pieces(n):
         cells = {}
         while len(cells) < n:
@@ -94,14 +96,18 @@ def table_touched(rules):
         per_d = (d - base[0]) / n if n else 0
         per_m = (mem - base[1]) / n if n else 0
         print(f"{len(pos.cells):14d} {d:14d} {per_d:8.0f} {mem:14d} {per_m:8.0f}")
-    print("   (tracemalloc: everything the position keeps, cells and their coordinates, stacks and pieces, "
-          "plus its per-side tables, a constant)\n")
+    print(
+        "   (tracemalloc: everything the position keeps, cells and their coordinates, stacks and pieces, "
+        "plus its per-side tables, a constant)\n"
+    )
 
 
 def table_far(rules):
     print("2. one white rook, one turn: stays on the main board, or hyper-jumps into a far dimension / index")
-    print(f"{'where it lands':40s} {'dimension':>9s} {'changed cells':>13s} {'deep(cells) B':>14s} "
-          f"{'of which key B':>14s} {'tracemalloc B':>14s}")
+    print(
+        f"{'where it lands':40s} {'dimension':>9s} {'changed cells':>13s} {'deep(cells) B':>14s} "
+        f"{'of which key B':>14s} {'tracemalloc B':>14s}"
+    )
     rook = (Piece("rook", "white"),)
     home = (8, 8, 1)
     cases = [("move on the main board (8,9,1)", home, Move((8, 9, 1)))]
@@ -114,13 +120,15 @@ def table_far(rules):
     for name, src, action in cases:
         pos = Position.from_pieces(rules, {src: rook})
         new, mem = traced(lambda: apply_turn(pos, Turn(src, (action,)))[0])
-        (c, s), = [(c, s) for c, s in new.cells.items() if s]
+        ((c, s),) = [(c, s) for c, s in new.cells.items() if s]
         d = deep_size(new.cells)
         print(f"{name:40s} {max(3, len(c)):9d} {len(new.cells):13d} {d:14d} {deep_size(c):14d} {mem:14d}")
-    print("   deep(cells) differs only by the cell's key: a plain tuple up to dimension 16 (8 B per index), "
-          "beyond that a compact key\n   (engine.coords.FarCoord: x, y, z and the (dimension, index) pairs "
-          "that are not 1), so the cost is bounded whatever the dimension;\n   nothing is allocated per "
-          "dimension or per index value\n")
+    print(
+        "   deep(cells) differs only by the cell's key: a plain tuple up to dimension 16 (8 B per index), "
+        "beyond that a compact key\n   (engine.coords.FarCoord: x, y, z and the (dimension, index) pairs "
+        "that are not 1), so the cost is bounded whatever the dimension;\n   nothing is allocated per "
+        "dimension or per index value\n"
+    )
 
 
 def table_untouched(rules):
@@ -143,8 +151,10 @@ def table_untouched(rules):
     print(f"   control: len(coord) x1000 (the measuring loop itself): persistent {ctrl[0]} B, peak {ctrl[1]} B")
     for c in [(5, 5, 5) + (1,) * 996 + (7,), (5, 2, 5) + (1,) * 996 + (7,), (5, 15, 5) + (1,) * 996 + (7,)]:
         after, peak = measure(pos.cell, c)
-        print(f"   pos.cell((5,{c[1]},5,1,…,1,7)) [len {len(c)}] x1000 -> {str(pos.cell(c)):44.44s} "
-              f"persistent {after} B, peak {peak} B, changed cells {len(pos.cells)}")
+        print(
+            f"   pos.cell((5,{c[1]},5,1,…,1,7)) [len {len(c)}] x1000 -> {str(pos.cell(c)):44.44s} "
+            f"persistent {after} B, peak {peak} B, changed cells {len(pos.cells)}"
+        )
     print()
 
 

@@ -9,6 +9,7 @@ through a pipe by a writer thread, so encoding overlaps rendering), with the
 default camera (held positions are rendered once and repeated) and with an
 orbiting camera (every frame rendered).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -19,7 +20,6 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
 
 
 def main(argv=None) -> int:
@@ -43,7 +43,7 @@ def main(argv=None) -> int:
     painter = rec.painter
     print(f"GL: {painter.off.ctx.info.get('GL_RENDERER')}")
     states = [rec.state(i % len(rec)) for i in range(n)]
-    painter.paint(states[0], rec.animator)            # warm up (scene build, shaders)
+    painter.paint(states[0], rec.animator)  # warm up (scene build, shaders)
     t0 = time.perf_counter()
     for st in states:
         painter.draw(st, rec.animator)
@@ -67,8 +67,12 @@ def main(argv=None) -> int:
         t_encode = (time.perf_counter() - t0) / n
 
         print(f"\nstage alone (ms/frame, fps), {n} distinct frames:")
-        for name, t in (("render (draw + finish)", t_render), ("read-back (fbo -> numpy)", t_read),
-                        ("overlay (Pillow text)", t_overlay), ("encode (libx264 via pipe)", t_encode)):
+        for name, t in (
+            ("render (draw + finish)", t_render),
+            ("read-back (fbo -> numpy)", t_read),
+            ("overlay (Pillow text)", t_overlay),
+            ("encode (libx264 via pipe)", t_encode),
+        ):
             print(f"  {name:28s} {t * 1000:7.1f} ms  {1 / t:7.1f} fps")
         serial = t_render + t_read + t_overlay + t_encode
         print(f"  {'sum (if nothing overlapped)':28s} {serial * 1000:7.1f} ms  {1 / serial:7.1f} fps")
@@ -77,13 +81,18 @@ def main(argv=None) -> int:
 
         # ---- the whole pipeline as `daqi record` runs it
         print("\nwhole pipeline (record(): render -> read -> overlay -> queue -> ffmpeg/libx264):")
-        for label, cam in (("default camera (follow)", "follow"), ("fixed camera", "fixed"),
-                           ("orbit camera (all frames distinct)", "orbit")):
+        for label, cam in (
+            ("default camera (follow)", "follow"),
+            ("fixed camera", "fixed"),
+            ("orbit camera (all frames distinct)", "orbit"),
+        ):
             o = R.RecordOptions(size=(w, h), camera=cam, preset=args.preset)
             info = R.record(game, Path(tmp) / f"{cam}.mp4", o, progress=False)
             fps = info["frames"] / info["seconds"]
-            print(f"  {label:36s} {info['frames']:4d} frames ({info['unique_frames']:3d} rendered) "
-                  f"in {info['seconds']:5.1f} s = {fps:6.1f} fps")
+            print(
+                f"  {label:36s} {info['frames']:4d} frames ({info['unique_frames']:3d} rendered) "
+                f"in {info['seconds']:5.1f} s = {fps:6.1f} fps"
+            )
     return 0
 
 

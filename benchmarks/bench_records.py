@@ -13,6 +13,7 @@ with ``Game.to_record``), then times, best of several runs:
 
 It also checks the round trip (the loaded game's final position equals the generated one).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -29,6 +30,7 @@ for p in (str(ROOT), str(HERE)):
         sys.path.insert(0, p)
 
 from bench_engine import best_time, random_game  # noqa: E402
+
 from engine import Game  # noqa: E402
 from engine.cube.notation import parse_turn  # noqa: E402
 
@@ -49,12 +51,16 @@ def main(argv=None) -> int:
     for t in game.turns:
         for a in t.actions:
             kinds[a.kind] = kinds.get(a.kind, 0) + 1
-    print(f"generated {n} turns of seeded random play (seed {args.seed}) in {time.perf_counter() - t0:.1f} s; "
-          f"actions: {', '.join(f'{k} {v}' for k, v in sorted(kinds.items()))}; highest dimension "
-          f"{game.position.max_dimension()}\n")
+    print(
+        f"generated {n} turns of seeded random play (seed {args.seed}) in {time.perf_counter() - t0:.1f} s; "
+        f"actions: {', '.join(f'{k} {v}' for k, v in sorted(kinds.items()))}; highest dimension "
+        f"{game.position.max_dimension()}\n"
+    )
     rules = game.rules
-    print(f"{'style':8s} {'bytes':>8s} {'parse_turn turns/s':>19s} {'µs/turn':>8s} "
-          f"{'from_record turns/s':>20s} {'µs/turn':>8s}  round trip")
+    print(
+        f"{'style':8s} {'bytes':>8s} {'parse_turn turns/s':>19s} {'µs/turn':>8s} "
+        f"{'from_record turns/s':>20s} {'µs/turn':>8s}  round trip"
+    )
     for style in ("ascii", "chinese"):
         text = game.to_record(style)
         bodies = [m.group(1) for line in text.splitlines() if (m := _TURN.match(line))]
@@ -63,8 +69,10 @@ def main(argv=None) -> int:
         t_load = best_time(lambda: Game.from_record(text), args.repeat, 1)
         loaded = Game.from_record(text)
         ok = loaded.position == game.position and loaded.turns == game.turns
-        print(f"{style:8s} {len(text.encode('utf-8')):8d} {n / t_parse:19.0f} {t_parse / n * 1e6:8.1f} "
-              f"{n / t_load:20.0f} {t_load / n * 1e6:8.1f}  {'ok' if ok else 'MISMATCH'}")
+        print(
+            f"{style:8s} {len(text.encode('utf-8')):8d} {n / t_parse:19.0f} {t_parse / n * 1e6:8.1f} "
+            f"{n / t_load:20.0f} {t_load / n * 1e6:8.1f}  {'ok' if ok else 'MISMATCH'}"
+        )
     return 0
 
 

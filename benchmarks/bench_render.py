@@ -12,6 +12,7 @@ Prints, at 1280x720 offscreen (headless EGL; on this machine Mesa llvmpipe):
 * picking time.
 Every timing ends with ctx.finish() (or a read-back) so the GPU work is counted.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -26,10 +27,10 @@ import numpy as np
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from viewer.gl import meshes  # noqa: E402
 from viewer.cube.picking import pick_view  # noqa: E402
 from viewer.cube.render import OffscreenRenderer  # noqa: E402
 from viewer.cube.scene import INSTANCE_FLOATS, View, build_scene  # noqa: E402
+from viewer.gl import meshes  # noqa: E402
 from viewer.gl.shaders import load_program  # noqa: E402
 
 W, H = 1280, 720
@@ -64,8 +65,7 @@ class SyntheticPosition:
             k = min(per, left)
             left -= k
             z, y, x = i // 256 + 1, (i // 16) % 16 + 1, i % 16 + 1
-            stack = tuple(_P(TYPES[int(t)], "white" if y <= 8 else "black")
-                          for t in rng.integers(0, len(TYPES), k))
+            stack = tuple(_P(TYPES[int(t)], "white" if y <= 8 else "black") for t in rng.integers(0, len(TYPES), k))
             self._cells.append(((x, y, z), stack))
 
     def board_pieces(self, higher=()):
@@ -81,15 +81,17 @@ class SyntheticPosition:
 def opening_position():
     try:
         from engine import start_position
+
         return start_position(), "engine start_position()"
     except Exception as exc:  # engine not importable
         sys.path.insert(0, str(ROOT / "tests" / "viewer"))
         from conftest import FakePosition
+
         return FakePosition(), f"fake opening (engine unavailable: {exc.__class__.__name__})"
 
 
 def timed(fn, frames: int) -> float:
-    fn()                                  # warm-up (uploads, shader compile)
+    fn()  # warm-up (uploads, shader compile)
     fn()
     samples = []
     for _ in range(frames):
@@ -112,7 +114,7 @@ def paired(fa, fb, frames: int) -> tuple[list, list]:
             fn()
             out.append((time.perf_counter() - t0) * 1000.0)
             cpu.append((time.process_time() - c0) * 1000.0)
-    paired.cpu = (ca, cb)        # CPU time of this process (all renderer threads), same frames
+    paired.cpu = (ca, cb)  # CPU time of this process (all renderer threads), same frames
     return a, b
 
 
@@ -123,13 +125,12 @@ def spread(xs: list) -> str:
 
 def ratio(a: list, b: list) -> tuple[float, float]:
     """(ratio of medians, median of the per-pair ratios)."""
-    return (statistics.median(a) / statistics.median(b),
-            statistics.median([x / y for x, y in zip(a, b)]))
+    return (statistics.median(a) / statistics.median(b), statistics.median([x / y for x, y in zip(a, b)]))
 
 
 def load() -> str:
     try:
-        return "load average %.2f %.2f %.2f" % os.getloadavg()
+        return "load average {:.2f} {:.2f} {:.2f}".format(*os.getloadavg())
     except OSError:
         return "load average n/a"
 
@@ -138,8 +139,10 @@ def describe(scene) -> str:
     op = sum(len(scene.opaque.get(t, ())) for t in TYPES)
     tr = sum(len(scene.translucent.get(t, ())) for t in TYPES)
     planes = len(scene.opaque.get("tiles", ())) + len(scene.translucent.get("tiles", ()))
-    return (f"{op} opaque detailed + {tr} translucent low-poly pieces, "
-            f"{planes} board planes (1 opaque, {planes - 1} translucent)")
+    return (
+        f"{op} opaque detailed + {tr} translucent low-poly pieces, "
+        f"{planes} board planes (1 opaque, {planes - 1} translucent)"
+    )
 
 
 class Baseline:
@@ -147,6 +150,7 @@ class Baseline:
 
     def __init__(self, ctx, fbo):
         import moderngl
+
         self.mgl, self.ctx, self.fbo = moderngl, ctx, fbo
         self.prog = load_program(ctx, "cubes")
         cube = meshes.unit_cube()[:, :3]
@@ -159,8 +163,9 @@ class Baseline:
             self.ibo.release()
         self.n = len(inst)
         self.ibo = self.ctx.buffer(np.ascontiguousarray(inst, dtype="f4").tobytes())
-        self.vao = self.ctx.vertex_array(self.prog, [(self.vbo, "3f", "in_position"),
-                                                     (self.ibo, "4f 4f/i", "in_offset", "in_color")])
+        self.vao = self.ctx.vertex_array(
+            self.prog, [(self.vbo, "3f", "in_position"), (self.ibo, "4f 4f/i", "in_offset", "in_color")]
+        )
 
     def draw(self, camera):
         ctx, mgl = self.ctx, self.mgl
@@ -183,13 +188,14 @@ def main(argv=None):
 
     off = OffscreenRenderer(W, H)
     ctx = off.ctx
-    print(f"renderer: {ctx.info['GL_RENDERER']}  ({W}x{H}, {args.frames} frames per figure: "
-          f"median [quartiles] ms)")
+    print(f"renderer: {ctx.info['GL_RENDERER']}  ({W}x{H}, {args.frames} frames per figure: median [quartiles] ms)")
     print(f"{load()}  (cpus: {os.cpu_count()})")
-    print("baseline = the same number of plain instanced cubes (36 vertices, scale 0.5, alpha 0.3,"
-          " blended, depth test on, no depth writes) at the pieces' places in ONE draw call,\n"
-          "into the same framebuffer, same clear, each frame ended by ctx.finish(); scene and"
-          " baseline frames are interleaved.")
+    print(
+        "baseline = the same number of plain instanced cubes (36 vertices, scale 0.5, alpha 0.3,"
+        " blended, depth test on, no depth writes) at the pieces' places in ONE draw call,\n"
+        "into the same framebuffer, same clear, each frame ended by ctx.finish(); scene and"
+        " baseline frames are interleaved."
+    )
 
     base = Baseline(ctx, off.fbo)
 
@@ -197,13 +203,17 @@ def main(argv=None):
         off.renderer.invalidate()
         off.draw(position, view)
         sc = off.renderer.scene
-        inst = np.concatenate([a for name, a in list(sc.opaque.items()) + list(sc.translucent.items())
-                               if name in TYPES and len(a)]).reshape(-1, INSTANCE_FLOATS).copy()
+        inst = (
+            np.concatenate(
+                [a for name, a in list(sc.opaque.items()) + list(sc.translucent.items()) if name in TYPES and len(a)]
+            )
+            .reshape(-1, INSTANCE_FLOATS)
+            .copy()
+        )
         inst[:, 3] = 0.5
         inst[:, 7] = 0.3
         base.set_instances(inst)
-        a, b = paired(lambda: (off.draw(position, view), ctx.finish()),
-                      lambda: base.draw(view.camera), args.frames)
+        a, b = paired(lambda: (off.draw(position, view), ctx.finish()), lambda: base.draw(view.camera), args.frames)
         return sc, a, b
 
     pos, what = opening_position()
@@ -216,28 +226,32 @@ def main(argv=None):
     full_ms = timed(lambda: off.render(pos, view), args.frames)
     read_ms = timed(off.read, args.frames)
     view.camera.orbit(1.0, 0.0)
-    orbit_ms = timed(lambda: (view.camera.orbit(0.5, 0.0), off.draw(pos, view), ctx.finish()),
-                     args.frames)
+    orbit_ms = timed(lambda: (view.camera.orbit(0.5, 0.0), off.draw(pos, view), ctx.finish()), args.frames)
     r, pr = ratio(a, b)
     print(f"\ndefault scene: {what}, 3/4 view; {n} pieces drawn: {describe(sc)}")
     print(f"  frame (draw + finish)        {spread(a)} ms   target < 50 ms")
     print(f"  baseline, {n} cubes        {spread(b)} ms")
-    print(f"  ratio scene / baseline       {r:6.2f}x (median of per-pair ratios {pr:.2f}x)"
-          f"   target <= 1.5x")
+    print(f"  ratio scene / baseline       {r:6.2f}x (median of per-pair ratios {pr:.2f}x)   target <= 1.5x")
     ca, cb = paired.cpu
-    print(f"  CPU ms (all threads) scene {spread(ca)}  baseline {spread(cb)}  ratio "
-          f"{ratio(ca, cb)[0]:.2f}x   (less sensitive to other processes than wall time)")
+    print(
+        f"  CPU ms (all threads) scene {spread(ca)}  baseline {spread(cb)}  ratio "
+        f"{ratio(ca, cb)[0]:.2f}x   (less sensitive to other processes than wall time)"
+    )
     print(f"  frame + read-back (H,W,3)    {full_ms:6.1f} ms   (read-back alone {read_ms:.1f} ms)")
     print(f"  frame while orbiting (resort){orbit_ms:6.1f} ms")
     print(f"  scene rebuild (position changed) {build_ms:5.1f} ms")
     print(f"  {load()}")
 
-    print("\nscaling: a synthetic position holding exactly N pieces on the shown 16x16x16 board,"
-          " drawn by the real scene path\n(build_scene + Renderer.render, default View: focused"
-          " plane z=1 opaque + detailed meshes, other planes translucent + low-poly; cells fill"
-          " plane by plane, piles when N > 4096)")
-    print(f"{'pieces':>7}  {'scene ms':>19}  {'baseline cubes ms':>19}  {'ratio':>6} {'(pairs)':>8}"
-          f"  {'cpu ratio':>9}  drawn")
+    print(
+        "\nscaling: a synthetic position holding exactly N pieces on the shown 16x16x16 board,"
+        " drawn by the real scene path\n(build_scene + Renderer.render, default View: focused"
+        " plane z=1 opaque + detailed meshes, other planes translucent + low-poly; cells fill"
+        " plane by plane, piles when N > 4096)"
+    )
+    print(
+        f"{'pieces':>7}  {'scene ms':>19}  {'baseline cubes ms':>19}  {'ratio':>6} {'(pairs)':>8}"
+        f"  {'cpu ratio':>9}  drawn"
+    )
     for count in [int(c) for c in args.counts.split(",")]:
         syn = SyntheticPosition(count)
         v = View()
@@ -246,8 +260,9 @@ def main(argv=None):
         sc, a, b = scene_vs_baseline(syn, v)
         r, pr = ratio(a, b)
         cr = ratio(*paired.cpu)[0]
-        print(f"{sc.piece_count:>7}  {spread(a):>19}  {spread(b):>19}  {r:5.2f}x {pr:7.2f}x"
-              f"  {cr:8.2f}x  {describe(sc)}")
+        print(
+            f"{sc.piece_count:>7}  {spread(a):>19}  {spread(b):>19}  {r:5.2f}x {pr:7.2f}x  {cr:8.2f}x  {describe(sc)}"
+        )
     print(f"  {load()}")
 
     view = View()

@@ -17,6 +17,7 @@ loaded machine inflates them little; search figures are per suggestion over a fi
 * the search: nodes per second (a node = a turn applied and its position evaluated) and think
   time per turn for levels 1, 2 and 3 of both games (default node budgets).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -91,6 +92,7 @@ def spirit_positions(n: int) -> list:
 
 def chess_figures(repeat: int) -> tuple[float, float, float]:
     import chess
+
     boards = [chess.Board()]
     rng = random.Random(1)
     for plies in (20, 40, 60):
@@ -112,6 +114,7 @@ def chess_figures(repeat: int) -> tuple[float, float, float]:
     def gen():
         for b in boards:
             list(b.legal_moves)
+
     t_pp = best(pushpop, repeat) / n_moves
     t_gen = best(gen, repeat) / len(boards)
     return t_pp, t_gen, n_moves / len(boards)
@@ -139,7 +142,7 @@ def engine_figures(positions: list, repeat: int, game: str) -> dict:
     def take_back():
         keep = None
         for p, _ in raw:
-            keep = p                # the old position is immutable: taking a turn back is keeping it
+            keep = p  # the old position is immutable: taking a turn back is keeping it
         return keep
 
     def evaluate():
@@ -149,16 +152,22 @@ def engine_figures(positions: list, repeat: int, game: str) -> dict:
     def generate():
         for n in nodes:
             adapter.moves(n)
-    return {"turns": len(raw), "apply": best(apply_all, repeat) / len(raw), "undo": best(take_back, repeat) / len(raw),
-            "eval": best(evaluate, repeat) / len(kids), "gen": best(generate, repeat) / len(nodes),
-            "cands": len(turns) / len(nodes)}
+
+    return {
+        "turns": len(raw),
+        "apply": best(apply_all, repeat) / len(raw),
+        "undo": best(take_back, repeat) / len(raw),
+        "eval": best(evaluate, repeat) / len(kids),
+        "gen": best(generate, repeat) / len(nodes),
+        "cands": len(turns) / len(nodes),
+    }
 
 
 def _legal_cube(pos, t) -> bool:
     try:
         apply_turn(pos, t)
         return True
-    except Exception:       # noqa: BLE001 - a candidate the engine refuses is simply not counted
+    except Exception:  # noqa: BLE001 - a candidate the engine refuses is simply not counted
         return False
 
 
@@ -174,9 +183,15 @@ def search_figures(positions: list, levels=(1, 2, 3)) -> dict:
             nodes.append(s.nodes)
         st, sc = sorted(times), sorted(cpus)
         k = min(len(st) - 1, int(0.95 * len(st)))
-        out[lv] = {"median": statistics.median(times), "p95": st[k], "nps": sum(nodes) / sum(times),
-                   "cpu": statistics.median(cpus), "cpu95": sc[k], "cnps": sum(nodes) / sum(cpus),
-                   "nodes": statistics.median(nodes)}
+        out[lv] = {
+            "median": statistics.median(times),
+            "p95": st[k],
+            "nps": sum(nodes) / sum(times),
+            "cpu": statistics.median(cpus),
+            "cpu95": sc[k],
+            "cnps": sum(nodes) / sum(cpus),
+            "nodes": statistics.median(nodes),
+        }
     return out
 
 
@@ -187,29 +202,42 @@ def main(argv=None) -> int:
     rep = 3 if args.quick else 7
     npos = 4 if args.quick else 10
     import chess
-    print(f"Python {platform.python_version()} ({platform.python_implementation()}) on {platform.machine()} "
-          f"{platform.system()}; python-chess {chess.__version__}")
+
+    print(
+        f"Python {platform.python_version()} ({platform.python_implementation()}) on {platform.machine()} "
+        f"{platform.system()}; python-chess {chess.__version__}"
+    )
     pp, gen, per = chess_figures(rep)
-    print(f"\npython-chess: push+pop {pp * 1e6:.2f} µs/move ({1 / pp:,.0f}/s); "
-          f"legal-move generation {gen * 1e6:.1f} µs/position ({per:.0f} moves/position)")
+    print(
+        f"\npython-chess: push+pop {pp * 1e6:.2f} µs/move ({1 / pp:,.0f}/s); "
+        f"legal-move generation {gen * 1e6:.1f} µs/position ({per:.0f} moves/position)"
+    )
     cube_pos, spirit_pos = cube_positions(npos), spirit_positions(npos)
     print(f"\nengine operations ({npos} positions each: start + seeded random middlegames)")
-    print(f"{'game':8s} {'apply µs':>9s} {'× push+pop':>10s} {'take back µs':>12s} {'eval µs':>8s} "
-          f"{'node µs':>8s} {'cands/pos':>9s} {'cands ms':>9s} {'× chess gen':>11s}")
+    print(
+        f"{'game':8s} {'apply µs':>9s} {'× push+pop':>10s} {'take back µs':>12s} {'eval µs':>8s} "
+        f"{'node µs':>8s} {'cands/pos':>9s} {'cands ms':>9s} {'× chess gen':>11s}"
+    )
     for name, ps in (("cube", cube_pos), ("spirit", spirit_pos)):
         f = engine_figures(ps, rep, name)
         node = f["apply"] + f["eval"]
-        print(f"{name:8s} {f['apply'] * 1e6:9.1f} {f['apply'] / pp:10.1f} {f['undo'] * 1e6:12.3f} "
-              f"{f['eval'] * 1e6:8.1f} {node * 1e6:8.1f} {f['cands']:9.0f} {f['gen'] * 1e3:9.2f} "
-              f"{f['gen'] / gen:11.1f}")
+        print(
+            f"{name:8s} {f['apply'] * 1e6:9.1f} {f['apply'] / pp:10.1f} {f['undo'] * 1e6:12.3f} "
+            f"{f['eval'] * 1e6:8.1f} {node * 1e6:8.1f} {f['cands']:9.0f} {f['gen'] * 1e3:9.2f} "
+            f"{f['gen'] / gen:11.1f}"
+        )
         print(f"{'':8s} -> at most {1 / node:,.0f} nodes/s from apply + evaluation alone")
     print("\nsearch per suggestion (default node budgets; a node = a turn applied and evaluated)")
-    print(f"{'game':8s} {'level':>5s} {'median ms':>10s} {'p95 ms':>8s} {'nodes/s':>9s} {'cpu med ms':>10s} "
-          f"{'cpu p95 ms':>10s} {'nodes/cpu-s':>11s} {'median nodes':>13s}")
+    print(
+        f"{'game':8s} {'level':>5s} {'median ms':>10s} {'p95 ms':>8s} {'nodes/s':>9s} {'cpu med ms':>10s} "
+        f"{'cpu p95 ms':>10s} {'nodes/cpu-s':>11s} {'median nodes':>13s}"
+    )
     for name, ps in (("cube", cube_pos), ("spirit", spirit_pos)):
         for lv, f in search_figures(ps).items():
-            print(f"{name:8s} {lv:5d} {f['median'] * 1e3:10.0f} {f['p95'] * 1e3:8.0f} {f['nps']:9,.0f} "
-                  f"{f['cpu'] * 1e3:10.0f} {f['cpu95'] * 1e3:10.0f} {f['cnps']:11,.0f} {f['nodes']:13.0f}")
+            print(
+                f"{name:8s} {lv:5d} {f['median'] * 1e3:10.0f} {f['p95'] * 1e3:8.0f} {f['nps']:9,.0f} "
+                f"{f['cpu'] * 1e3:10.0f} {f['cpu95'] * 1e3:10.0f} {f['cnps']:11,.0f} {f['nodes']:13.0f}"
+            )
     print("(wall-clock figures grow with the machine's load; the CPU-time ones much less)")
     return 0
 

@@ -13,6 +13,7 @@ percentile of the frames, and the ratio to the median at rest (the target: withi
 frames while thinking are those drawn between the question and the answer, with the HUD showing
 "thinking"; the window's clock tick (which polls the worker) runs before every frame.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -39,12 +40,17 @@ def main(argv=None) -> int:
     ap.add_argument("--size", default="1280x800")
     ap.add_argument("--executors", default="process,thread")
     ap.add_argument("--orbit", action="store_true", help="turn the camera before every frame")
-    ap.add_argument("--nice", type=int, default=None, help="the worker process's nice increment (default: the "
-                                                          "window's, viewer.ui.computer.WORKER_NICE)")
+    ap.add_argument(
+        "--nice",
+        type=int,
+        default=None,
+        help="the worker process's nice increment (default: the window's, viewer.ui.computer.WORKER_NICE)",
+    )
     args = ap.parse_args(argv)
     w, h = (int(v) for v in args.size.lower().split("x"))
 
     import pyglet
+
     pyglet.options["headless"] = True
     pyglet.options["debug_gl"] = False
     from viewer.app.window import DaqiWindow
@@ -72,19 +78,22 @@ def main(argv=None) -> int:
             out.append(frame())
         return out
 
-    print(f"bench_thinking: window {w}x{h} headless, {os.cpu_count()} CPUs, load {os.getloadavg()[0]:.2f}, "
-          f"level {args.level}, {args.nodes} nodes per search, camera {'orbiting' if args.orbit else 'still'}")
-    spin(15)                                             # warm-up: shaders, buffers, fonts
+    print(
+        f"bench_thinking: window {w}x{h} headless, {os.cpu_count()} CPUs, load {os.getloadavg()[0]:.2f}, "
+        f"level {args.level}, {args.nodes} nodes per search, camera {'orbiting' if args.orbit else 'still'}"
+    )
+    spin(15)  # warm-up: shaders, buffers, fonts
     rest = spin(args.frames)
     rest_med = statistics.median(rest)
-    print(f"{'at rest':34s} median {rest_med * 1e3:7.2f} ms   p95 {pct(rest, 0.95) * 1e3:7.2f} ms   "
-          f"({len(rest)} frames)")
+    print(
+        f"{'at rest':34s} median {rest_med * 1e3:7.2f} ms   p95 {pct(rest, 0.95) * 1e3:7.2f} ms   ({len(rest)} frames)"
+    )
     req = comp.Request(c.game.position, args.level, comp.turn_seed(0, 0), nodes=args.nodes)
     for kind in args.executors.split(","):
         kind = kind.strip()
         if kind == "process":
             ex = comp.ProcessExecutor(nice=comp.WORKER_NICE if args.nice is None else args.nice)
-            ex.submit(0, comp.Request(c.game.position, 0, 0))      # start-up: import the engine
+            ex.submit(0, comp.Request(c.game.position, 0, 0))  # start-up: import the engine
             ex.wait(120.0)
             ex.poll()
         else:
@@ -101,12 +110,15 @@ def main(argv=None) -> int:
         nodes = getattr(out.suggestion, "nodes", 0) if out.suggestion is not None else 0
         med = statistics.median(frames)
         label = f"thinking ({kind}{', nice ' + str(ex._nice) if kind == 'process' else ''})"
-        print(f"{label:34s} median {med * 1e3:7.2f} ms   p95 {pct(frames, 0.95) * 1e3:7.2f} ms   "
-              f"({len(frames)} frames in {think_s:.2f} s, {nodes} nodes)   ratio {med / rest_med:.2f}x"
-              + (f"   error: {out.error}" if out.error else ""))
+        print(
+            f"{label:34s} median {med * 1e3:7.2f} ms   p95 {pct(frames, 0.95) * 1e3:7.2f} ms   "
+            f"({len(frames)} frames in {think_s:.2f} s, {nodes} nodes)   ratio {med / rest_med:.2f}x"
+            + (f"   error: {out.error}" if out.error else "")
+        )
     again = spin(args.frames // 2)
-    print(f"{'at rest again':34s} median {statistics.median(again) * 1e3:7.2f} ms   "
-          f"p95 {pct(again, 0.95) * 1e3:7.2f} ms")
+    print(
+        f"{'at rest again':34s} median {statistics.median(again) * 1e3:7.2f} ms   p95 {pct(again, 0.95) * 1e3:7.2f} ms"
+    )
     win.close()
     return 0
 

@@ -16,6 +16,7 @@ exception by type with one example (target: 0), the slowest input and inputs tha
 ``--timeout`` seconds (counted as hangs).  The mutators are also used by
 ``tests/engine/core/test_file_fuzz.py``.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -34,19 +35,123 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-HOSTILE_NUMBERS = ["0", "-1", "1" * 5000, "9" * 19, str(2**63), "10000000000", "100000000000",
-                   "65", "64", "17", "16", "1e9", "1.5", "nan", "inf", "-0", "00001"]
-HOSTILE_WORDS = ["spirit", "standard", "free-combination", "/dev/zero", "/dev/stdin", "/tmp", ".", "..",
-                 "../../etc/passwd", "x" * 300, "", "king", "prince", "pawn", "queen", "\u00e9", "\ud7ff",
-                 "white", "black", "draw", "setup", "ruleset", "|", "(", ")", "[", "]", "{", "}",
-                 "true", "false", "P", "K", "兵", "宗门", "~", "^", "x", "-", "+", "=", "=elder",
-                 "…", "—", ",", ";", "#", "\"", "'", "\\", "\t"]
-HOSTILE_VALUES: list = [0, -1, 1, 2, 3, 10**11, -(10**11), 2**63, 65, 16, 17, True, False, 1.5, "", "x",
-                        "x" * 300, "R", ["R"], [], [1], [1, 2], [1, 2, 3], [1, 11, 10], [2, 7, 10],
-                        [3, 7, 100000000000], [[1, 2], [3, 4]], [[3, 14], [1, 16], [1, 1]], {"a": 1},
-                        {}, {"white": [1, 3]}, {"white": 1, "black": 2}, [[1, 1], [1, 1], [1, 1]],
-                        ["king", "prince"], ["rook"], ["pawn", "pawn"], "standard", "spirit", "cube",
-                        [0, 0, 0], [64, 64, 64], [65, 16, 16], [1, 1, 1]]
+HOSTILE_NUMBERS = [
+    "0",
+    "-1",
+    "1" * 5000,
+    "9" * 19,
+    str(2**63),
+    "10000000000",
+    "100000000000",
+    "65",
+    "64",
+    "17",
+    "16",
+    "1e9",
+    "1.5",
+    "nan",
+    "inf",
+    "-0",
+    "00001",
+]
+HOSTILE_WORDS = [
+    "spirit",
+    "standard",
+    "free-combination",
+    "/dev/zero",
+    "/dev/stdin",
+    "/tmp",
+    ".",
+    "..",
+    "../../etc/passwd",
+    "x" * 300,
+    "",
+    "king",
+    "prince",
+    "pawn",
+    "queen",
+    "\u00e9",
+    "\ud7ff",
+    "white",
+    "black",
+    "draw",
+    "setup",
+    "ruleset",
+    "|",
+    "(",
+    ")",
+    "[",
+    "]",
+    "{",
+    "}",
+    "true",
+    "false",
+    "P",
+    "K",
+    "兵",
+    "宗门",
+    "~",
+    "^",
+    "x",
+    "-",
+    "+",
+    "=",
+    "=elder",
+    "…",
+    "—",
+    ",",
+    ";",
+    "#",
+    '"',
+    "'",
+    "\\",
+    "\t",
+]
+HOSTILE_VALUES: list = [
+    0,
+    -1,
+    1,
+    2,
+    3,
+    10**11,
+    -(10**11),
+    2**63,
+    65,
+    16,
+    17,
+    True,
+    False,
+    1.5,
+    "",
+    "x",
+    "x" * 300,
+    "R",
+    ["R"],
+    [],
+    [1],
+    [1, 2],
+    [1, 2, 3],
+    [1, 11, 10],
+    [2, 7, 10],
+    [3, 7, 100000000000],
+    [[1, 2], [3, 4]],
+    [[3, 14], [1, 16], [1, 1]],
+    {"a": 1},
+    {},
+    {"white": [1, 3]},
+    {"white": 1, "black": 2},
+    [[1, 1], [1, 1], [1, 1]],
+    ["king", "prince"],
+    ["rook"],
+    ["pawn", "pawn"],
+    "standard",
+    "spirit",
+    "cube",
+    [0, 0, 0],
+    [64, 64, 64],
+    [65, 16, 16],
+    [1, 1, 1],
+]
 
 
 # ----------------------------------------------------------------------------- corpus
@@ -57,8 +162,10 @@ def corpus() -> list[tuple[str, str, str]]:
     from engine.cube.game import SAMPLES
     from engine.spirit.sample import SAMPLE_RECORD
 
-    items = [("cube", "demo", (SAMPLES / "demo.txt").read_text(encoding="utf-8")),
-             ("spirit", "spirit-sample", SAMPLE_RECORD)]
+    items = [
+        ("cube", "demo", (SAMPLES / "demo.txt").read_text(encoding="utf-8")),
+        ("spirit", "spirit-sample", SAMPLE_RECORD),
+    ]
     rng = random.Random(7)
     g = Game("standard")
     for _ in range(12):
@@ -70,14 +177,20 @@ def corpus() -> list[tuple[str, str, str]]:
     items.append(("cube", "random-chinese", g.to_record(style="chinese")))
     for p in sorted(RULESET_DIR.glob("*.toml")):
         items.append(("ruleset", p.stem, p.read_text(encoding="utf-8")))
-    items.append(("ruleset", "variant", ('extends = "standard"\n[meta]\nname = "variant"\n'
-                                         '[geometry]\nsize = [12, 12, 4]\n[scores]\nstart = 50\n')))
+    items.append(
+        (
+            "ruleset",
+            "variant",
+            ('extends = "standard"\n[meta]\nname = "variant"\n[geometry]\nsize = [12, 12, 4]\n[scores]\nstart = 50\n'),
+        )
+    )
     return items
 
 
 # ----------------------------------------------------------------------------- mutators
 def _tokens(text: str) -> list[str]:
     import re
+
     return re.findall(r"\d+|[A-Za-z_][A-Za-z0-9_-]*|\s+|.", text, flags=re.DOTALL)
 
 
@@ -85,21 +198,34 @@ def mutate_bytes(rng: random.Random, data: bytes) -> bytes:
     b = bytearray(data)
     op = rng.randrange(7)
     i = rng.randrange(len(b) + 1)
-    if op == 0 and b:                                         # flip bits of one byte
+    if op == 0 and b:  # flip bits of one byte
         b[min(i, len(b) - 1)] ^= 1 << rng.randrange(8)
-    elif op == 1:                                             # delete a run
-        del b[i:i + rng.randint(1, 40)]
-    elif op == 2:                                             # insert hostile bytes
-        b[i:i] = rng.choice([b"\xff", b"\x00", b"\xc3", b"\xed\xa0\x80", b"[" * 600, b"{" * 600,
-                             b"\r", b"\n\n", b"\x1b[2J", b"9" * 5000, b"a.a.a.a.a.a.a.a.a.a=1\n" * 3])
-    elif op == 3:                                             # truncate
+    elif op == 1:  # delete a run
+        del b[i : i + rng.randint(1, 40)]
+    elif op == 2:  # insert hostile bytes
+        b[i:i] = rng.choice(
+            [
+                b"\xff",
+                b"\x00",
+                b"\xc3",
+                b"\xed\xa0\x80",
+                b"[" * 600,
+                b"{" * 600,
+                b"\r",
+                b"\n\n",
+                b"\x1b[2J",
+                b"9" * 5000,
+                b"a.a.a.a.a.a.a.a.a.a=1\n" * 3,
+            ]
+        )
+    elif op == 3:  # truncate
         del b[i:]
-    elif op == 4 and b:                                       # duplicate a run
+    elif op == 4 and b:  # duplicate a run
         j = rng.randrange(len(b))
-        b[i:i] = b[j:j + rng.randint(1, 200)]
-    elif op == 5:                                             # random byte
+        b[i:i] = b[j : j + rng.randint(1, 200)]
+    elif op == 5:  # random byte
         b[i:i] = bytes([rng.randrange(256)])
-    else:                                                     # swap two lines
+    else:  # swap two lines
         lines = bytes(b).split(b"\n")
         if len(lines) > 1:
             x, y = rng.randrange(len(lines)), rng.randrange(len(lines))
@@ -114,33 +240,36 @@ def mutate_tokens(rng: random.Random, text: str) -> str:
         return rng.choice(HOSTILE_WORDS)
     op = rng.randrange(6)
     i = rng.randrange(len(toks))
-    if op == 0:                                               # a number becomes a hostile number
+    if op == 0:  # a number becomes a hostile number
         nums = [k for k, t in enumerate(toks) if t.isdigit()]
         toks[rng.choice(nums) if nums else i] = rng.choice(HOSTILE_NUMBERS)
-    elif op == 1:                                             # a word becomes a hostile word
+    elif op == 1:  # a word becomes a hostile word
         words = [k for k, t in enumerate(toks) if t[:1].isalpha()]
         toks[rng.choice(words) if words else i] = rng.choice(HOSTILE_WORDS)
-    elif op == 2:                                             # delete a token
+    elif op == 2:  # delete a token
         del toks[i]
-    elif op == 3:                                             # duplicate a token
+    elif op == 3:  # duplicate a token
         toks.insert(i, toks[rng.randrange(len(toks))])
-    elif op == 4:                                             # swap two tokens
+    elif op == 4:  # swap two tokens
         j = rng.randrange(len(toks))
         toks[i], toks[j] = toks[j], toks[i]
-    else:                                                     # a ruleset line names something hostile
+    else:  # a ruleset line names something hostile
         lines = "".join(toks).split("\n")
         k = next((n for n, ln in enumerate(lines) if ln.startswith("ruleset")), None)
         if k is not None:
             lines[k] = "ruleset " + rng.choice(HOSTILE_WORDS)
         else:
-            lines.insert(rng.randrange(len(lines) + 1), rng.choice(["ruleset spirit", "ruleset /dev/zero",
-                                                                   "ruleset " + "y" * 300, ""]))
+            lines.insert(
+                rng.randrange(len(lines) + 1),
+                rng.choice(["ruleset spirit", "ruleset /dev/zero", "ruleset " + "y" * 300, ""]),
+            )
         return "\n".join(lines)
     return "".join(toks)
 
 
 def to_toml(data: dict) -> str:
     """A minimal TOML writer (inline values, one table header per nested table)."""
+
     def val(v) -> str:
         if isinstance(v, bool):
             return "true" if v else "false"
@@ -159,8 +288,14 @@ def to_toml(data: dict) -> str:
     def table(d: dict, prefix: list[str]) -> None:
         subs = []
         for k, v in d.items():
-            if isinstance(v, dict) and v and all(isinstance(x, dict) for x in v.values()) or \
-                    isinstance(v, dict) and v and len(prefix) < 2:
+            if (
+                isinstance(v, dict)
+                and v
+                and all(isinstance(x, dict) for x in v.values())
+                or isinstance(v, dict)
+                and v
+                and len(prefix) < 2
+            ):
                 subs.append((k, v))
             else:
                 out.append(f"{json.dumps(str(k))} = {val(v)}")
@@ -198,12 +333,12 @@ def mutate_toml(rng: random.Random, text: str) -> str:
         del parent[path[-1]]
     elif op == 2:
         parent[rng.choice(["api_token", "x", "Speed", "h7", "extra"])] = rng.choice(HOSTILE_VALUES)
-    elif op == 3:                                             # nest deep
+    elif op == 3:  # nest deep
         v: object = 1
         for _ in range(rng.choice([5, 9, 40, 300])):
             v = [v] if rng.random() < 0.5 else {"a": v}
         parent[path[-1]] = v
-    else:                                                     # a number nearby gets large or odd
+    else:  # a number nearby gets large or odd
         cur = parent[path[-1]]
         if isinstance(cur, list) and cur:
             cur[rng.randrange(len(cur))] = rng.choice(HOSTILE_VALUES)
@@ -237,12 +372,14 @@ def use_ruleset(rules, rng: random.Random) -> None:
     """A ruleset that loaded is usable: start a game and play one random turn."""
     if getattr(rules, "game", None) == "spirit":
         from engine.spirit import SpiritGame, legal_turns
+
         g = SpiritGame(rules)
         t = next(iter(legal_turns(g.position)), None)
         if t is not None:
             g.play(t)
         return
     from engine import Game, random_turn
+
     g = Game(rules)
     t = random_turn(g.position, rng, tries=4)
     if t is not None:
@@ -254,6 +391,7 @@ def run_one(kind: str, path: Path, rng: random.Random) -> str:
     from engine import Game
     from engine.core.loader import load_ruleset_file
     from engine.spirit import SpiritGame
+
     if kind == "cube":
         Game.load(path)
     elif kind == "spirit":
@@ -280,6 +418,7 @@ def main(argv=None) -> int:
     args = ap.parse_args(argv)
     try:
         import resource
+
         lim = args.memory << 30
         resource.setrlimit(resource.RLIMIT_AS, (lim, lim))
     except (ImportError, ValueError, OSError):
@@ -309,7 +448,7 @@ def main(argv=None) -> int:
                     run_one(kind, path, random.Random(i))
                 finally:
                     signal.setitimer(signal.ITIMER_REAL, 0)
-            except Exception as exc:          # noqa: BLE001  (what this script counts)
+            except Exception as exc:  # noqa: BLE001  (what this script counts)
                 failure = exc
             if failure is None:
                 counts["loaded"] += 1

@@ -15,6 +15,7 @@ peak) read from /proc.
 
     python benchmarks/fuzz_protocol.py --inputs 100000 --seed 1
 """
+
 from __future__ import annotations
 
 import argparse
@@ -43,16 +44,22 @@ from engine.spirit.protocol import format_position
 from engine.spirit.setup import default_placement, spirit_start_position
 
 SENTINEL_ID = b"fuzz-sentinel-7f3a"
-BATCH = 32                    # lines sent at once (each followed by a sentinel request)
-REPLY_TIMEOUT = 20.0          # seconds without a reply = the process hangs (killed, counted as a death)
+BATCH = 32  # lines sent at once (each followed by a sentinel request)
+REPLY_TIMEOUT = 20.0  # seconds without a reply = the process hangs (killed, counted as a death)
 
 
 # -- valid requests -------------------------------------------------------------------------------
 
+
 def cube_seeds(rng: random.Random, games: int = 4, plies: int = 24) -> list:
-    out = [{"query": "ruleset"}, {"query": "ruleset", "ruleset": "free-combination", "id": 1},
-           {"query": "ruleset", "overrides": {"size": [8, 8, 4], "green": [[2, 7], [1, 8], [1, 1]],
-                                             "promotion": {"white": 7, "black": 2}}}]
+    out = [
+        {"query": "ruleset"},
+        {"query": "ruleset", "ruleset": "free-combination", "id": 1},
+        {
+            "query": "ruleset",
+            "overrides": {"size": [8, 8, 4], "green": [[2, 7], [1, 8], [1, 1]], "promotion": {"white": 7, "black": 2}},
+        },
+    ]
     rules = load_ruleset("standard")
     for g in range(games):
         pos = start_position(rules)
@@ -63,37 +70,87 @@ def cube_seeds(rng: random.Random, games: int = 4, plies: int = 24) -> list:
             pj = position_json(pos)
             if rng.random() < 0.5:
                 pj["fill"] = "default"
-            req = {"query": "turn", "id": g * 1000 + ply, "position": pj,
-                   "turn": {"origin": list(turn.origin) if turn.origin else None,
-                            "actions": [action_json(a) for a in turn.actions]}}
+            req = {
+                "query": "turn",
+                "id": g * 1000 + ply,
+                "position": pj,
+                "turn": {
+                    "origin": list(turn.origin) if turn.origin else None,
+                    "actions": [action_json(a) for a in turn.actions],
+                },
+            }
             out.append(req)
             if turn.origin:
-                out.append({"query": "actions", "id": f"a{g}-{ply}", "position": pj,
-                            "origin": list(turn.origin), "horizon": rng.randint(3, 7)})
+                out.append(
+                    {
+                        "query": "actions",
+                        "id": f"a{g}-{ply}",
+                        "position": pj,
+                        "origin": list(turn.origin),
+                        "horizon": rng.randint(3, 7),
+                    }
+                )
             pos, _ = apply_turn(pos, turn)
     # hand-made ones: stacks, far kings, splits, drops, overrides
     out += [
-        {"query": "actions", "origin": [5, 8, 1], "position": {"pieces": [
-            {"at": [5, 8, 1], "side": "white", "stack": ["pawn", "rook", "rook", "knight", "bishop"]}]}},
-        {"query": "actions", "origin": [8, 8, 8, 2], "position": {"fill": "empty", "pieces": [
-            {"at": [8, 8, 8, 2], "side": "white", "stack": ["king"]},
-            {"at": [8, 8, 8, 1000000000000000001], "side": "black", "stack": ["king"]}]}},
-        {"query": "turn", "position": {"fill": "empty", "pieces": [
-            {"at": [5, 5, 1], "side": "white", "stack": ["rook"]},
-            {"at": [5, 9, 1], "side": "black", "stack": ["knight"]}]},
-         "turn": {"origin": [5, 5, 1], "actions": [{"do": "capture", "to": [5, 9, 1]}]}},
-        {"query": "turn", "position": {"credits": {"white": {"queen": 1}}},
-         "turn": {"actions": [{"do": "drop", "piece": "queen", "to": [5, 8, 1]}]}},
-        {"query": "turn", "position": {"fill": "empty", "pieces": [
-            {"at": [5, 5, 1], "side": "white", "stack": ["rook", "knight"]}]},
-         "turn": {"origin": [5, 5, 1], "actions": [{"do": "split", "take": ["knight"]},
-                                                   {"do": "move", "to": [6, 7, 1]}]}},
-        {"query": "actions", "origin": [5, 5, 1], "horizon": 200,
-         "position": {"fill": "empty", "overrides": {"size": [200, 200, 3], "green": [[1, 200], [1, 200], [1, 1]],
-                                                     "crowded": {"white": [1, 2], "black": [199, 200]},
-                                                     "promotion": {"white": 190, "black": 10},
-                                                     "red_line": {"white": 3, "black": 198}},
-                      "pieces": [{"at": [5, 5, 1], "side": "white", "stack": ["queen", "rook", "bishop"]}]}},
+        {
+            "query": "actions",
+            "origin": [5, 8, 1],
+            "position": {
+                "pieces": [{"at": [5, 8, 1], "side": "white", "stack": ["pawn", "rook", "rook", "knight", "bishop"]}]
+            },
+        },
+        {
+            "query": "actions",
+            "origin": [8, 8, 8, 2],
+            "position": {
+                "fill": "empty",
+                "pieces": [
+                    {"at": [8, 8, 8, 2], "side": "white", "stack": ["king"]},
+                    {"at": [8, 8, 8, 1000000000000000001], "side": "black", "stack": ["king"]},
+                ],
+            },
+        },
+        {
+            "query": "turn",
+            "position": {
+                "fill": "empty",
+                "pieces": [
+                    {"at": [5, 5, 1], "side": "white", "stack": ["rook"]},
+                    {"at": [5, 9, 1], "side": "black", "stack": ["knight"]},
+                ],
+            },
+            "turn": {"origin": [5, 5, 1], "actions": [{"do": "capture", "to": [5, 9, 1]}]},
+        },
+        {
+            "query": "turn",
+            "position": {"credits": {"white": {"queen": 1}}},
+            "turn": {"actions": [{"do": "drop", "piece": "queen", "to": [5, 8, 1]}]},
+        },
+        {
+            "query": "turn",
+            "position": {"fill": "empty", "pieces": [{"at": [5, 5, 1], "side": "white", "stack": ["rook", "knight"]}]},
+            "turn": {
+                "origin": [5, 5, 1],
+                "actions": [{"do": "split", "take": ["knight"]}, {"do": "move", "to": [6, 7, 1]}],
+            },
+        },
+        {
+            "query": "actions",
+            "origin": [5, 5, 1],
+            "horizon": 200,
+            "position": {
+                "fill": "empty",
+                "overrides": {
+                    "size": [200, 200, 3],
+                    "green": [[1, 200], [1, 200], [1, 1]],
+                    "crowded": {"white": [1, 2], "black": [199, 200]},
+                    "promotion": {"white": 190, "black": 10},
+                    "red_line": {"white": 3, "black": 198},
+                },
+                "pieces": [{"at": [5, 5, 1], "side": "white", "stack": ["queen", "rook", "bishop"]}],
+            },
+        },
     ]
     return out
 
@@ -104,48 +161,112 @@ def spirit_seeds(rng: random.Random) -> list:
     pj = format_position(pos)
     pieces = pj["pieces"]
     mine = [p for p in pieces if p["side"] == "white"]
-    out = [{"query": "ruleset", "ruleset": "spirit"},
-           {"query": "setup", "ruleset": "spirit", "side": "white",
-            "pieces": [{"at": list(c), "type": k} for c, k in default_placement(rules, "white").items()]}]
+    out = [
+        {"query": "ruleset", "ruleset": "spirit"},
+        {
+            "query": "setup",
+            "ruleset": "spirit",
+            "side": "white",
+            "pieces": [{"at": list(c), "type": k} for c, k in default_placement(rules, "white").items()],
+        },
+    ]
     for _ in range(12):
         p = rng.choice(mine)
         q = rng.choice(mine)
         out.append({"query": "paths", "ruleset": "spirit", "position": pj, "origin": p["at"], "levelup": q["at"]})
         end = [p["at"][0], p["at"][1] + 1]
-        out.append({"query": "turn", "ruleset": "spirit", "position": pj,
-                    "turn": {"levelup": q["at"], "origin": p["at"], "path": [end]}})
+        out.append(
+            {
+                "query": "turn",
+                "ruleset": "spirit",
+                "position": pj,
+                "turn": {"levelup": q["at"], "origin": p["at"], "path": [end]},
+            }
+        )
     return out
 
 
 HOSTILE_LINES = [
-    b"[" * 1000, b'{"id":' + b"7" * 4301 + b"}", b'{"query":"\\ud800"}', b'{"query":"ruleset","id":NaN}',
-    b'{"query":"ruleset","id":1e99999}', b'{"query":"ruleset","id":"\xff"}',
+    b"[" * 1000,
+    b'{"id":' + b"7" * 4301 + b"}",
+    b'{"query":"\\ud800"}',
+    b'{"query":"ruleset","id":NaN}',
+    b'{"query":"ruleset","id":1e99999}',
+    b'{"query":"ruleset","id":"\xff"}',
     b'{"query":"actions","origin":[5,5,1],"position":{"pieces":5}}',
-    b'{"query":"ruleset","overrides":3.0}', b'{"query":"ruleset","overrides":{"crowded":{"white":[1,3]}}}',
-    b'{"query":"ruleset","ruleset":"/tmp"}', b'{"query":"ruleset","ruleset":"' + b"r" * 300 + b'"}',
+    b'{"query":"ruleset","overrides":3.0}',
+    b'{"query":"ruleset","overrides":{"crowded":{"white":[1,3]}}}',
+    b'{"query":"ruleset","ruleset":"/tmp"}',
+    b'{"query":"ruleset","ruleset":"' + b"r" * 300 + b'"}',
     b'{"query":"actions","origin":[9,3,1],"position":{},"horizon":20000}',
     b'{"query":"actions","origin":[9,3,1],"position":{},"horizon":1000000000}',
     b'{"query":"ruleset","overrides":{"size":[10000000,16,16]}}',
-    b'{"query":"ruleset","ruleset":"/dev/zero"}', b'{"query":"ruleset","ruleset":"/dev/stdin"}',
+    b'{"query":"ruleset","ruleset":"/dev/zero"}',
+    b'{"query":"ruleset","ruleset":"/dev/stdin"}',
     b'{"query":"actions","origin":[5,8,1],"position":{"pieces":[{"at":[5,8,1],"side":"white","stack":'
-    + json.dumps([k for k in ("pawn", "queen", "brother", "rook", "bishop", "cannon", "knight") for _ in range(6)]
-                 ).encode() + b"}]}}",
+    + json.dumps(
+        [k for k in ("pawn", "queen", "brother", "rook", "bishop", "cannon", "knight") for _ in range(6)]
+    ).encode()
+    + b"}]}}",
 ]
 
 
 # -- mutation --------------------------------------------------------------------------------------
 
+
 def hostile_value(rng: random.Random):
     r = rng.random()
     if r < 0.15:
-        return rng.choice([0, -1, 1, 2, 3, 15, 16, 17, 255, 256, 257, 4096, 4097, 2 ** 31, 2 ** 53 + 1, 2 ** 63,
-                           -(2 ** 63), 10 ** 18, 10 ** 39, -(10 ** 39)])
+        return rng.choice(
+            [
+                0,
+                -1,
+                1,
+                2,
+                3,
+                15,
+                16,
+                17,
+                255,
+                256,
+                257,
+                4096,
+                4097,
+                2**31,
+                2**53 + 1,
+                2**63,
+                -(2**63),
+                10**18,
+                10**39,
+                -(10**39),
+            ]
+        )
     if r < 0.25:
         return rng.choice([0.5, -0.0, 1e308, 3.0, 1e-300])
     if r < 0.35:
-        return rng.choice(["", "x" * rng.randint(1, 400), "\ud800", "\udfff", "白", "king", "white", "black",
-                           "pawn", "spirit", "standard", "../standard", "/dev/zero", "move", "split", "default",
-                           "empty", "\x00", "a\nb"])
+        return rng.choice(
+            [
+                "",
+                "x" * rng.randint(1, 400),
+                "\ud800",
+                "\udfff",
+                "白",
+                "king",
+                "white",
+                "black",
+                "pawn",
+                "spirit",
+                "standard",
+                "../standard",
+                "/dev/zero",
+                "move",
+                "split",
+                "default",
+                "empty",
+                "\x00",
+                "a\nb",
+            ]
+        )
     if r < 0.45:
         return rng.choice([None, True, False])
     if r < 0.55:
@@ -162,8 +283,19 @@ def hostile_value(rng: random.Random):
         return [hostile_value(rng) for _ in range(rng.randint(1, 4))]
     if r < 0.85:
         return {rng.choice(["white", "black", "king", "prince", "queen", "size", "x"]): hostile_value(rng)}
-    return rng.choice([[5, 5, 1], [5, 5, 1, 2], [1, 1, 1], [16, 16, 16], [9, 3, 1], [5, 5, 1] + [1] * 300,
-                       [5, 5, 1, 10 ** 18], [0, 0, 0], [10, 10]])
+    return rng.choice(
+        [
+            [5, 5, 1],
+            [5, 5, 1, 2],
+            [1, 1, 1],
+            [16, 16, 16],
+            [9, 3, 1],
+            [5, 5, 1] + [1] * 300,
+            [5, 5, 1, 10**18],
+            [0, 0, 0],
+            [10, 10],
+        ]
+    )
 
 
 def _nodes(obj, path=()):
@@ -190,8 +322,24 @@ def mutate_obj(obj, rng: random.Random, pool: list):
         r = rng.random()
         if not path:
             if r < 0.5 and isinstance(obj, dict):
-                obj[rng.choice(["id", "query", "ruleset", "position", "turn", "origin", "horizon", "overrides",
-                                "levelup", "side", "pieces", "extra"])] = hostile_value(rng)
+                obj[
+                    rng.choice(
+                        [
+                            "id",
+                            "query",
+                            "ruleset",
+                            "position",
+                            "turn",
+                            "origin",
+                            "horizon",
+                            "overrides",
+                            "levelup",
+                            "side",
+                            "pieces",
+                            "extra",
+                        ]
+                    )
+                ] = hostile_value(rng)
             else:
                 obj = hostile_value(rng) if r < 0.6 else obj
             continue
@@ -201,18 +349,40 @@ def mutate_obj(obj, rng: random.Random, pool: list):
             parent[key] = hostile_value(rng)
         elif r < 0.55:
             del parent[key]
-        elif r < 0.70:                      # a value from another request
+        elif r < 0.70:  # a value from another request
             other = rng.choice(pool)
             _, v = rng.choice(list(_nodes(other)))
             parent[key] = json.loads(json.dumps(v))
         elif r < 0.78 and isinstance(parent, list):
             parent.insert(key, json.loads(json.dumps(parent[key])))
-        elif r < 0.86 and isinstance(parent, dict):          # rename a field
+        elif r < 0.86 and isinstance(parent, dict):  # rename a field
             v = parent.pop(key)
-            parent[rng.choice(["at", "side", "stack", "type", "do", "to", "take", "piece", "origin", "actions",
-                               "fill", "homes", "credits", "kings", "scores", "ply", "result", key + "x"])] = v
+            parent[
+                rng.choice(
+                    [
+                        "at",
+                        "side",
+                        "stack",
+                        "type",
+                        "do",
+                        "to",
+                        "take",
+                        "piece",
+                        "origin",
+                        "actions",
+                        "fill",
+                        "homes",
+                        "credits",
+                        "kings",
+                        "scores",
+                        "ply",
+                        "result",
+                        key + "x",
+                    ]
+                )
+            ] = v
         elif isinstance(node, (int, float)) and not isinstance(node, bool):
-            parent[key] = node * rng.choice([-1, 2, 10 ** 6, 10 ** 18]) + rng.choice([-1, 0, 1])
+            parent[key] = node * rng.choice([-1, 2, 10**6, 10**18]) + rng.choice([-1, 0, 1])
         elif isinstance(node, list) and node:
             rng.shuffle(node)
         else:
@@ -228,25 +398,68 @@ def mutate_bytes(data: bytes, rng: random.Random) -> bytes:
         if r < 0.3 and b:
             b[min(i, len(b) - 1)] = rng.randrange(256)
         elif r < 0.5:
-            b[i:i] = bytes([rng.choice([0x80, 0xC3, 0xE2, 0xED, 0xF0, 0xF8, 0xFF, 0x00, 0x22, 0x5C, 0x5B, 0x7B,
-                                        0x2C, 0x3A, 0x7D, 0x5D, 0x30, 0x2D, 0x65])])
+            b[i:i] = bytes(
+                [
+                    rng.choice(
+                        [
+                            0x80,
+                            0xC3,
+                            0xE2,
+                            0xED,
+                            0xF0,
+                            0xF8,
+                            0xFF,
+                            0x00,
+                            0x22,
+                            0x5C,
+                            0x5B,
+                            0x7B,
+                            0x2C,
+                            0x3A,
+                            0x7D,
+                            0x5D,
+                            0x30,
+                            0x2D,
+                            0x65,
+                        ]
+                    )
+                ]
+            )
         elif r < 0.65 and b:
-            del b[i:i + rng.randint(1, 8)]
+            del b[i : i + rng.randint(1, 8)]
         elif r < 0.75:
-            b[i:i] = rng.choice([b"NaN", b"Infinity", b"-Infinity", b"1e999", b"\\ud800", b'"\\ud800"', b"9" * 50,
-                                 b"[" * 70, b"{\"a\":" * 70, b"\xed\xa0\x80", b"\xc0\xaf", b"\xf4\x90\x80\x80",
-                                 b"null", b"true", b",", b"\"", b"\\"])
+            b[i:i] = rng.choice(
+                [
+                    b"NaN",
+                    b"Infinity",
+                    b"-Infinity",
+                    b"1e999",
+                    b"\\ud800",
+                    b'"\\ud800"',
+                    b"9" * 50,
+                    b"[" * 70,
+                    b'{"a":' * 70,
+                    b"\xed\xa0\x80",
+                    b"\xc0\xaf",
+                    b"\xf4\x90\x80\x80",
+                    b"null",
+                    b"true",
+                    b",",
+                    b'"',
+                    b"\\",
+                ]
+            )
         elif r < 0.85:
             b = b[:i]
         else:
             j = rng.randrange(len(b) + 1)
-            b[i:i], b[j:j] = b[j:j + 3], b[i:i + 3]
+            b[i:i], b[j:j] = b[j : j + 3], b[i : i + 3]
     return bytes(b)
 
 
 def make_input(rng: random.Random, pool: list) -> bytes:
     r = rng.random()
-    if r < 0.0001:                          # over the line-bytes limit
+    if r < 0.0001:  # over the line-bytes limit
         return b'{"query": "ruleset", "pad": "' + b"x" * (1 << 20) + b'"}'
     if r < 0.03:
         line = rng.choice(HOSTILE_LINES)
@@ -263,6 +476,7 @@ def make_input(rng: random.Random, pool: list) -> bytes:
 
 # -- the subprocess -------------------------------------------------------------------------------
 
+
 def rss_kib(pid: int, key: str = "VmRSS") -> int:
     try:
         with open(f"/proc/{pid}/status") as f:
@@ -276,8 +490,14 @@ def rss_kib(pid: int, key: str = "VmRSS") -> int:
 
 class Server:
     def __init__(self, stderr):
-        self.proc = subprocess.Popen([sys.executable, "-m", "engine.protocol"], cwd=ROOT, stdin=subprocess.PIPE,
-                                     stdout=subprocess.PIPE, stderr=stderr, bufsize=0)
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "engine.protocol"],
+            cwd=ROOT,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=stderr,
+            bufsize=0,
+        )
         self.buf = b""
 
     def warm_up(self) -> None:
@@ -331,12 +551,12 @@ def strict_reply(line: bytes):
 
     def no_constant(s):
         raise ValueError(s)
+
     try:
         obj = json.loads(text, parse_constant=no_constant)
     except ValueError as exc:
         return f"not strict JSON ({exc})"
-    if not isinstance(obj, dict) or not ("error" in obj or obj.get("legal") is True or "paths" in obj
-                                         or "name" in obj):
+    if not isinstance(obj, dict) or not ("error" in obj or obj.get("legal") is True or "paths" in obj or "name" in obj):
         return "not a reply object"
     try:
         json.dumps(obj, ensure_ascii=False).encode("utf-8")
@@ -366,7 +586,7 @@ def main(argv=None) -> int:
     internal_examples: collections.Counter = collections.Counter()
     codes: collections.Counter = collections.Counter()
     slowest = (0.0, b"")
-    top: list = []                                  # the 5 slowest (elapsed, line), re-timed at the end
+    top: list = []  # the 5 slowest (elapsed, line), re-timed at the end
     rss_start = rss_kib(server.proc.pid)
     sentinel_end = b'"id": "%s"}' % SENTINEL_ID
 
@@ -467,11 +687,15 @@ def main(argv=None) -> int:
     print(f"internal errors: {internal}")
     print(f"slowest request: {slowest[0] * 1000:.1f} ms (with its sentinel line): {slowest[1][:160]!r}")
     if retimed:
-        print(f"the 5 slowest sent again one at a time (best of 3): {retimed[0][0] * 1000:.1f} ms at most "
-              f"({', '.join(f'{t * 1000:.1f}' for t, _ in retimed)} ms); the slowest of them: {retimed[0][1][:160]!r}")
-    print(f"memory (RSS of the protocol process): start {rss_start / 1024:.1f} MiB, end {rss_end / 1024:.1f} MiB, "
-          f"growth {(rss_end - rss_start) / 1024:+.1f} MiB, peak {peak / 1024:.1f} MiB; at 1/4, 1/2, 3/4 of the "
-          f"inputs: " + ", ".join(f"{m / 1024:.1f}" for m in rss_marks) + " MiB")
+        print(
+            f"the 5 slowest sent again one at a time (best of 3): {retimed[0][0] * 1000:.1f} ms at most "
+            f"({', '.join(f'{t * 1000:.1f}' for t, _ in retimed)} ms); the slowest of them: {retimed[0][1][:160]!r}"
+        )
+    print(
+        f"memory (RSS of the protocol process): start {rss_start / 1024:.1f} MiB, end {rss_end / 1024:.1f} MiB, "
+        f"growth {(rss_end - rss_start) / 1024:+.1f} MiB, peak {peak / 1024:.1f} MiB; at 1/4, 1/2, 3/4 of the "
+        f"inputs: " + ", ".join(f"{m / 1024:.1f}" for m in rss_marks) + " MiB"
+    )
     print(f"stderr of the protocol process: {stderr_bytes} bytes")
     print("replies by code: " + ", ".join(f"{k} {v}" for k, v in codes.most_common()))
     for why, line in invalid_examples[:10]:

@@ -6,6 +6,7 @@ Renders ``daqi record --demo`` once on a quiet machine, then ``--renders`` times
 processes (default: one per core) spin the CPU, and prints each video's SHA-256 and whether all
 are identical (issue 8: they must be).  Exit status 1 if any differs.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -22,8 +23,11 @@ ROOT = Path(__file__).resolve().parents[1]
 
 def render(out: Path, size: str) -> tuple[str, float]:
     t0 = time.perf_counter()
-    subprocess.run([sys.executable, "-m", "viewer.app.cli", "record", "--demo", "--size", size, "--out", str(out),
-                    "--quiet"], cwd=ROOT, check=True)
+    subprocess.run(
+        [sys.executable, "-m", "viewer.app.cli", "record", "--demo", "--size", size, "--out", str(out), "--quiet"],
+        cwd=ROOT,
+        check=True,
+    )
     return hashlib.sha256(out.read_bytes()).hexdigest(), time.perf_counter() - t0
 
 

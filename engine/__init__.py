@@ -2,7 +2,10 @@
 
 Pure Python; never imports the viewer or any GL library.  The public API is
 what this module exports (docs/API.md)."""
-from .core.coords import format_ascii as format_coord, format_chinese, normalize, parse_coord
+
+from . import spirit as spirit  # noqa: F401  (registers spirit chess with the loader)
+from .core.coords import format_ascii as format_coord
+from .core.coords import format_chinese, normalize, parse_coord
 from .core.errors import DaqiError, IllegalAction, NotationError, RulesetError
 from .core.loader import load_ruleset, load_ruleset_file
 from .cube.actions import Capture, Drop, HyperJump, Jump, Move, Promote, Split, Stack, Turn
@@ -13,16 +16,44 @@ from .cube.position import Piece, Position, Result, start_position
 from .cube.randomplay import random_turn
 from .cube.rules import TurnBuilder, apply_turn
 from .cube.setup import SetupPhase
-from . import spirit as spirit  # noqa: F401  (registers spirit chess with the loader)
-from .players import LEVELS as PLAYER_LEVELS, Suggestion, suggest
+from .players import LEVELS as PLAYER_LEVELS
+from .players import Suggestion, suggest
 
 __all__ = [
-    "Capture", "Drop", "HyperJump", "Jump", "Move", "Promote", "Split", "Stack", "Turn",
-    "format_coord", "format_chinese", "normalize", "parse_coord",
-    "DaqiError", "IllegalAction", "NotationError", "RulesetError",
-    "LegalActions", "legal_actions", "format_turn", "parse_turn",
-    "Piece", "Position", "Result", "start_position", "TurnBuilder", "apply_turn",
-    "load_ruleset", "load_ruleset_file", "SetupPhase", "Game", "sample_game",
-    "random_turn", "suggest", "Suggestion", "PLAYER_LEVELS",
+    "Capture",
+    "Drop",
+    "HyperJump",
+    "Jump",
+    "Move",
+    "Promote",
+    "Split",
+    "Stack",
+    "Turn",
+    "format_coord",
+    "format_chinese",
+    "normalize",
+    "parse_coord",
+    "DaqiError",
+    "IllegalAction",
+    "NotationError",
+    "RulesetError",
+    "LegalActions",
+    "legal_actions",
+    "format_turn",
+    "parse_turn",
+    "Piece",
+    "Position",
+    "Result",
+    "start_position",
+    "TurnBuilder",
+    "apply_turn",
+    "load_ruleset",
+    "load_ruleset_file",
+    "SetupPhase",
+    "Game",
+    "sample_game",
+    "random_turn",
+    "suggest",
+    "Suggestion",
+    "PLAYER_LEVELS",
 ]
-

@@ -17,6 +17,7 @@ JSON reply per line.  The loop reads *bytes* and cannot die on its input:
 Every non-blank line gets exactly one reply; blank lines get none.  All limits live in
 :mod:`engine.core.limits`.
 """
+
 from __future__ import annotations
 
 import json
@@ -31,8 +32,8 @@ from .core.errors import DaqiError
 from .core.limits import LIMITS, LimitExceeded, cut, error_fields
 from .core.limits import show as _show
 from .cube.protocol import ProtocolError, handle_cube
-from .spirit.protocol import handle as handle_spirit
 from .players.protocol import handle_suggest
+from .spirit.protocol import handle as handle_spirit
 
 
 class ReadError(DaqiError):
@@ -51,6 +52,7 @@ class ReadError(DaqiError):
 
 # -- replies ---------------------------------------------------------------------------------------
 
+
 def error_reply(exc: DaqiError) -> dict:
     return {"legal": False, **error_fields(exc)}
 
@@ -62,8 +64,7 @@ def unexpected_reply(exc: BaseException) -> dict:
         return {"legal": False, "error": "too-deep", "message": "the request is nested too deeply to answer"}
     if isinstance(exc, MemoryError):
         return {"legal": False, "error": "out-of-memory", "message": "the request needs more memory than there is"}
-    return {"legal": False, "error": "internal",
-            "message": cut(f"internal error: {type(exc).__name__}: {exc}")}
+    return {"legal": False, "error": "internal", "message": cut(f"internal error: {type(exc).__name__}: {exc}")}
 
 
 def _safe_id(rid: Any) -> Any:
@@ -72,18 +73,23 @@ def _safe_id(rid: Any) -> Any:
         return None
     if isinstance(rid, str):
         if len(rid) > LIMITS.id_chars:
-            raise ReadError(f"a string id may have at most {LIMITS.id_chars} characters, this one has {len(rid)}",
-                            code="bad-id", extra={"limit": "id-chars", "value": len(rid), "max": LIMITS.id_chars})
+            raise ReadError(
+                f"a string id may have at most {LIMITS.id_chars} characters, this one has {len(rid)}",
+                code="bad-id",
+                extra={"limit": "id-chars", "value": len(rid), "max": LIMITS.id_chars},
+            )
         if _SURROGATE.search(rid):
             raise ReadError("a string id may not hold a lone surrogate (\\ud800-\\udfff)", code="bad-id")
         return rid
     if isinstance(rid, int) and not isinstance(rid, bool):
         if abs(rid) > LIMITS.id_int:
-            raise ReadError(f"an integer id must lie within ±{LIMITS.id_int}, got {rid}", code="bad-id",
-                            extra={"limit": "id-int", "value": rid, "max": LIMITS.id_int})
+            raise ReadError(
+                f"an integer id must lie within ±{LIMITS.id_int}, got {rid}",
+                code="bad-id",
+                extra={"limit": "id-int", "value": rid, "max": LIMITS.id_int},
+            )
         return rid
-    raise ReadError(f"id must be null, a string or an integer, got {type(rid).__name__} {_show(rid)}",
-                    code="bad-id")
+    raise ReadError(f"id must be null, a string or an integer, got {type(rid).__name__} {_show(rid)}", code="bad-id")
 
 
 def _ruleset_name(req: dict) -> Any:
@@ -136,17 +142,21 @@ def nesting_depth(text: str) -> int:
 
 def _parse_int(s: str) -> int:
     if len(s) > LIMITS.number_digits:
-        raise ReadError(f"the number {s[:20]}… has {len(s)} characters (at most {LIMITS.number_digits})",
-                        code="bad-number", extra={"limit": "number-digits", "value": len(s),
-                                                  "max": LIMITS.number_digits})
+        raise ReadError(
+            f"the number {s[:20]}… has {len(s)} characters (at most {LIMITS.number_digits})",
+            code="bad-number",
+            extra={"limit": "number-digits", "value": len(s), "max": LIMITS.number_digits},
+        )
     return int(s)
 
 
 def _parse_float(s: str) -> float:
     if len(s) > LIMITS.number_digits:
-        raise ReadError(f"the number {s[:20]}… has {len(s)} characters (at most {LIMITS.number_digits})",
-                        code="bad-number", extra={"limit": "number-digits", "value": len(s),
-                                                  "max": LIMITS.number_digits})
+        raise ReadError(
+            f"the number {s[:20]}… has {len(s)} characters (at most {LIMITS.number_digits})",
+            code="bad-number",
+            extra={"limit": "number-digits", "value": len(s), "max": LIMITS.number_digits},
+        )
     v = float(s)
     if not math.isfinite(v):
         raise ReadError(f"the number {s} is too large for a JSON number", code="bad-number")
@@ -162,20 +172,29 @@ def parse_line(data: bytes) -> Any:
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise ReadError(f"the line is not valid UTF-8: byte {exc.object[exc.start]:#04x} at byte offset "
-                        f"{exc.start + 1} ({exc.reason})", code="bad-utf8") from None
+        raise ReadError(
+            f"the line is not valid UTF-8: byte {exc.object[exc.start]:#04x} at byte offset "
+            f"{exc.start + 1} ({exc.reason})",
+            code="bad-utf8",
+        ) from None
     depth = nesting_depth(text)
     if depth > LIMITS.json_depth:
-        raise ReadError(f"the request nests arrays/objects {depth} deep (at most {LIMITS.json_depth})",
-                        code="too-deep", extra={"limit": "json-depth", "value": depth, "max": LIMITS.json_depth})
+        raise ReadError(
+            f"the request nests arrays/objects {depth} deep (at most {LIMITS.json_depth})",
+            code="too-deep",
+            extra={"limit": "json-depth", "value": depth, "max": LIMITS.json_depth},
+        )
     try:
         return json.loads(text, parse_int=_parse_int, parse_float=_parse_float, parse_constant=_parse_constant)
     except json.JSONDecodeError as exc:
         snippet = text.strip()[:80]
         raise ReadError(f"not valid JSON: {exc.msg} at column {exc.colno}: {snippet!r}", code="malformed") from None
     except RecursionError:
-        raise ReadError("the request is nested too deeply to parse", code="too-deep",
-                        extra={"limit": "json-depth", "max": LIMITS.json_depth}) from None
+        raise ReadError(
+            "the request is nested too deeply to parse",
+            code="too-deep",
+            extra={"limit": "json-depth", "max": LIMITS.json_depth},
+        ) from None
 
 
 def answer_line(data: bytes) -> dict:
@@ -195,8 +214,11 @@ def encode_reply(reply: dict) -> bytes:
     try:
         text = json.dumps(reply, ensure_ascii=False, allow_nan=False) + "\n"
     except Exception as exc:  # noqa: BLE001 - a reply that cannot be written is replaced
-        fallback = {"legal": False, "error": "internal",
-                    "message": f"internal error: the reply could not be written ({type(exc).__name__})"}
+        fallback = {
+            "legal": False,
+            "error": "internal",
+            "message": f"internal error: the reply could not be written ({type(exc).__name__})",
+        }
         rid = reply.get("id") if isinstance(reply, dict) else None
         if isinstance(rid, (str, int)) and not isinstance(rid, bool):
             fallback["id"] = rid
@@ -217,7 +239,7 @@ def _too_long(n: int) -> dict:
 def serve(inp: BinaryIO | None = None, out: BinaryIO | None = None) -> None:
     """Answer every line of ``inp`` (bytes) on ``out`` (bytes) until end of input."""
     if inp is None:
-        if sys.stdin is None:                        # started with standard input closed
+        if sys.stdin is None:  # started with standard input closed
             return
         inp = sys.stdin.buffer
     if out is None:
@@ -231,7 +253,7 @@ def serve(inp: BinaryIO | None = None, out: BinaryIO | None = None) -> None:
             return
         if len(line) > cap and not line.endswith(b"\n"):
             total = len(line)
-            while not line.endswith(b"\n"):          # discard the rest of the over-long line
+            while not line.endswith(b"\n"):  # discard the rest of the over-long line
                 line = inp.readline(65536)
                 if not line:
                     break
@@ -250,7 +272,7 @@ def main(argv: list[str] | None = None) -> int:
         serve()
     except KeyboardInterrupt:
         pass
-    except BrokenPipeError:                          # the reader went away: stop quietly
+    except BrokenPipeError:  # the reader went away: stop quietly
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
     return 0

@@ -8,6 +8,7 @@ module counts, including one inside a function or under ``TYPE_CHECKING``):
 * the engine never imports the viewer or a GL library; offscreen recording never imports the app;
 * at most 8 modules sit directly in ``viewer/``.
 """
+
 from __future__ import annotations
 
 import ast
@@ -19,7 +20,7 @@ PACKAGES = ("engine", "viewer")
 # rank of each room: a module may import modules of a lower rank, or of its own room
 ENGINE_RANK = {"core": 0, "rulesets": 0, "cube": 1, "spirit": 1, "players": 2, "tutorial": 2, "protocol": 3}
 VIEWER_RANK = {"gl": 0, "ui": 1, "cube": 2, "spirit": 2, "record": 3, "app": 4}
-FACADES = {"engine", "viewer"}      # the package facades may re-export anything below them
+FACADES = {"engine", "viewer"}  # the package facades may re-export anything below them
 
 
 def _module_name(path: pathlib.Path) -> str:
@@ -167,7 +168,7 @@ def test_rooms_import_one_way():
             if dep.split(".")[0] != mod.split(".")[0]:
                 if mod.startswith("engine"):
                     bad.append(f"{mod} imports {dep}: the engine never imports the viewer")
-                continue                       # the viewer may use the engine's public API and modules
+                continue  # the viewer may use the engine's public API and modules
             r_mod, r_dep = _rank(mod), _rank(dep)
             same_room = _room(mod) == _room(dep)
             if not same_room and (r_mod is None or r_dep is None or r_dep >= r_mod):
@@ -177,8 +178,11 @@ def test_rooms_import_one_way():
 
 def test_engine_imports_no_gl_or_viewer_library():
     forbidden = {"viewer", "pyglet", "moderngl", "pyrr"}
-    offenders = [f"{p.relative_to(ROOT)} imports {', '.join(sorted(_external_imports(p) & forbidden))}"
-                 for p in (ROOT / "engine").rglob("*.py") if _external_imports(p) & forbidden]
+    offenders = [
+        f"{p.relative_to(ROOT)} imports {', '.join(sorted(_external_imports(p) & forbidden))}"
+        for p in (ROOT / "engine").rglob("*.py")
+        if _external_imports(p) & forbidden
+    ]
     assert not offenders, offenders
 
 

@@ -1,4 +1,5 @@
 """Project-level checks: the engine stays pure, the README's commands are what CI runs."""
+
 import ast
 import pathlib
 import re

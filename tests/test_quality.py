@@ -1,5 +1,6 @@
 """The habits that keep the layout: import-linter's contracts (pyproject.toml), the linter and
 formatter (ruff) and the engine's type check (mypy), each as configured in pyproject.toml."""
+
 from __future__ import annotations
 
 import pathlib
@@ -24,3 +25,13 @@ def test_engine_type_checks_clean():
     r = _run("mypy")
     assert r.returncode == 0, r.stdout[-4000:] + r.stderr[-2000:]
     assert "Success: no issues found" in r.stdout
+
+
+def test_ruff_lint_is_clean():
+    r = _run("ruff", "check", ".")
+    assert r.returncode == 0, r.stdout[-4000:] + r.stderr[-2000:]
+
+
+def test_ruff_format_is_clean():
+    r = _run("ruff", "format", "--check", ".")
+    assert r.returncode == 0, r.stdout[-4000:] + r.stderr[-2000:]

@@ -21,16 +21,21 @@ Compiling gives, per side, a tuple of :class:`Ray` — ``(dx, dy, max_steps,
 can_move, can_capture, hop)`` — which the move generator walks.  A leaper is a
 ray with ``max_steps = 1``.
 """
+
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 
 from .errors import NotationError
 
 _BASE = {
-    "W": ((1, 0),), "F": ((1, 1),), "D": ((2, 0),), "A": ((2, 2),), "N": ((1, 2), (2, 1)),
+    "W": ((1, 0),),
+    "F": ((1, 1),),
+    "D": ((2, 0),),
+    "A": ((2, 2),),
+    "N": ((1, 2), (2, 1)),
 }
 _RIDER = {"R": "W", "B": "F", "Q": "K"}
 _UNBOUNDED = 1 << 30
@@ -72,13 +77,19 @@ def _keep(dx, dy, mods):
         return True
     keep = False
     for m in dirs:
-        if (m == "f" and dy > 0) or (m == "b" and dy < 0) or (m == "r" and dx > 0) or \
-           (m == "l" and dx < 0) or (m == "v" and dx == 0) or (m == "s" and dy == 0):
+        if (
+            (m == "f" and dy > 0)
+            or (m == "b" and dy < 0)
+            or (m == "r" and dx > 0)
+            or (m == "l" and dx < 0)
+            or (m == "v" and dx == 0)
+            or (m == "s" and dy == 0)
+        ):
             keep = True
     return keep
 
 
-@lru_cache(maxsize=None)
+@cache
 def compile_betza(pattern: str, forward: int = 1) -> tuple[Ray, ...]:
     """Compile ``pattern`` for a side whose forward is ``forward`` (+1 or -1 in y)."""
     if not isinstance(pattern, str) or not pattern.strip():
@@ -88,14 +99,17 @@ def compile_betza(pattern: str, forward: int = 1) -> tuple[Ray, ...]:
     while pos < len(text):
         m = _PART.match(text, pos)
         if not m or m.end() == pos:
-            raise NotationError(f"bad movement pattern {pattern!r} at column {pos + 1}: "
-                                f"expected modifiers (mcfblrvsp) and an atom (WFDANKRBQ)",
-                                code="bad-betza")
+            raise NotationError(
+                f"bad movement pattern {pattern!r} at column {pos + 1}: "
+                f"expected modifiers (mcfblrvsp) and an atom (WFDANKRBQ)",
+                code="bad-betza",
+            )
         mods, atom, rng = m.group(1), m.group(2), m.group(3)
         rider = atom in _RIDER or (bool(rng) and atom in "WFK")
         if rng and not rider:
-            raise NotationError(f"range {rng} given to leaper {atom} in {pattern!r}: only W F K R B Q "
-                                f"take a range", code="bad-betza")
+            raise NotationError(
+                f"range {rng} given to leaper {atom} in {pattern!r}: only W F K R B Q take a range", code="bad-betza"
+            )
         if "p" in mods and not rider:
             raise NotationError(f"hop modifier p needs a rider (R, B, Q) in {pattern!r}", code="bad-betza")
         max_steps = (int(rng) if rng else _UNBOUNDED) if rider else 1

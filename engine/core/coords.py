@@ -12,10 +12,11 @@ Two written forms exist (grammar in ``docs/NOTATION.md``):
   takes the long spelling ``(……0，0，0——9，4，1，2，1，1，1，1……)`` with
   full-width commas and the reserved zeros before the dash.
 """
+
 from __future__ import annotations
 
 import re
-from typing import Iterable, Sequence
+from collections.abc import Iterable, Sequence
 
 from .errors import NotationError
 
@@ -30,12 +31,10 @@ def normalize(values: Iterable[int], *, min_len: int = 3) -> Coord:
     out = []
     for v in values:
         if isinstance(v, bool) or not isinstance(v, int):
-            raise NotationError(f"coordinate component {v!r} is not an integer",
-                                code="bad-coordinate")
+            raise NotationError(f"coordinate component {v!r} is not an integer", code="bad-coordinate")
         out.append(v)
     if len(out) < min_len:
-        raise NotationError(f"coordinate {tuple(out)!r} needs at least {min_len} numbers",
-                            code="bad-coordinate")
+        raise NotationError(f"coordinate {tuple(out)!r} needs at least {min_len} numbers", code="bad-coordinate")
     n = len(out)
     while n > min_len and out[n - 1] == 1:
         n -= 1
@@ -81,7 +80,8 @@ _ASCII_RE = re.compile(r"\(\s*(" + _NUM + r"(?:" + _SEP + _NUM + r")*)\s*\)")
 # (…—9,4,1,2…) / (……0，0，0——9，4，1…) / (...--9,4,1...)
 _CHINESE_RE = re.compile(
     r"[(（]\s*(?:…+|\.\.\.+)?\s*(?:(?:" + _NUM + r")(?:" + _SEP + _NUM + r")*)?\s*"
-    r"(?:—+|--+|－+)\s*(" + _NUM + r"(?:" + _SEP + _NUM + r")*)\s*(?:…+|\.\.\.+)?\s*[)）]")
+    r"(?:—+|--+|－+)\s*(" + _NUM + r"(?:" + _SEP + _NUM + r")*)\s*(?:…+|\.\.\.+)?\s*[)）]"
+)
 
 
 def match_coord(text: str, pos: int = 0, *, min_len: int = 3):
@@ -95,9 +95,11 @@ def match_coord(text: str, pos: int = 0, *, min_len: int = 3):
         if m:
             nums = [int(v) for v in re.split(_SEP, m.group(1).strip())]
             return normalize(nums, min_len=min_len), m.end(), form
-    snippet = text[pos:pos + 24]
-    raise NotationError(f"expected a coordinate like (9,4,1) or (…—9,4,1,2,1…) at column {pos + 1}, "
-                        f"found {snippet!r}", code="bad-coordinate")
+    snippet = text[pos : pos + 24]
+    raise NotationError(
+        f"expected a coordinate like (9,4,1) or (…—9,4,1,2,1…) at column {pos + 1}, found {snippet!r}",
+        code="bad-coordinate",
+    )
 
 
 def parse_coord(text: str, *, min_len: int = 3) -> Coord:
@@ -105,8 +107,7 @@ def parse_coord(text: str, *, min_len: int = 3) -> Coord:
     s = text.strip()
     coord, end, _ = match_coord(s, 0, min_len=min_len)
     if end != len(s):
-        raise NotationError(f"unexpected text {s[end:]!r} after coordinate in {text!r}",
-                            code="bad-coordinate")
+        raise NotationError(f"unexpected text {s[end:]!r} after coordinate in {text!r}", code="bad-coordinate")
     return coord
 
 

@@ -2,6 +2,7 @@
 only care about "bad input" can catch one thing; each subclass carries a short
 machine ``code`` (used by the JSON protocol) and a human message that quotes the
 offending input and, where there is one, the position in it."""
+
 from __future__ import annotations
 
 
@@ -44,6 +45,9 @@ class RulesetError(DaqiError):
         if isinstance(problems, str):
             problems = [problems]
         self.problems = list(problems)
-        text = "; ".join(self.problems) if len(self.problems) == 1 else (
-            f"{len(self.problems)} problems:\n  " + "\n  ".join(self.problems))
+        text = (
+            "; ".join(self.problems)
+            if len(self.problems) == 1
+            else (f"{len(self.problems)} problems:\n  " + "\n  ".join(self.problems))
+        )
         super().__init__(text, where=where)

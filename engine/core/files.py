@@ -9,6 +9,7 @@
   folder is ``fsync``-ed so the rename survives a power cut.  Temp files of ours that a killed
   process left behind (the same pattern, older than this process) are removed.
 """
+
 from __future__ import annotations
 
 import os
@@ -25,8 +26,9 @@ from .errors import NotationError
 PROCESS_START = time.time()
 
 
-def read_limited(path: Path | str, limit: int, what: str, *, where: str | None = None,
-                 error: Callable[..., Exception]) -> bytes:
+def read_limited(
+    path: Path | str, limit: int, what: str, *, where: str | None = None, error: Callable[..., Exception]
+) -> bytes:
     """The bytes of ``path`` if it is a regular file of at most ``limit`` bytes; raises
     ``error(message, where=...)`` otherwise (the message names the problem, never the content)."""
     where = where or str(path)
@@ -34,9 +36,10 @@ def read_limited(path: Path | str, limit: int, what: str, *, where: str | None =
         st = os.stat(path)
     except FileNotFoundError:
         raise error(f"no such {what}", where=where) from None
-    except (OSError, ValueError) as exc:        # ValueError: a NUL in the path
-        raise error(f"cannot read the {what}: {getattr(exc, 'strerror', None) or type(exc).__name__}",
-                    where=where) from None
+    except (OSError, ValueError) as exc:  # ValueError: a NUL in the path
+        raise error(
+            f"cannot read the {what}: {getattr(exc, 'strerror', None) or type(exc).__name__}", where=where
+        ) from None
     if not stat.S_ISREG(st.st_mode):
         kind = "a folder" if stat.S_ISDIR(st.st_mode) else "not a regular file"
         raise error(f"the {what} is {kind}", where=where)
@@ -49,7 +52,7 @@ def read_limited(path: Path | str, limit: int, what: str, *, where: str | None =
         raise error(f"cannot read the {what}: {exc.strerror or type(exc).__name__}", where=where) from None
     chunks: list[bytes] = []
     try:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):       # swapped between stat and open
+        if not stat.S_ISREG(os.fstat(fd).st_mode):  # swapped between stat and open
             raise error(f"the {what} is not a regular file", where=where)
         total = 0
         while True:
@@ -163,12 +166,13 @@ def check_record_line(line: str) -> None:
 
 def read_record_text(path, what: str = "record") -> str:
     """The text of a record file: a regular UTF-8 file of at most :data:`MAX_RECORD_BYTES` bytes."""
+
     def err(message, where=None):
         return NotationError(message, code="io", where=where)
+
     raw = read_limited(Path(path), MAX_RECORD_BYTES, f"{what} file", where=str(path), error=err)
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError as exc:
-        line = raw[:exc.start].count(b"\n") + 1
-        raise NotationError(f"the {what} is not UTF-8 text (line {line})", code="bad-record",
-                            where=str(path)) from None
+        line = raw[: exc.start].count(b"\n") + 1
+        raise NotationError(f"the {what} is not UTF-8 text (line {line})", code="bad-record", where=str(path)) from None

@@ -10,6 +10,7 @@ that is not a plain JSON number, NaN or Infinity, is ``bad-number`` too).
 Both games' protocol handlers (:mod:`engine.cube.protocol`, :mod:`engine.spirit.protocol`)
 and the line reader (:mod:`engine.protocol`) read :data:`LIMITS`; nothing else is hard-coded.
 """
+
 from __future__ import annotations
 
 import json
@@ -22,23 +23,23 @@ from .errors import DaqiError, RulesetError
 class Limits:
     """The protocol's limits (each field is one named limit; see :data:`DESCRIPTIONS`)."""
 
-    line_bytes: int = 1_048_576        # bytes in one request line (without the newline)
-    json_depth: int = 64               # nesting of JSON arrays/objects in one request
-    number_digits: int = 40            # characters of one JSON number literal
-    id_chars: int = 256                # characters of a string "id"
-    id_int: int = 2 ** 53              # magnitude of an integer "id"
-    message_chars: int = 2000          # characters of an error message (longer ones are cut)
-    ruleset_name: int = 128            # characters of a ruleset name
-    horizon: int = 256                 # the "actions" query's dimension horizon
-    coord_dims: int = 256              # numbers in one coordinate
-    coord_value: int = 2 ** 63 - 1     # magnitude of one coordinate number
-    pieces: int = 4096                 # entries of a position's "pieces"
-    stack_height: int = 16             # pieces in one stack of a request position
-    split_choices: int = 4096          # distinct splits of the origin stack an "actions" reply lists
-    turn_actions: int = 32             # actions in one turn
-    board_side: int = 256              # each of size x, y, z (and board indices in overrides)
-    score: int = 10 ** 15              # magnitude of scores, credits, ply, "start" and levels
-    path_steps: int = 1024             # squares in a spirit-chess path
+    line_bytes: int = 1_048_576  # bytes in one request line (without the newline)
+    json_depth: int = 64  # nesting of JSON arrays/objects in one request
+    number_digits: int = 40  # characters of one JSON number literal
+    id_chars: int = 256  # characters of a string "id"
+    id_int: int = 2**53  # magnitude of an integer "id"
+    message_chars: int = 2000  # characters of an error message (longer ones are cut)
+    ruleset_name: int = 128  # characters of a ruleset name
+    horizon: int = 256  # the "actions" query's dimension horizon
+    coord_dims: int = 256  # numbers in one coordinate
+    coord_value: int = 2**63 - 1  # magnitude of one coordinate number
+    pieces: int = 4096  # entries of a position's "pieces"
+    stack_height: int = 16  # pieces in one stack of a request position
+    split_choices: int = 4096  # distinct splits of the origin stack an "actions" reply lists
+    turn_actions: int = 32  # actions in one turn
+    board_side: int = 256  # each of size x, y, z (and board indices in overrides)
+    score: int = 10**15  # magnitude of scores, credits, ply, "start" and levels
+    path_steps: int = 1024  # squares in a spirit-chess path
 
     def names(self) -> list[str]:
         return [wire_name(f.name) for f in fields(self)]
@@ -133,6 +134,7 @@ def check_ruleset_name(name, where: str) -> str:
         raise DaqiError(f"{where} must be a ruleset name, got {type(name).__name__}", code="malformed")
     check("ruleset-name", len(name), f"{where} is too long")
     if not name or not all(ch.isascii() and (ch.isalnum() or ch in "-_") for ch in name):
-        raise RulesetError(f"{where}: {name!r} is not a ruleset name (letters, digits, '-' and '_' only; "
-                           f"a request cannot name a file)")
+        raise RulesetError(
+            f"{where}: {name!r} is not a ruleset name (letters, digits, '-' and '_' only; a request cannot name a file)"
+        )
     return name

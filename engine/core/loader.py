@@ -24,6 +24,7 @@ quote a file's content beyond short values of our own keys: a file without ``met
 a registered game (or whose top-level keys are mostly not ours) is only called "not a Daqi
 ruleset".
 """
+
 from __future__ import annotations
 
 import copy
@@ -64,8 +65,14 @@ INT, STR, BOOL, LIST, DICT = int, str, bool, list, dict
 #: the loader never imports a game
 GAMES: dict[str, tuple[dict, Callable[[dict, str, list[str]], Any]]] = {}
 
-_TYPE_NAMES = {int: "an integer", str: "a string", bool: "true or false", list: "an array", dict: "a table",
-               float: "a number with a fraction"}
+_TYPE_NAMES = {
+    int: "an integer",
+    str: "a string",
+    bool: "true or false",
+    list: "an array",
+    dict: "a table",
+    float: "a number with a fraction",
+}
 
 
 def type_name(value: Any) -> str:
@@ -82,11 +89,14 @@ def show(value: Any) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, int):
-        return str(value) if -10**12 < value < 10**12 else "a very large integer"
+        return str(value) if -(10**12) < value < 10**12 else "a very large integer"
     if isinstance(value, str):
         return repr(value) if len(value) <= 40 and value.isprintable() else "a long or unprintable string"
-    if isinstance(value, list) and len(value) <= 6 and all(
-            isinstance(v, (int, str)) and not isinstance(v, bool) and len(show(v)) <= 14 for v in value):
+    if (
+        isinstance(value, list)
+        and len(value) <= 6
+        and all(isinstance(v, (int, str)) and not isinstance(v, bool) and len(show(v)) <= 14 for v in value)
+    ):
         return "[" + ", ".join(show(v) for v in value) + "]"
     if isinstance(value, list):
         return f"an array of {len(value)} items"
@@ -158,12 +168,16 @@ def check_ruleset_name(name: Any, *, where: str | None = None) -> str:
     if not name:
         raise RulesetError("the ruleset name is empty", where=where)
     if len(name) > MAX_NAME_LENGTH:
-        raise RulesetError(f"a ruleset name is at most {MAX_NAME_LENGTH} characters, this one has {len(name)}",
-                           where=where)
+        raise RulesetError(
+            f"a ruleset name is at most {MAX_NAME_LENGTH} characters, this one has {len(name)}", where=where
+        )
     if not _NAME.fullmatch(name):
         shown = repr(name) if name.isprintable() else "the name given"
-        raise RulesetError(f"{shown} is not a ruleset name: a name uses only letters, digits, '_' and '-' "
-                           f"(a ruleset file given by path belongs on the command line, --ruleset)", where=where)
+        raise RulesetError(
+            f"{shown} is not a ruleset name: a name uses only letters, digits, '_' and '-' "
+            f"(a ruleset file given by path belongs on the command line, --ruleset)",
+            where=where,
+        )
     return name
 
 
@@ -183,13 +197,17 @@ def _find_named(name: str, sibling_dir: Path | None, where: str | None) -> Path:
         except OSError:
             continue
         return cand
-    raise RulesetError(f"no ruleset named {name!r} (bundled: {', '.join(bundled_rulesets())}; user rulesets "
-                       f"are NAME.toml files in $DAQI_RULESETS or ~/.local/share/daqi/rulesets)", where=where)
+    raise RulesetError(
+        f"no ruleset named {name!r} (bundled: {', '.join(bundled_rulesets())}; user rulesets "
+        f"are NAME.toml files in $DAQI_RULESETS or ~/.local/share/daqi/rulesets)",
+        where=where,
+    )
 
 
 # --- reading --------------------------------------------------------------------------------
-def read_limited(path: Path, limit: int, what: str, *, where: str | None = None,
-                 error: Callable[..., Exception] = RulesetError) -> bytes:
+def read_limited(
+    path: Path, limit: int, what: str, *, where: str | None = None, error: Callable[..., Exception] = RulesetError
+) -> bytes:
     """:func:`engine.core.files.read_limited` raising :class:`RulesetError` by default."""
     return _read_limited(path, limit, what, where=where, error=error)
 
@@ -221,7 +239,7 @@ def _toml_problem(message: str) -> str:
     of the file (``Cannot declare ('api_token',) twice``); those keep only their kind and place."""
     m = _TOML_AT.search(message)
     at = f" at {m.group(1)}" if m else ""
-    desc = message[:m.start()].strip() if m else message.strip()
+    desc = message[: m.start()].strip() if m else message.strip()
     if desc.startswith(("Cannot declare", "Cannot mutate", "Cannot redefine", "Duplicate inline")):
         desc = "a key or table is defined twice"
     elif desc.startswith(("Found invalid", "Illegal character")):
@@ -245,7 +263,7 @@ def parse_toml(raw: bytes, where: str) -> dict:
         raise RulesetError(f"not valid TOML: {_toml_problem(str(exc))}", where=where) from None
     except RecursionError:
         raise RulesetError(f"tables or arrays nested deeper than {MAX_TOML_DEPTH} levels", where=where) from None
-    except ValueError:                 # an integer longer than Python converts
+    except ValueError:  # an integer longer than Python converts
         raise RulesetError("a number in the file is too long", where=where) from None
     if _depth(data) > MAX_TOML_DEPTH:
         raise RulesetError(f"tables or arrays nested deeper than {MAX_TOML_DEPTH} levels", where=where)
@@ -253,8 +271,9 @@ def parse_toml(raw: bytes, where: str) -> dict:
 
 
 def _not_a_ruleset(where: str) -> RulesetError:
-    return RulesetError(f"not a Daqi ruleset (a ruleset has [meta] game = one of {', '.join(sorted(GAMES))})",
-                        where=where)
+    return RulesetError(
+        f"not a Daqi ruleset (a ruleset has [meta] game = one of {', '.join(sorted(GAMES))})", where=where
+    )
 
 
 def _looks_like_ruleset(data: dict, where: str, has_parent: bool) -> None:
@@ -319,8 +338,9 @@ def _build(data: dict, where: str):
         raise
     except (TypeError, KeyError, IndexError, ValueError, AttributeError, ArithmeticError, RecursionError) as exc:
         # a combination the checks did not foresee: still a ruleset problem, never a crash
-        raise RulesetError(f"the ruleset cannot be used ({type(exc).__name__} while building it)",
-                           where=where) from None
+        raise RulesetError(
+            f"the ruleset cannot be used ({type(exc).__name__} while building it)", where=where
+        ) from None
 
 
 def _signature(path: Path) -> tuple:

@@ -4,10 +4,10 @@ A turn is ``Turn(origin, actions)``: the actions of one side in one turn, in
 order, all concerning the own pieces standing on ``origin`` (C28), or — for a
 drop turn — ``origin=None``.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Union
 
 from ..core.coords import Coord
 
@@ -15,6 +15,7 @@ from ..core.coords import Coord
 @dataclass(frozen=True, slots=True)
 class Move:
     """A planar move of the moving group (G3: x and y only)."""
+
     to: Coord
     kind = "move"
 
@@ -22,6 +23,7 @@ class Move:
 @dataclass(frozen=True, slots=True)
 class Capture:
     """Move onto an enemy-held square and capture everything there (C2, G6)."""
+
     to: Coord
     kind = "capture"
 
@@ -29,6 +31,7 @@ class Capture:
 @dataclass(frozen=True, slots=True)
 class Jump:
     """3-D jump: same (x, y), the plane directly above or below (C19)."""
+
     to: Coord
     kind = "jump"
 
@@ -36,6 +39,7 @@ class Jump:
 @dataclass(frozen=True, slots=True)
 class HyperJump:
     """High-dimensional jump: one index beyond the third changes by 1 (C22)."""
+
     to: Coord
     kind = "hyperjump"
 
@@ -43,12 +47,14 @@ class HyperJump:
 @dataclass(frozen=True, slots=True)
 class Stack:
     """Merge the moving group with the own pieces on its square (C39–C42)."""
+
     kind = "stack"
 
 
 @dataclass(frozen=True, slots=True)
 class Split:
     """Part of the stack (these piece types) leaves; the rest stays (C43)."""
+
     take: tuple
     kind = "split"
 
@@ -56,6 +62,7 @@ class Split:
 @dataclass(frozen=True, slots=True)
 class Drop:
     """Hire a new piece and drop it (C11–C13)."""
+
     piece: str
     to: Coord
     kind = "drop"
@@ -64,11 +71,12 @@ class Drop:
 @dataclass(frozen=True, slots=True)
 class Promote:
     """A pawn of the group on or beyond its promotion line becomes ``to`` (G8)."""
+
     to: str
     kind = "promote"
 
 
-Action = Union[Move, Capture, Jump, HyperJump, Stack, Split, Drop, Promote]
+Action = Move | Capture | Jump | HyperJump | Stack | Split | Drop | Promote
 DISPLACEMENTS = ("move", "capture", "jump", "hyperjump")
 KINDS = ("move", "capture", "drop", "jump", "hyperjump", "stack", "split", "promote")
 

@@ -15,6 +15,7 @@ record, a number longer than :data:`MAX_DIGITS` digits, a line longer than :data
 a file over :data:`MAX_RECORD_BYTES` bytes or not UTF-8, and a ruleset of another game are errors too.
 The ``ruleset`` line names a ruleset (bundled or in the user rulesets folder), never a path.
 """
+
 from __future__ import annotations
 
 import re
@@ -22,8 +23,7 @@ from collections import Counter
 from pathlib import Path
 
 from ..core.errors import DaqiError, IllegalAction, NotationError
-from ..core.files import (MAX_DIGITS, MAX_LINE, MAX_RECORD_BYTES, atomic_write_text,  # noqa: F401
-                          check_record_line, read_record_text)
+from ..core.files import MAX_DIGITS, MAX_LINE, MAX_RECORD_BYTES, atomic_write_text, check_record_line, read_record_text  # noqa: F401
 from ..core.loader import load_ruleset, load_ruleset_file
 from .actions import Turn
 from .notation import format_turn, parse_turn
@@ -32,6 +32,7 @@ from .rules import apply_turn
 from .setup import check_choice, default_choices, n_parts
 
 _TURN_LINE = re.compile(r"^\s*(\d+)(\.\.\.|\.)\s*(.+?)\s*$")
+
 
 class Game:
     """A game of cube chess from its setup choices, with history for undo, redo and replay."""
@@ -42,15 +43,16 @@ class Game:
         elif isinstance(rules, str):
             rules = load_ruleset(rules)
         if getattr(rules, "game", None) != "cube":
-            raise IllegalAction(f"ruleset {getattr(rules, 'name', '?')!r} is not a cube-chess ruleset",
-                                code="unknown-name")
+            raise IllegalAction(
+                f"ruleset {getattr(rules, 'name', '?')!r} is not a cube-chess ruleset", code="unknown-name"
+            )
         self.rules = rules
         self.choices = choices or default_choices(self.rules)
         for side in SIDES:
             for i, part in enumerate(self.choices[side]):
                 check_choice(self.rules, side, i, part)
         self.positions = [Position.from_setup(self.rules, self.choices)]
-        self._seen = Counter([self.positions[0].key()])   # G14 repetition counts
+        self._seen = Counter([self.positions[0].key()])  # G14 repetition counts
         self.turns: list[Turn] = []
         self.costs: list[int] = []
         self._redo: list[Turn] = []
@@ -123,7 +125,7 @@ class Game:
         return "\n".join(lines) + "\n"
 
     @classmethod
-    def from_record(cls, text: str, *, source: str = "record", known=None) -> "Game":
+    def from_record(cls, text: str, *, source: str = "record", known=None) -> Game:
         """A game from record text.  ``known``: a ruleset (e.g. one loaded from a file the user
         named) used when the record's ruleset line gives its name; other names are looked up
         with :func:`load_ruleset`."""
@@ -145,11 +147,13 @@ class Game:
                     if rules is not None or game is not None:
                         raise NotationError("the ruleset line must come once, before the setup and turns")
                     name = line.split(None, 1)[1].strip() if " " in line or "\t" in line else ""
-                    rules = known if known is not None and name == getattr(known, "name", None) \
-                        else load_ruleset(name)
+                    rules = known if known is not None and name == getattr(known, "name", None) else load_ruleset(name)
                     if getattr(rules, "game", None) != "cube":
-                        raise NotationError(f"ruleset {name!r} is not a cube-chess ruleset (a spirit-chess "
-                                            f"record has 'white:' and 'black:' setup lines)", code="unknown-name")
+                        raise NotationError(
+                            f"ruleset {name!r} is not a cube-chess ruleset (a spirit-chess "
+                            f"record has 'white:' and 'black:' setup lines)",
+                            code="unknown-name",
+                        )
                     continue
                 if line.startswith("setup "):
                     if game is not None:
@@ -162,8 +166,9 @@ class Game:
                     side = parts[1]
                     groups = [g.split() for g in parts[2].split("|")]
                     if len(groups) != n_parts(rules):
-                        raise NotationError(f"setup {side} needs {n_parts(rules)} parts separated by '|', got "
-                                            f"{len(groups)}")
+                        raise NotationError(
+                            f"setup {side} needs {n_parts(rules)} parts separated by '|', got {len(groups)}"
+                        )
                     names = {p.chinese: n for n, p in rules.pieces.items()}
                     choices[side] = [tuple(names.get(n, n) for n in g) for g in groups]
                     for i, g in enumerate(choices[side]):
@@ -171,8 +176,9 @@ class Game:
                     continue
                 m = _TURN_LINE.match(line)
                 if not m:
-                    raise NotationError(f"expected 'N. TURN', 'N... TURN', 'ruleset NAME' or 'setup SIDE ...', "
-                                        f"got {line!r}")
+                    raise NotationError(
+                        f"expected 'N. TURN', 'N... TURN', 'ruleset NAME' or 'setup SIDE ...', got {line!r}"
+                    )
                 if game is None:
                     game = cls._from_header(rules, choices)
                     rules = game.rules
@@ -185,20 +191,21 @@ class Game:
                 if letters and turn.origin is not None:
                     have = tuple(p.type for p in game.position.cell(turn.origin))
                     if tuple(letters) != have:
-                        raise NotationError(f"the turn names {'+'.join(letters)} on {list(turn.origin)}, but "
-                                            f"the square holds {'+'.join(have) or 'nothing'}")
+                        raise NotationError(
+                            f"the turn names {'+'.join(letters)} on {list(turn.origin)}, but "
+                            f"the square holds {'+'.join(have) or 'nothing'}"
+                        )
                 game.play(turn)
             except IllegalAction as exc:
                 raise IllegalAction(str(exc), code=exc.code, where=where) from None
             except DaqiError as exc:
                 raise NotationError(str(exc), code=exc.code, where=where) from None
         if not content:
-            raise NotationError("the record is empty: no ruleset, setup or turn line", code="bad-record",
-                                where=source)
+            raise NotationError("the record is empty: no ruleset, setup or turn line", code="bad-record", where=source)
         return game if game is not None else cls._from_header(rules, choices)
 
     @classmethod
-    def _from_header(cls, rules, choices: dict) -> "Game":
+    def _from_header(cls, rules, choices: dict) -> Game:
         """The game a record's header describes: its ruleset (standard if none) and the setup
         choices it gives, the default arrangement for a side it does not."""
         rules = rules or load_ruleset("standard")
@@ -212,7 +219,7 @@ class Game:
         return atomic_write_text(path, self.to_record())
 
     @classmethod
-    def load(cls, path, *, known=None) -> "Game":
+    def load(cls, path, *, known=None) -> Game:
         """Read a record file (a regular UTF-8 file of at most :data:`MAX_RECORD_BYTES`); every
         problem is a :class:`DaqiError` naming the file and line."""
         return cls.from_record(read_record_text(path), source=str(path), known=known)

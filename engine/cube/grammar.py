@@ -1,12 +1,21 @@
 """Pure rule helpers shared by the turn machine and the move generator: the turn-grammar
 table's answers (C28–C38, G4, G5), merged movement rays (G7), stack values and the facing
 line (C3, G10)."""
+
 from __future__ import annotations
 
 from ..core.coords import Coord, normalize
 
-GRAMMAR_RULE = {"move": "C29", "capture": "C30", "drop": "C31", "jump": "C32", "hyperjump": "C33",
-                "stack": "C34", "split": "C35", "start": "C28"}
+GRAMMAR_RULE = {
+    "move": "C29",
+    "capture": "C30",
+    "drop": "C31",
+    "jump": "C32",
+    "hyperjump": "C33",
+    "stack": "C34",
+    "split": "C35",
+    "start": "C28",
+}
 
 
 def group_rays(rules, group, side):
@@ -75,7 +84,7 @@ def _k_on_line(c, av: list, step: list, m: int, first: int) -> int:
     """``k`` (1 <= k < m) with ``c == av + k * step`` (``c`` canonical, any length), or 0."""
     n = len(av)
     if len(c) > n:
-        return 0                                   # a canonical coordinate ends in a non-1 index
+        return 0  # a canonical coordinate ends in a non-1 index
     k = (c[first] - av[first]) * step[first] if first < len(c) else (1 - av[first]) * step[first]
     if not 0 < k < m:
         return 0
@@ -106,7 +115,7 @@ def _sparse_line_clear(pos, base, layers: tuple, av: list, step: list, m: int) -
                 if pos.cell(normalize([x + s * k for x, s in zip(av, step)])):
                     return False
     crowd = base._crowd
-    if crowd is None:                              # fill "empty": untouched cells are empty
+    if crowd is None:  # fill "empty": untouched cells are empty
         return True
     # the one cell (if any) where every higher index is 1: the main board
     k3 = 0
@@ -125,7 +134,7 @@ def _sparse_line_clear(pos, base, layers: tuple, av: list, step: list, m: int) -
     if k3 > 0 and k3 not in touched:
         x, z = av[0] + k3 * step[0], av[2] + k3 * step[2]
         gx0, gx1, gz0, gz1 = base._green
-        if gx0 <= x <= gx1 and gz0 <= z <= gz1:    # green area: the setup arrangement
+        if gx0 <= x <= gx1 and gz0 <= z <= gz1:  # green area: the setup arrangement
             if base.base.get((x, av[1] + k3 * step[1], z)):
                 return False
             skip.add(k3)
@@ -143,7 +152,7 @@ def _sparse_line_clear(pos, base, layers: tuple, av: list, step: list, m: int) -
         if lo > hi:
             continue
         if hi - lo + 1 > sum(1 for k in skip if lo <= k <= hi):
-            return False                           # an untouched crowded pawn stands on the line
+            return False  # an untouched crowded pawn stands on the line
     return True
 
 
@@ -162,8 +171,10 @@ def grammar_error(rules, seq: list, kind: str) -> str | None:
     if kind == "stack" and len(seq) == 2 and seq[0] == "split" and seq[1] in rules.composite_stack:
         count -= 1
     if rules.max_actions and count > rules.max_actions:
-        return (f"{kind} would be a second companion: after {seq[0]} only one of its companion actions is "
-                f"allowed ({GRAMMAR_RULE[seq[0]]}, G4)")
+        return (
+            f"{kind} would be a second companion: after {seq[0]} only one of its companion actions is "
+            f"allowed ({GRAMMAR_RULE[seq[0]]}, G4)"
+        )
     return None
 
 
@@ -171,8 +182,10 @@ def promote_after_drop_error(rules, to: str) -> str | None:
     """Why a pawn dropped this turn may not promote to ``to`` in the same turn (G19), or None."""
     mode = rules.promote_after_drop
     if mode == "none":
-        return "a pawn dropped this turn may not promote in the same turn (G19, turns.promote_after_drop = \"none\")"
+        return 'a pawn dropped this turn may not promote in the same turn (G19, turns.promote_after_drop = "none")'
     if mode == "unlimited" and rules.pieces[to].hire == "credit":
-        return (f"a pawn dropped this turn may not promote to {to}, which is hired only with a credit (C12): "
-                f"it would buy one for 1-2 points (G19); promote in a later turn")
+        return (
+            f"a pawn dropped this turn may not promote to {to}, which is hired only with a credit (C12): "
+            f"it would buy one for 1-2 points (G19); promote in a later turn"
+        )
     return None

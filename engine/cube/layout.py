@@ -3,6 +3,7 @@
 Shared by the ruleset (default homes), the position (the start arrangement) and the setup phase;
 it imports nothing of them.
 """
+
 from __future__ import annotations
 
 from ..core.errors import IllegalAction
@@ -64,17 +65,24 @@ def check_choice(rules, side: str, part: int, names) -> tuple[str, ...]:
     names = tuple(names)
     where = f"setup {side} part {part + 1}"
     if len(names) != len(squares):
-        raise IllegalAction(f"needs {len(squares)} pieces, got {len(names)}: {' '.join(names)!r}",
-                            code="bad-setup", where=where)
+        raise IllegalAction(
+            f"needs {len(squares)} pieces, got {len(names)}: {' '.join(names)!r}", code="bad-setup", where=where
+        )
     if part == len(st["parts"]):
         if sorted(names) != sorted(st["royal"]):
-            raise IllegalAction(f"the royal slots take {', '.join(st['royal'])} exactly once each, got "
-                                f"{' '.join(names)!r}", code="bad-setup", where=where)
+            raise IllegalAction(
+                f"the royal slots take {', '.join(st['royal'])} exactly once each, got {' '.join(names)!r}",
+                code="bad-setup",
+                where=where,
+            )
     else:
         for nm in names:
             if nm not in st["slot_choices"]:
-                raise IllegalAction(f"{nm!r} is not allowed in a slot (allowed: {', '.join(st['slot_choices'])})",
-                                    code="bad-setup", where=where)
+                raise IllegalAction(
+                    f"{nm!r} is not allowed in a slot (allowed: {', '.join(st['slot_choices'])})",
+                    code="bad-setup",
+                    where=where,
+                )
     return names
 
 

@@ -4,6 +4,7 @@
 them up to an explicit dimension ``horizon``; ``in`` answers by validating the action with the
 turn machine, so it needs no enumeration.
 """
+
 from __future__ import annotations
 
 from ..core.coords import Coord, normalize
@@ -38,10 +39,25 @@ class LegalActions:
         opp_king = pos.royals[other(side)]["king"]
         facing = None
         if opp_king is not None and len(stack) == 1 and stack[0].type == "king":
+
             def facing(a, b):
                 return facing_line_clear(pos, a, b)
-        out = _displace(pos.cells.get, pos.default, rc, stack, side, origin, (), self.horizon,
-                        pos.scores[side], rules.size, rules.higher_min, opp_king, facing)
+
+        out = _displace(
+            pos.cells.get,
+            pos.default,
+            rc,
+            stack,
+            side,
+            origin,
+            (),
+            self.horizon,
+            pos.scores[side],
+            rules.size,
+            rules.higher_min,
+            opp_king,
+            facing,
+        )
         if len(stack) > 1 and "split" in rules.follows["start"]:
             out.extend(splits(stack))
         if stack[0].type == "pawn" or len(stack) > 1:
@@ -66,13 +82,16 @@ class LegalActions:
 
     def __contains__(self, action) -> bool:
         to = getattr(action, "to", None)
-        if getattr(action, "kind", None) == "hyperjump" and isinstance(to, tuple) and \
-                changed_dimension(self.origin, to) > self.horizon:
+        if (
+            getattr(action, "kind", None) == "hyperjump"
+            and isinstance(to, tuple)
+            and changed_dimension(self.origin, to) > self.horizon
+        ):
             return False
         try:
             b = TurnBuilder(self.position, self.origin, transactional=False)
             b.add(action)
-            if b.pending:            # it lands on own pieces: only legal if the stack can follow
+            if b.pending:  # it lands on own pieces: only legal if the stack can follow
                 b.add(Stack())
         except (IllegalAction, TypeError, IndexError):
             return False

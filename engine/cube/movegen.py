@@ -19,6 +19,7 @@ listed for the dimensions 4..``horizon`` only (two per dimension); a facing-king
 higher dimensions is checked without walking it (:func:`.grammar.facing_line_clear`).  The
 protocol bounds the board side, the horizon and the stack height (engine/core/limits.py).
 """
+
 from __future__ import annotations
 
 import dataclasses
@@ -26,12 +27,11 @@ from itertools import product
 
 from ..core.errors import IllegalAction
 from .actions import Capture, HyperJump, Jump, Move, Promote, Split, Stack
-from .grammar import (facing_line_clear, grammar_error, group_rays, highest_value,
-                      promote_after_drop_error)
+from .grammar import facing_line_clear, grammar_error, group_rays, highest_value, promote_after_drop_error
 from .position import other
 
-
 # -- fast construction of the frozen one-field action dataclasses ---------------------------------
+
 
 def _maker(cls):
     """``cls(to)`` without the frozen-dataclass ``__init__`` detour (same object, ~30 % faster).
@@ -50,6 +50,7 @@ def _maker(cls):
         a = _new(_cls)
         _set(a, to)
         return a
+
     return make
 
 
@@ -61,7 +62,7 @@ _HYPER = _maker(HyperJump)
 
 # -- per-ruleset caches ----------------------------------------------------------------------------
 
-_CACHE: dict = {}        # id(rules) -> _RulesCache (holds the ruleset, so the id stays unique)
+_CACHE: dict = {}  # id(rules) -> _RulesCache (holds the ruleset, so the id stays unique)
 _CACHE_MAX = 64
 
 
@@ -70,8 +71,8 @@ class _RulesCache:
 
     def __init__(self, rules):
         self.rules = rules
-        self.plans = {}      # tuple(seq) -> (move, capture, jump, hyper, stack after move/jump/hyper)
-        self.groups = {}     # (side, types) -> (rays, stackable, highest value, lone king)
+        self.plans = {}  # tuple(seq) -> (move, capture, jump, hyper, stack after move/jump/hyper)
+        self.groups = {}  # (side, types) -> (rays, stackable, highest value, lone king)
         pieces = rules.pieces
         self.nonstack = frozenset(n for n, p in pieces.items() if not p.stackable)
         self.immune = frozenset(n for n, p in pieces.items() if p.immune)
@@ -94,10 +95,18 @@ def _plan(rc: _RulesCache, seq) -> tuple:
     if p is None:
         rules = rc.rules
         ok = {k: grammar_error(rules, list(key), k) is None for k in ("move", "capture", "jump", "hyperjump")}
-        after = {k: ok[k] and grammar_error(rules, list(key) + [k], "stack") is None
-                 for k in ("move", "jump", "hyperjump")}
-        p = rc.plans[key] = (ok["move"], ok["capture"], ok["jump"], ok["hyperjump"],
-                             after["move"], after["jump"], after["hyperjump"])
+        after = {
+            k: ok[k] and grammar_error(rules, list(key) + [k], "stack") is None for k in ("move", "jump", "hyperjump")
+        }
+        p = rc.plans[key] = (
+            ok["move"],
+            ok["capture"],
+            ok["jump"],
+            ok["hyperjump"],
+            after["move"],
+            after["jump"],
+            after["hyperjump"],
+        )
     return p
 
 
@@ -107,10 +116,15 @@ def _group_info(rc: _RulesCache, group, side) -> tuple:
     g = rc.groups.get(key)
     if g is None:
         rules = rc.rules
-        rays = tuple((r.dx, r.dy, r.max_steps, r.can_move, r.can_capture, r.hop)
-                     for r in group_rays(rules, group, side))
-        g = rc.groups[key] = (rays, _stackable(rules, group), highest_value(rules, group),
-                              len(group) == 1 and group[0].type == "king")
+        rays = tuple(
+            (r.dx, r.dy, r.max_steps, r.can_move, r.can_capture, r.hop) for r in group_rays(rules, group, side)
+        )
+        g = rc.groups[key] = (
+            rays,
+            _stackable(rules, group),
+            highest_value(rules, group),
+            len(group) == 1 and group[0].type == "king",
+        )
     return g
 
 
@@ -143,6 +157,7 @@ def _stack_affordable(rules, side, y, top_value, s, budget) -> bool:
 
 
 # -- generation --------------------------------------------------------------------------------------
+
 
 def _displace(get, default, rc, group, side, at, seq, horizon, score, sizes, higher_min, enemy_king, facing):
     """Core of :func:`displacements`: ``get(c)`` reads a cell (None = unchanged, then ``default(c)``)."""
@@ -205,8 +220,12 @@ def _displace(get, default, rc, group, side, at, seq, horizon, score, sizes, hig
                             append(_MOVE(c))
                     continue
                 if s[0].side == side:
-                    if mv and can_stack and _ok_stack(s, nonstack) and \
-                            _stack_affordable(rc.rules, side, y, top_value, s, score):
+                    if (
+                        mv
+                        and can_stack
+                        and _ok_stack(s, nonstack)
+                        and _stack_affordable(rc.rules, side, y, top_value, s, score)
+                    ):
                         if seen is None:
                             append(_MOVE(c))
                         elif ("m", c) not in seen:
@@ -225,8 +244,12 @@ def _displace(get, default, rc, group, side, at, seq, horizon, score, sizes, hig
                 break
     if want_cap and enemy_king is not None and lone_king:
         a = at
-        if enemy_king != a and not (len(enemy_king) == len(a) and enemy_king[2:] == rest
-                                    and abs(enemy_king[0] - x0) <= 1 and abs(enemy_king[1] - y0) <= 1):
+        if enemy_king != a and not (
+            len(enemy_king) == len(a)
+            and enemy_king[2:] == rest
+            and abs(enemy_king[0] - x0) <= 1
+            and abs(enemy_king[1] - y0) <= 1
+        ):
             if facing(a, enemy_king):
                 append(_CAPTURE(enemy_king))
     if want_jump:
@@ -240,8 +263,12 @@ def _displace(get, default, rc, group, side, at, seq, horizon, score, sizes, hig
                 s = get(c)
                 if s is None:
                     s = default(c)
-                if not s or (s[0].side == side and can_stack and _ok_stack(s, nonstack)
-                             and _stack_affordable(rc.rules, side, y0, top_value, s, score)):
+                if not s or (
+                    s[0].side == side
+                    and can_stack
+                    and _ok_stack(s, nonstack)
+                    and _stack_affordable(rc.rules, side, y0, top_value, s, score)
+                ):
                     append(_JUMP(c))
     if want_hyper:
         rules = rc.rules
@@ -263,7 +290,7 @@ def _displace(get, default, rc, group, side, at, seq, horizon, score, sizes, hig
                     if nv < higher_min:
                         continue
                     c = pre + (nv,) + post
-                    if c[-1] == 1:                      # canonical form: drop trailing higher 1s
+                    if c[-1] == 1:  # canonical form: drop trailing higher 1s
                         m = len(c)
                         while m > 3 and c[m - 1] == 1:
                             m -= 1
@@ -271,8 +298,12 @@ def _displace(get, default, rc, group, side, at, seq, horizon, score, sizes, hig
                     s = get(c)
                     if s is None:
                         s = default(c)
-                    if not s or (s[0].side == side and can_stack and _ok_stack(s, nonstack)
-                                 and _stack_affordable(rules, side, y0, top_value, s, score - price)):
+                    if not s or (
+                        s[0].side == side
+                        and can_stack
+                        and _ok_stack(s, nonstack)
+                        and _stack_affordable(rules, side, y0, top_value, s, score - price)
+                    ):
                         append(_HYPER(c))
     return out
 
@@ -281,15 +312,17 @@ def _empty(c) -> tuple:
     return ()
 
 
-def displacements(cell, rules, group, side, at, *, seq, horizon, score, sizes, higher_min,
-                  enemy_king=None, facing=None) -> list:
+def displacements(
+    cell, rules, group, side, at, *, seq, horizon, score, sizes, higher_min, enemy_king=None, facing=None
+) -> list:
     """Single displacement actions of ``group`` standing on ``at`` (helper of the generators).
 
     ``seq`` lists the non-promote action kinds done so far this turn; ``cell`` reads the board.
     A displacement onto own pieces is listed when a stack may follow it.
     """
-    return _displace(cell, _empty, _rcache(rules), group, side, at, seq, horizon, score, sizes, higher_min,
-                     enemy_king, facing)
+    return _displace(
+        cell, _empty, _rcache(rules), group, side, at, seq, horizon, score, sizes, higher_min, enemy_king, facing
+    )
 
 
 def splits(stack) -> list:
@@ -311,8 +344,11 @@ def promotions(rules, group, side, at, dropped: bool = False) -> list:
     """The promotions of the pawn in ``group`` on ``at``; ``dropped``: that pawn was dropped this turn (G19)."""
     if at is None or not any(p.type == "pawn" for p in group) or not rules.beyond_promotion(side, at[1]):
         return []
-    return [Promote(t) for t in rules.pieces["pawn"].promotes_to
-            if not dropped or promote_after_drop_error(rules, t) is None]
+    return [
+        Promote(t)
+        for t in rules.pieces["pawn"].promotes_to
+        if not dropped or promote_after_drop_error(rules, t) is None
+    ]
 
 
 def changed_dimension(a, b) -> int:
@@ -339,10 +375,20 @@ def next_actions(b, horizon: int = 5) -> list:
         at = b.at
         if group and at is not None:
             seq = [k for k in b.kinds if k != "promote"]
-            cands = displacements(b.cell, rules, group, b.side, at, seq=seq, horizon=horizon,
-                                  score=pos.scores[b.side] + b.earned - b.cost, sizes=rules.size,
-                                  higher_min=rules.higher_min, enemy_king=b.royals[other(b.side)]["king"],
-                                  facing=lambda a, c: facing_line_clear(b, a, c))
+            cands = displacements(
+                b.cell,
+                rules,
+                group,
+                b.side,
+                at,
+                seq=seq,
+                horizon=horizon,
+                score=pos.scores[b.side] + b.earned - b.cost,
+                sizes=rules.size,
+                higher_min=rules.higher_min,
+                enemy_king=b.royals[other(b.side)]["king"],
+                facing=lambda a, c: facing_line_clear(b, a, c),
+            )
             if grammar_error(rules, seq, "split") is None and b.group is None:
                 cands.extend(splits(group))
     if b.current_group and b.at is not None:

@@ -17,15 +17,21 @@ Chinese: the same shape with piece characters (王 公 兵 马 相 车 炮 后 �
 is ``P(9,4,1,2)~(9,4,1)``.  The stack letters after the origin name the pieces on it,
 bottom first (informative: a mismatch with the position is reported by the rules).
 """
+
 from __future__ import annotations
 
-from .actions import Action, Capture, Drop, HyperJump, Jump, Move, Promote, Split, Stack, Turn
 from ..core.coords import format_ascii, format_chinese, match_coord
 from ..core.errors import NotationError
+from .actions import Action, Capture, Drop, HyperJump, Jump, Move, Promote, Split, Stack, Turn
 
 ASCII_VERB = {"move": "-", "capture": "x", "jump": "^", "hyperjump": "~"}
 CHINESE_VERB = {"move": "走", "capture": "吃", "jump": "三维跃迁", "hyperjump": "跃迁"}
-_CLASS: dict[str, type[Move] | type[Capture] | type[Jump] | type[HyperJump]] = {"move": Move, "capture": Capture, "jump": Jump, "hyperjump": HyperJump}
+_CLASS: dict[str, type[Move] | type[Capture] | type[Jump] | type[HyperJump]] = {
+    "move": Move,
+    "capture": Capture,
+    "jump": Jump,
+    "hyperjump": HyperJump,
+}
 
 
 def _tables(rules):
@@ -119,7 +125,7 @@ def parse_turn(text: str, rules) -> tuple[Turn, tuple]:
                 kind, pos = k, pos + len(v)
                 break
         else:
-            for k in ("jump", "hyperjump", "move", "capture"):   # 三维跃迁 before 跃迁
+            for k in ("jump", "hyperjump", "move", "capture"):  # 三维跃迁 before 跃迁
                 v = CHINESE_VERB[k]
                 if s.startswith(v, pos):
                     kind, pos = k, pos + len(v)

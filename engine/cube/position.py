@@ -14,10 +14,11 @@ of any cell is computed when asked (C20, G1, G13):
 So an untouched board of any dimension costs nothing, and memory grows with
 the number of changed cells only.
 """
+
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Iterable
 
 from ..core.coords import Coord, compact, normalize, plain
 from ..core.errors import IllegalAction
@@ -38,12 +39,12 @@ def other(side: str) -> str:
 class Piece:
     type: str
     side: str
-    was: str | None = None     # "pawn" for a promoted pawn, "prince" for a crowned prince
+    was: str | None = None  # "pawn" for a promoted pawn, "prince" for a crowned prince
 
 
 @dataclass(frozen=True, slots=True)
 class Result:
-    winner: str | None         # None = draw
+    winner: str | None  # None = draw
     reason: str
 
 
@@ -60,11 +61,44 @@ class Position:
     :meth:`from_setup` or :meth:`from_pieces`; derive new ones with
     :func:`engine.rules.apply_turn`."""
 
-    __slots__ = ("rules", "base", "cells", "fill", "to_move", "scores", "credits", "stats", "ledger",
-                 "homes", "kings_was", "royals", "ply", "result", "_green", "_crowd", "_size", "_hash")
+    __slots__ = (
+        "rules",
+        "base",
+        "cells",
+        "fill",
+        "to_move",
+        "scores",
+        "credits",
+        "stats",
+        "ledger",
+        "homes",
+        "kings_was",
+        "royals",
+        "ply",
+        "result",
+        "_green",
+        "_crowd",
+        "_size",
+        "_hash",
+    )
 
-    def __init__(self, rules, base, cells, fill, to_move, scores, credits, stats, ledger, homes,
-                 kings_was, royals, ply=0, result=None):
+    def __init__(
+        self,
+        rules,
+        base,
+        cells,
+        fill,
+        to_move,
+        scores,
+        credits,
+        stats,
+        ledger,
+        homes,
+        kings_was,
+        royals,
+        ply=0,
+        result=None,
+    ):
         self.rules = rules
         self.base = base
         self.cells = cells
@@ -79,7 +113,7 @@ class Position:
         self.royals = royals
         self.ply = ply
         self.result = result
-        (gx0, gx1), _, (gz0, gz1) = rules.green            # flat tuples: default() is on the hot path
+        (gx0, gx1), _, (gz0, gz1) = rules.green  # flat tuples: default() is on the hot path
         self._green = (gx0, gx1, gz0, gz1)
         cw, cb = rules.crowded["white"], rules.crowded["black"]
         self._crowd = (cw[0], cw[1], cb[0], cb[1]) if fill == "default" else None
@@ -126,8 +160,11 @@ class Position:
         c = normalize(values)
         if not self.in_board(c):
             sx, sy, sz = self._size
-            raise IllegalAction(f"{what} {list(c)} is outside the board (x 1..{sx}, y 1..{sy}, z 1..{sz}, "
-                                f"higher indices >= {self.rules.higher_min})", code="out-of-board")
+            raise IllegalAction(
+                f"{what} {list(c)} is outside the board (x 1..{sx}, y 1..{sy}, z 1..{sz}, "
+                f"higher indices >= {self.rules.higher_min})",
+                code="out-of-board",
+            )
         return c
 
     def changed(self) -> dict:
@@ -179,35 +216,67 @@ class Position:
     def key(self):
         """Hashable identity of the position for repetition detection."""
         if self._hash is None:
-            self._hash = (self.to_move, frozenset((c, s) for c, s in self.cells.items()),
-                          self.scores["white"], self.scores["black"],
-                          tuple(sorted((s, k, v) for s in SIDES for k, v in self.credits[s].items())))
+            self._hash = (
+                self.to_move,
+                frozenset((c, s) for c, s in self.cells.items()),
+                self.scores["white"],
+                self.scores["black"],
+                tuple(sorted((s, k, v) for s in SIDES for k, v in self.credits[s].items())),
+            )
         return self._hash
 
-    def replace(self, **kw) -> "Position":
-        fields = {k: getattr(self, k) for k in ("rules", "base", "cells", "fill", "to_move", "scores", "credits",
-                                                 "stats", "ledger", "homes", "kings_was", "royals", "ply",
-                                                 "result")}
+    def replace(self, **kw) -> Position:
+        fields = {
+            k: getattr(self, k)
+            for k in (
+                "rules",
+                "base",
+                "cells",
+                "fill",
+                "to_move",
+                "scores",
+                "credits",
+                "stats",
+                "ledger",
+                "homes",
+                "kings_was",
+                "royals",
+                "ply",
+                "result",
+            )
+        }
         fields.update(kw)
         return Position(**fields)
 
     def __eq__(self, other) -> bool:
         if not isinstance(other, Position):
             return NotImplemented
-        return (self.rules.name == other.rules.name and self.fill == other.fill and self.to_move == other.to_move
-                and self.cells == other.cells and self.base == other.base and self.scores == other.scores
-                and self.credits == other.credits and self.stats == other.stats and self.homes == other.homes
-                and self.kings_was == other.kings_was and self.ply == other.ply and self.result == other.result)
+        return (
+            self.rules.name == other.rules.name
+            and self.fill == other.fill
+            and self.to_move == other.to_move
+            and self.cells == other.cells
+            and self.base == other.base
+            and self.scores == other.scores
+            and self.credits == other.credits
+            and self.stats == other.stats
+            and self.homes == other.homes
+            and self.kings_was == other.kings_was
+            and self.ply == other.ply
+            and self.result == other.result
+        )
 
-    __hash__ = None     # type: ignore[assignment]   # unhashable, as typeshed spells it
+    __hash__ = None  # type: ignore[assignment]   # unhashable, as typeshed spells it
 
     def __repr__(self) -> str:
-        return (f"Position({self.rules.name}, {self.to_move} to move, ply {self.ply}, scores {self.scores}, "
-                f"{len(self.cells)} changed cells{', ' + str(self.result) if self.result else ''})")
+        return (
+            f"Position({self.rules.name}, {self.to_move} to move, ply {self.ply}, scores {self.scores}, "
+            f"{len(self.cells)} changed cells{', ' + str(self.result) if self.result else ''})"
+        )
 
     # -- construction -----------------------------------------------------------------------
     @classmethod
-    def from_setup(cls, rules, choices: dict, to_move: str = "white") -> "Position":
+    def from_setup(cls, rules, choices: dict, to_move: str = "white") -> Position:
         """The start position after the setup phase: ``choices[side]`` lists each part's
         pieces (parts in choosing order, then the royal part)."""
         st = rules.setup
@@ -230,13 +299,36 @@ class Position:
         scores = {s: rules.start_score + bonus[s] for s in SIDES}
         ledger = {s: dict.fromkeys(LEDGER_KEYS, 0) | {"start": scores[s]} for s in SIDES}
         royals = {s: {"king": homes[s]["king"], "prince": homes[s]["prince"]} for s in SIDES}
-        return cls(rules, base, {}, "default", to_move, scores, {s: {} for s in SIDES}, _fresh_stats(rules),
-                   ledger, homes, {s: None for s in SIDES}, royals)
+        return cls(
+            rules,
+            base,
+            {},
+            "default",
+            to_move,
+            scores,
+            {s: {} for s in SIDES},
+            _fresh_stats(rules),
+            ledger,
+            homes,
+            dict.fromkeys(SIDES),
+            royals,
+        )
 
     @classmethod
-    def from_pieces(cls, rules, pieces: dict, *, fill: str = "default", to_move: str = "white",
-                    scores: dict | None = None, credits: dict | None = None, homes: dict | None = None,
-                    kings_was: dict | None = None, ply: int = 0, stats: dict | None = None) -> "Position":
+    def from_pieces(
+        cls,
+        rules,
+        pieces: dict,
+        *,
+        fill: str = "default",
+        to_move: str = "white",
+        scores: dict | None = None,
+        credits: dict | None = None,
+        homes: dict | None = None,
+        kings_was: dict | None = None,
+        ply: int = 0,
+        stats: dict | None = None,
+    ) -> Position:
         """A position from explicit cells (``pieces``: coord -> tuple of Piece; ``()`` empties a
         default cell).  With ``fill="default"`` the cells lie over the default start position."""
         if fill not in ("default", "empty"):
@@ -244,12 +336,22 @@ class Position:
         # the setup arrangement lies under a "default" fill only; homes come from the ruleset
         base = start_position(rules).base if fill == "default" else {}
         homes = homes or rules.homes
-        scores = dict(scores) if scores else {s: rules.start_score for s in SIDES}
-        pos = cls(rules, base, {}, fill, to_move, scores, {s: dict((credits or {}).get(s, {})) for s in SIDES},
-                  stats or _fresh_stats(rules),
-                  {s: dict.fromkeys(LEDGER_KEYS, 0) | {"start": scores[s]} for s in SIDES},
-                  homes, dict(kings_was or {s: None for s in SIDES}), {s: {"king": None, "prince": None} for s in SIDES},
-                  ply)
+        scores = dict(scores) if scores else dict.fromkeys(SIDES, rules.start_score)
+        pos = cls(
+            rules,
+            base,
+            {},
+            fill,
+            to_move,
+            scores,
+            {s: dict((credits or {}).get(s, {})) for s in SIDES},
+            stats or _fresh_stats(rules),
+            {s: dict.fromkeys(LEDGER_KEYS, 0) | {"start": scores[s]} for s in SIDES},
+            homes,
+            dict(kings_was or dict.fromkeys(SIDES)),
+            {s: {"king": None, "prince": None} for s in SIDES},
+            ply,
+        )
         cells = {}
         for c, stack in pieces.items():
             stack = tuple(stack)
@@ -281,5 +383,11 @@ def start_position(rules="standard", choices: dict | None = None) -> Position:
 def copy_tables(pos: Position):
     """Mutable copies of the per-side tables, for building the next position."""
     stats = {s: {t: dict(v) for t, v in pos.stats[s].items()} for s in SIDES}
-    return (dict(pos.scores), {s: dict(pos.credits[s]) for s in SIDES}, stats,
-            {s: dict(pos.ledger[s]) for s in SIDES}, {s: dict(pos.royals[s]) for s in SIDES}, dict(pos.kings_was))
+    return (
+        dict(pos.scores),
+        {s: dict(pos.credits[s]) for s in SIDES},
+        stats,
+        {s: dict(pos.ledger[s]) for s in SIDES},
+        {s: dict(pos.royals[s]) for s in SIDES},
+        dict(pos.kings_was),
+    )

@@ -8,6 +8,7 @@ names, coordinates off the board, illegal actions — is answered with
 ``{"legal": false, "error": CODE, "message": TEXT}``; the process keeps
 serving and never prints a traceback.
 """
+
 from __future__ import annotations
 
 from math import prod
@@ -39,8 +40,10 @@ def _fields(obj, allowed, where, required=()):
         raise ProtocolError(f"{where} must be a JSON object, got {_show(obj)}")
     extra = sorted(set(obj) - set(allowed), key=repr)
     if extra:
-        raise ProtocolError(f"unknown field(s) {', '.join(map(repr, extra))} in {where} (allowed: "
-                            f"{', '.join(sorted(allowed))})", code="unknown-field")
+        raise ProtocolError(
+            f"unknown field(s) {', '.join(map(repr, extra))} in {where} (allowed: {', '.join(sorted(allowed))})",
+            code="unknown-field",
+        )
     for r in required:
         if r not in obj:
             raise ProtocolError(f"{where} needs the field {r!r}", code="missing-field")
@@ -65,8 +68,9 @@ def _list(value: Any, where: str, limit: str) -> list:
 
 def _coord(pos_or_rules, value, where):
     if not isinstance(value, list) or not value:
-        raise ProtocolError(f"{where} must be a list of integers [x, y, z, ...], got {_show(value)}",
-                            code="bad-coordinate")
+        raise ProtocolError(
+            f"{where} must be a list of integers [x, y, z, ...], got {_show(value)}", code="bad-coordinate"
+        )
     check("coord-dims", len(value), f"{where} has too many numbers")
     for v in value:
         if isinstance(v, int) and not isinstance(v, bool):
@@ -110,7 +114,7 @@ def _pair_of_ints(v: Any, where: str) -> list:
 
 def _sides_of_ints(v: Any, where: str) -> None:
     if not isinstance(v, dict) or set(v) != set(SIDES):
-        raise RulesetError(f"{where} must be {{\"white\": rank, \"black\": rank}}, got {_show(v)}")
+        raise RulesetError(f'{where} must be {{"white": rank, "black": rank}}, got {_show(v)}')
     for s, r in v.items():
         if isinstance(r, bool) or not isinstance(r, int):
             raise RulesetError(f"{where}.{s} must be an integer rank, got {_show(r)}")
@@ -123,7 +127,7 @@ def with_overrides(rules, ov: Any, where: str):
     if ov is None:
         return rules
     if not isinstance(ov, dict):
-        raise RulesetError(f"{where} must be an object like {{\"size\": [8, 8, 4]}}, got {_show(ov)}")
+        raise RulesetError(f'{where} must be an object like {{"size": [8, 8, 4]}}, got {_show(ov)}')
     if not ov:
         return rules
     for key, v in ov.items():
@@ -144,8 +148,7 @@ def with_overrides(rules, ov: Any, where: str):
             _sides_of_ints(v, w)
         elif key == "crowded":
             if not isinstance(v, dict) or set(v) != set(SIDES):
-                raise RulesetError(f"{w} must be {{\"white\": [first, last], \"black\": [first, last]}}, "
-                                   f"got {_show(v)}")
+                raise RulesetError(f'{w} must be {{"white": [first, last], "black": [first, last]}}, got {_show(v)}')
             for s in SIDES:
                 lo, hi = _pair_of_ints(v[s], f"{w}.{s}")
                 if lo > hi:
@@ -168,13 +171,25 @@ def with_overrides(rules, ov: Any, where: str):
 
 def _piece_name(rules, name, where):
     if not isinstance(name, str) or name not in rules.pieces:
-        raise ProtocolError(f"{where}: unknown piece {_show(name)} (known: "
-                            f"{', '.join(rules.pieces)})", code="unknown-name")
+        raise ProtocolError(
+            f"{where}: unknown piece {_show(name)} (known: {', '.join(rules.pieces)})", code="unknown-name"
+        )
     return name
 
 
-POSITION_FIELDS = ("ruleset", "overrides", "fill", "to_move", "scores", "pieces", "homes", "credits", "kings",
-                   "ply", "result")
+POSITION_FIELDS = (
+    "ruleset",
+    "overrides",
+    "fill",
+    "to_move",
+    "scores",
+    "pieces",
+    "homes",
+    "credits",
+    "kings",
+    "ply",
+    "result",
+)
 
 
 def parse_position(obj) -> tuple[Position, dict]:
@@ -190,15 +205,14 @@ def parse_position(obj) -> tuple[Position, dict]:
     rules = with_overrides(rules, ov, "position.overrides")
     fill = obj.get("fill", "default")
     if not isinstance(fill, str) or fill not in ("default", "empty"):
-        raise ProtocolError(f"position.fill must be 'empty' or 'default', got {_show(fill)}",
-                            code="unknown-name")
+        raise ProtocolError(f"position.fill must be 'empty' or 'default', got {_show(fill)}", code="unknown-name")
     to_move = _side(obj.get("to_move", "white"), "position.to_move")
     raw_pieces = obj.get("pieces", []) or []
     _list(raw_pieces, "position.pieces", "pieces")
     probe = Position.from_pieces(rules, {}, fill="empty")
     cells = {}
     known = rules.pieces
-    made: dict = {}            # Piece objects are immutable: one per (type, side)
+    made: dict = {}  # Piece objects are immutable: one per (type, side)
     for i, item in enumerate(raw_pieces):
         where = f"position.pieces[{i}]"
         _fields(item, ("at", "side", "stack", "type"), where, required=("at",))
@@ -216,7 +230,7 @@ def parse_position(obj) -> tuple[Position, dict]:
         side = _side(item.get("side"), where + ".side") if raw else item.get("side")
         stack = []
         for j, m in enumerate(raw):
-            if type(m) is str and m in known:          # the common case: a plain piece name
+            if type(m) is str and m in known:  # the common case: a plain piece name
                 p = made.get((m, side))
                 if p is None:
                     p = made[(m, side)] = Piece(m, side)
@@ -228,8 +242,7 @@ def parse_position(obj) -> tuple[Position, dict]:
                 t = _piece_name(rules, m["type"], w)
                 was = m.get("was")
                 if was is not None and (not isinstance(was, str) or was not in ("pawn", "prince")):
-                    raise ProtocolError(f"{w}.was must be 'pawn' or 'prince', got {_show(was)}",
-                                        code="unknown-name")
+                    raise ProtocolError(f"{w}.was must be 'pawn' or 'prince', got {_show(was)}", code="unknown-name")
                 stack.append(Piece(t, side, was))
             else:
                 stack.append(Piece(_piece_name(rules, m, w), side))
@@ -240,7 +253,7 @@ def parse_position(obj) -> tuple[Position, dict]:
     if "scores" in obj:
         sc = obj["scores"]
         _fields(sc, SIDES, "position.scores")
-        scores = {s: rules.start_score for s in SIDES}
+        scores = dict.fromkeys(SIDES, rules.start_score)
         for s, v in sc.items():
             scores[s] = _int(v, f"position.scores.{s}")
     homes = None
@@ -259,7 +272,7 @@ def parse_position(obj) -> tuple[Position, dict]:
         _fields(cr, SIDES, "position.credits")
         for s, d in cr.items():
             if not isinstance(d, dict):
-                raise ProtocolError(f"position.credits.{s} must be an object like {{\"queen\": 1}}")
+                raise ProtocolError(f'position.credits.{s} must be an object like {{"queen": 1}}')
             for k, v in d.items():
                 _piece_name(rules, k, f"position.credits.{s}")
                 if isinstance(v, bool) or not isinstance(v, int) or v < 0:
@@ -267,7 +280,7 @@ def parse_position(obj) -> tuple[Position, dict]:
                 check("score", v, f"position.credits.{s}.{k}")
                 if v:
                     credits[s][k] = v
-    kings_was: dict[str, str | None] = {s: None for s in SIDES}
+    kings_was: dict[str, str | None] = dict.fromkeys(SIDES)
     if "kings" in obj:
         kg = obj["kings"]
         _fields(kg, SIDES, "position.kings")
@@ -283,8 +296,17 @@ def parse_position(obj) -> tuple[Position, dict]:
     check("score", ply, "position.ply")
     if obj.get("result") is not None:
         raise ProtocolError("the position already has a result: the game is over", code="game-over")
-    pos = Position.from_pieces(rules, cells, fill=fill, to_move=to_move, scores=scores, credits=credits,
-                               homes=homes, kings_was=kings_was, ply=ply)
+    pos = Position.from_pieces(
+        rules,
+        cells,
+        fill=fill,
+        to_move=to_move,
+        scores=scores,
+        credits=credits,
+        homes=homes,
+        kings_was=kings_was,
+        ply=ply,
+    )
     for s in SIDES:
         if kings_was[s] == "prince" and pos.royals[s]["king"] is not None:
             c = pos.royals[s]["king"]
@@ -293,8 +315,10 @@ def parse_position(obj) -> tuple[Position, dict]:
 
 
 def _stack_json(stack):
-    return [p.type if p.was is None or p.type == "king" and p.was == "prince" else {"type": p.type, "was": p.was}
-            for p in stack]
+    return [
+        p.type if p.was is None or p.type == "king" and p.was == "prince" else {"type": p.type, "was": p.was}
+        for p in stack
+    ]
 
 
 def position_json(pos: Position, overrides=None) -> dict:
@@ -308,13 +332,18 @@ def position_json(pos: Position, overrides=None) -> dict:
     out = {"ruleset": pos.rules.name}
     if overrides:
         out["overrides"] = overrides
-    out.update({
-        "fill": pos.fill, "to_move": pos.to_move, "scores": dict(pos.scores), "pieces": items,
-        "homes": {s: {k: list(v) for k, v in pos.homes[s].items()} for s in SIDES},
-        "credits": {s: dict(pos.credits[s]) for s in SIDES},
-        "kings": {s: {"was": pos.kings_was[s]} for s in SIDES},
-        "ply": pos.ply,
-    })
+    out.update(
+        {
+            "fill": pos.fill,
+            "to_move": pos.to_move,
+            "scores": dict(pos.scores),
+            "pieces": items,
+            "homes": {s: {k: list(v) for k, v in pos.homes[s].items()} for s in SIDES},
+            "credits": {s: dict(pos.credits[s]) for s in SIDES},
+            "kings": {s: {"was": pos.kings_was[s]} for s in SIDES},
+            "ply": pos.ply,
+        }
+    )
     return out
 
 
@@ -328,11 +357,18 @@ def parse_action(rules, pos, obj, where):
     if not isinstance(obj, dict) or "do" not in obj:
         raise ProtocolError(f"{where} must be an object with a 'do' field")
     do = obj["do"]
-    spec = {"move": ("to",), "capture": ("to",), "jump": ("to",), "hyperjump": ("to",), "stack": (),
-            "split": ("take",), "drop": ("piece", "to"), "promote": ("to",)}
+    spec = {
+        "move": ("to",),
+        "capture": ("to",),
+        "jump": ("to",),
+        "hyperjump": ("to",),
+        "stack": (),
+        "split": ("take",),
+        "drop": ("piece", "to"),
+        "promote": ("to",),
+    }
     if not isinstance(do, str) or do not in spec:
-        raise ProtocolError(f"{where}.do: unknown action {_show(do)} (known: "
-                            f"{', '.join(spec)})", code="unknown-name")
+        raise ProtocolError(f"{where}.do: unknown action {_show(do)} (known: {', '.join(spec)})", code="unknown-name")
     _fields(obj, ("do",) + spec[do], where, required=spec[do])
     cls = {"move": Move, "capture": Capture, "jump": Jump, "hyperjump": HyperJump}
     if do in cls:
@@ -375,15 +411,29 @@ def ruleset_json(rules, overrides=None) -> dict:
         "crowded": {s: list(v) for s, v in rules.crowded.items()},
         "higher_min": rules.higher_min,
         "start_score": rules.start_score,
-        "pieces": {n: {"value": p.value, "betza": p.betza, "letter": p.letter, "chinese": p.chinese,
-                       "stackable": p.stackable, "hire": p.hire} for n, p in rules.pieces.items()},
-        "costs": {"green_drop_surcharge": rules.green_drop_surcharge, "hyperjump": rules.hyperjump_cost,
-                  "stack_after_promotion_line": rules.stack_after_promotion_line},
-        "turns": {"max_actions": rules.max_actions,
-                  "follows": {k: sorted(v) for k, v in rules.follows.items()},
-                  "promote_after_drop": rules.promote_after_drop},
+        "pieces": {
+            n: {
+                "value": p.value,
+                "betza": p.betza,
+                "letter": p.letter,
+                "chinese": p.chinese,
+                "stackable": p.stackable,
+                "hire": p.hire,
+            }
+            for n, p in rules.pieces.items()
+        },
+        "costs": {
+            "green_drop_surcharge": rules.green_drop_surcharge,
+            "hyperjump": rules.hyperjump_cost,
+            "stack_after_promotion_line": rules.stack_after_promotion_line,
+        },
+        "turns": {
+            "max_actions": rules.max_actions,
+            "follows": {k: sorted(v) for k, v in rules.follows.items()},
+            "promote_after_drop": rules.promote_after_drop,
+        },
         "draw": {"max_plies": rules.max_plies, "repetitions": rules.repetitions},
-        "credits": {"kinds": list(rules.credit_kinds), "same_kind": rules.credit_same_kind},   # C12, G9
+        "credits": {"kinds": list(rules.credit_kinds), "same_kind": rules.credit_same_kind},  # C12, G9
     }
 
 
@@ -418,16 +468,17 @@ def handle_cube(req) -> dict:
         origin = _coord(pos, t["origin"], "turn.origin") if t.get("origin") is not None else None
         actions = tuple(parse_action(pos.rules, pos, a, f"turn.actions[{i}]") for i, a in enumerate(t["actions"]))
         new, cost = apply_turn(pos, Turn(origin, actions))
-        return {"legal": True, "position": position_json(new, ov), "cost": cost,
-                "result": result_json(new.result)}
+        return {"legal": True, "position": position_json(new, ov), "cost": cost, "result": result_json(new.result)}
     if q == "actions":
         _fields(req, ("query", "position", "origin", "horizon", "id"), "request", required=("position", "origin"))
         pos, _ = parse_position(req["position"])
         origin = _coord(pos, req["origin"], "origin")
         horizon = req.get("horizon", 5)
         if isinstance(horizon, bool) or not isinstance(horizon, int) or horizon < 3:
-            raise ProtocolError(f"horizon must be an integer >= 3 (the highest dimension listed), got "
-                                f"{_show(horizon)}", code="bad-horizon")
+            raise ProtocolError(
+                f"horizon must be an integer >= 3 (the highest dimension listed), got {_show(horizon)}",
+                code="bad-horizon",
+            )
         check("horizon", horizon, "horizon")
         stack = pos.cell(origin)
         check("split-choices", split_choices(stack), f"the stack on {list(origin)} has too many ways to split")
@@ -440,7 +491,14 @@ def handle_cube(req) -> dict:
                 if dest and dest[0].side == pos.to_move:
                     j["then"] = "stack"
             acts.append(j)
-        return {"legal": True, "origin": list(origin), "horizon": horizon, "count": len(acts), "actions": acts,
-                "stack": _stack_json(stack)}
-    raise ProtocolError(f"unknown query {_show(q)} (known: ruleset, turn, actions; "
-                        f"spirit chess also: setup)", code="unknown-query")
+        return {
+            "legal": True,
+            "origin": list(origin),
+            "horizon": horizon,
+            "count": len(acts),
+            "actions": acts,
+            "stack": _stack_json(stack),
+        }
+    raise ProtocolError(
+        f"unknown query {_show(q)} (known: ruleset, turn, actions; spirit chess also: setup)", code="unknown-query"
+    )

@@ -1,9 +1,10 @@
 """Seeded random legal play: the simplest computer opponent, and the source of the random
 positions used by benchmarks and property tests."""
+
 from __future__ import annotations
 
-from .actions import Turn
 from ..core.errors import IllegalAction
+from .actions import Turn
 from .legal import legal_actions
 from .position import Position
 from .rules import TurnBuilder, apply_turn
@@ -11,9 +12,18 @@ from .rules import TurnBuilder, apply_turn
 FANCY = ("hyperjump", "jump", "split", "capture")
 
 
-def random_turn(pos: Position, rng, *, horizon: int = 6, fancy: float = 0.4, companions: int = 2,
-                stop: float = 0.5, extra_origins: int = 2, tries: int = 25,
-                avoid_result: bool = True) -> Turn | None:
+def random_turn(
+    pos: Position,
+    rng,
+    *,
+    horizon: int = 6,
+    fancy: float = 0.4,
+    companions: int = 2,
+    stop: float = 0.5,
+    extra_origins: int = 2,
+    tries: int = 25,
+    avoid_result: bool = True,
+) -> Turn | None:
     """A random legal turn for the side to move, or None if none was found in ``tries`` origins.
 
     Origins are the side's pieces on the finite part of the board plus ``extra_origins`` random
@@ -25,8 +35,10 @@ def random_turn(pos: Position, rng, *, horizon: int = 6, fancy: float = 0.4, com
     side = pos.to_move
     origins = [c for c, _ in pos.pieces_of(side)]
     lo, hi = pos.rules.crowded[side]
-    origins += [(rng.randint(1, pos.rules.size[0]), rng.randint(lo, hi), rng.randint(2, pos.rules.size[2]))
-                for _ in range(extra_origins)]
+    origins += [
+        (rng.randint(1, pos.rules.size[0]), rng.randint(lo, hi), rng.randint(2, pos.rules.size[2]))
+        for _ in range(extra_origins)
+    ]
     rng.shuffle(origins)
     for origin in origins[:tries]:
         acts = list(legal_actions(pos, origin, horizon))

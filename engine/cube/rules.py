@@ -7,15 +7,24 @@ C42) and the stacking rules (C39–C43) — so the window can say *why* a click 
 illegal.  :func:`apply_turn` runs a whole :class:`~engine.actions.Turn` and
 then checks every win/loss condition (C4, C5, C7, C8, C16, G11, G14).
 """
+
 from __future__ import annotations
 
-from .actions import (Capture, Drop, HyperJump, Jump, Move, Promote, Split, Stack, Turn)
 from ..core.coords import Coord, compact, normalize
 from ..core.errors import IllegalAction
-from .grammar import (GRAMMAR_RULE, facing_line_clear, grammar_error, group_rays, highest_value,  # noqa: F401
-                      promote_after_drop_error, stack_value)
+from .actions import Capture, Drop, HyperJump, Jump, Move, Promote, Split, Stack, Turn
+from .grammar import (  # noqa: F401
+    GRAMMAR_RULE,
+    facing_line_clear,
+    grammar_error,
+    group_rays,
+    highest_value,
+    promote_after_drop_error,
+    stack_value,
+)
 from .movegen import next_actions
 from .position import EMPTY, SIDES, Piece, Position, Result, copy_tables, other
+
 
 class TurnBuilder:
     """Build one turn for the side to move, validating each action as it is added."""
@@ -26,7 +35,7 @@ class TurnBuilder:
         self.position = position
         self.origin = None if origin is None else position.check_coord(origin, "origin")
         self._given_origin = self.origin
-        self.transactional = transactional   # restore the state when an action is refused
+        self.transactional = transactional  # restore the state when an action is refused
         self.actions: list = []
         self._reset()
 
@@ -35,14 +44,14 @@ class TurnBuilder:
         pos = self.position
         self.side = pos.to_move
         self.changes: dict = {}
-        self.group = None          # None: nothing lifted yet (the stack at origin is the group)
+        self.group = None  # None: nothing lifted yet (the stack at origin is the group)
         self.at = self.origin
         self.kinds: list = []
         self.cost = 0
         self.earned = 0
-        self.pending = False       # group hovers over own pieces, a Stack must follow
-        self.detached = False      # a split part still on the origin: lifting it leaves the rest there
-        self.captured: list = []   # (coord, stack)
+        self.pending = False  # group hovers over own pieces, a Stack must follow
+        self.detached = False  # a split part still on the origin: lifting it leaves the rest there
+        self.captured: list = []  # (coord, stack)
         (self.scores, self.credits, self.stats, self.ledger, self.royals, self.kings_was) = copy_tables(pos)
         self.king_taken = False
         self.dropped_index = None  # index in the group of the piece dropped this turn (G19)
@@ -51,8 +60,11 @@ class TurnBuilder:
             if not stack:
                 raise IllegalAction(f"there is no piece on origin {list(self.origin)}", code="empty-origin")
             if stack[0].side != self.side:
-                raise IllegalAction(f"the pieces on origin {list(self.origin)} belong to {stack[0].side}, "
-                                    f"and it is {self.side}'s turn (C28)", code="not-your-piece")
+                raise IllegalAction(
+                    f"the pieces on origin {list(self.origin)} belong to {stack[0].side}, "
+                    f"and it is {self.side}'s turn (C28)",
+                    code="not-your-piece",
+                )
 
     def cell(self, c):
         v = self.changes.get(c)
@@ -77,7 +89,7 @@ class TurnBuilder:
             self.group = self.cell(self.origin)
             self._set(self.origin, EMPTY)
         elif self.detached:
-            self.detached = False    # the rest of a split stack stays on the origin (C43)
+            self.detached = False  # the rest of a split stack stays on the origin (C43)
         elif not self.pending:
             self._set(self.at, EMPTY)
         self.pending = False
@@ -95,8 +107,11 @@ class TurnBuilder:
         self.cost += n
         self.ledger[self.side][what] += n
         if self.cost > self.position.scores[self.side] + self.earned:
-            raise IllegalAction(f"this turn would cost {self.cost} points but {self.side} has only "
-                                f"{self.position.scores[self.side] + self.earned}", code="insufficient-score")
+            raise IllegalAction(
+                f"this turn would cost {self.cost} points but {self.side} has only "
+                f"{self.position.scores[self.side] + self.earned}",
+                code="insufficient-score",
+            )
 
     # -- grammar -----------------------------------------------------------------------------
     def _grammar(self, kind):
@@ -105,22 +120,24 @@ class TurnBuilder:
                 raise IllegalAction("only one promotion per turn (C38)", code="grammar")
             return
         if self.pending and kind != "stack":
-            raise IllegalAction(f"the pieces now hover over own pieces on {list(self.at)}: the next action must "
-                                f"be stack (C39) or promote", code="grammar")
+            raise IllegalAction(
+                f"the pieces now hover over own pieces on {list(self.at)}: the next action must "
+                f"be stack (C39) or promote",
+                code="grammar",
+            )
         msg = grammar_error(self.position.rules, [k for k in self.kinds if k != "promote"], kind)
         if msg:
             raise IllegalAction(msg, code="grammar")
 
     # -- actions ---------------------------------------------------------------------------
-    def add(self, action) -> "TurnBuilder":
+    def add(self, action) -> TurnBuilder:
         """Validate and apply one action; raises :class:`IllegalAction` saying why not."""
         kind = getattr(action, "kind", None)
         handler = getattr(self, "_do_" + str(kind), None)
         if handler is None:
             raise IllegalAction(f"unknown action {action!r}", code="unknown-action")
         if kind != "drop" and self.origin is None and not self.kinds:
-            raise IllegalAction(f"{kind} needs an origin square (only a drop can start without one)",
-                                code="no-origin")
+            raise IllegalAction(f"{kind} needs an origin square (only a drop can start without one)", code="no-origin")
         self._grammar(kind)
         if self.transactional:
             snapshot = self._snapshot()
@@ -180,8 +197,10 @@ class TurnBuilder:
         group = self._displacement_checks("move", to)
         at = self.at
         if to[2:] != at[2:]:
-            raise IllegalAction(f"a planar move keeps z and the higher indices (G3): {list(at)} -> {list(to)}; "
-                                f"use jump or hyperjump", code="illegal-move")
+            raise IllegalAction(
+                f"a planar move keeps z and the higher indices (G3): {list(at)} -> {list(to)}; use jump or hyperjump",
+                code="illegal-move",
+            )
         dest = self.cell(to)
         if dest and dest[0].side != self.side:
             raise IllegalAction(f"{list(to)} holds enemy pieces: use capture", code="illegal-move")
@@ -204,15 +223,17 @@ class TurnBuilder:
         rules = self.position.rules
         for p in dest:
             if rules.pieces[p.type].immune:
-                raise IllegalAction(f"the {p.side} {p.type} on {list(to)} cannot be captured (C6)",
-                                    code="illegal-capture")
-        facing = (len(group) == 1 and group[0].type == "king" and any(p.type == "king" for p in dest))
+                raise IllegalAction(
+                    f"the {p.side} {p.type} on {list(to)} cannot be captured (C6)", code="illegal-capture"
+                )
+        facing = len(group) == 1 and group[0].type == "king" and any(p.type == "king" for p in dest)
         planar = to[2:] == at[2:] and self._reaches(group, at, to, capture=True)
         if not planar:
             if not (facing and facing_line_clear(self, at, to)):
                 why = " (kings face each other only along a clear line, C3/G10)" if facing else ""
-                raise IllegalAction(f"{_names(group)} on {list(at)} cannot capture on {list(to)}{why}",
-                                    code="illegal-capture")
+                raise IllegalAction(
+                    f"{_names(group)} on {list(at)} cannot capture on {list(to)}{why}", code="illegal-capture"
+                )
         self._lift()
         enemy = other(self.side)
         gained = stack_value(rules, dest)
@@ -234,8 +255,11 @@ class TurnBuilder:
     def _jump_common(self, to, kind):
         dest = self.cell(to)
         if dest and dest[0].side != self.side:
-            raise IllegalAction(f"{kind} target {list(to)} holds enemy pieces: no capture in a jump step "
-                                f"({'C19' if kind == 'jump' else 'C22'}, G12)", code="illegal-jump")
+            raise IllegalAction(
+                f"{kind} target {list(to)} holds enemy pieces: no capture in a jump step "
+                f"({'C19' if kind == 'jump' else 'C22'}, G12)",
+                code="illegal-jump",
+            )
         if dest:
             self._check_stackable(self.current_group, dest, to)
         self._lift()
@@ -246,8 +270,11 @@ class TurnBuilder:
         self._displacement_checks("jump", to)
         at = self.at
         if not (to[:2] == at[:2] and to[3:] == at[3:] and abs(to[2] - at[2]) == 1):
-            raise IllegalAction(f"a 3-D jump goes to the same (x, y) on the plane directly above or below (C19): "
-                                f"{list(at)} -> {list(to)}", code="illegal-jump")
+            raise IllegalAction(
+                f"a 3-D jump goes to the same (x, y) on the plane directly above or below (C19): "
+                f"{list(at)} -> {list(to)}",
+                code="illegal-jump",
+            )
         self._jump_common(to, "jump")
 
     def _do_hyperjump(self, a: HyperJump):
@@ -259,8 +286,10 @@ class TurnBuilder:
         tv = list(to) + [1] * (n - len(to))
         diff = [i for i in range(n) if av[i] != tv[i]]
         if len(diff) != 1 or diff[0] < 3 or abs(av[diff[0]] - tv[diff[0]]) != 1:
-            raise IllegalAction(f"a hyper-jump changes exactly one index beyond the third by 1 (C22): "
-                                f"{list(at)} -> {list(to)}", code="illegal-hyperjump")
+            raise IllegalAction(
+                f"a hyper-jump changes exactly one index beyond the third by 1 (C22): {list(at)} -> {list(to)}",
+                code="illegal-hyperjump",
+            )
         rules = self.position.rules
         if len(group) > 1 and rules.stack_hyperjump_pays_highest:
             price = max(rules.hyperjump_cost, highest_value(rules, group))
@@ -275,13 +304,14 @@ class TurnBuilder:
         rules = self.position.rules
         for p in tuple(group) + tuple(dest):
             if not rules.pieces[p.type].stackable:
-                raise IllegalAction(f"the {p.type} cannot stack or be carried (C39): {list(to)}",
-                                    code="illegal-stack")
+                raise IllegalAction(f"the {p.type} cannot stack or be carried (C39): {list(to)}", code="illegal-stack")
 
     def _do_stack(self, a: Stack):
         if not self.pending:
-            raise IllegalAction("stack needs a preceding move, jump, hyper-jump or drop that ends on your own "
-                                "pieces", code="illegal-stack")
+            raise IllegalAction(
+                "stack needs a preceding move, jump, hyper-jump or drop that ends on your own pieces",
+                code="illegal-stack",
+            )
         rules = self.position.rules
         below = self.cell(self.at)
         merged = tuple(below) + tuple(self.group)
@@ -297,13 +327,14 @@ class TurnBuilder:
         self._set(self.at, merged)
 
     def _do_split(self, a: Split):
-        assert self.origin is not None      # add(): only a drop starts without one, and it sets it
+        assert self.origin is not None  # add(): only a drop starts without one, and it sets it
         stack = self.cell(self.origin)
         if self.group is not None:
             raise IllegalAction("split must come before the stack moves", code="illegal-split")
         if len(stack) < 2:
-            raise IllegalAction(f"a split needs a stack of at least two pieces on {list(self.origin)}",
-                                code="illegal-split")
+            raise IllegalAction(
+                f"a split needs a stack of at least two pieces on {list(self.origin)}", code="illegal-split"
+            )
         take = list(a.take)
         rest = list(stack)
         taken = []
@@ -313,12 +344,15 @@ class TurnBuilder:
             if idx is None:
                 idx = next((i for i, p in enumerate(rest) if p.type == name), None)
             if idx is None:
-                raise IllegalAction(f"the stack on {list(self.origin)} ({_names(stack)}) has no {name} left to "
-                                    f"split off", code="illegal-split")
+                raise IllegalAction(
+                    f"the stack on {list(self.origin)} ({_names(stack)}) has no {name} left to split off",
+                    code="illegal-split",
+                )
             taken.append(rest.pop(idx))
         if not taken or not rest:
-            raise IllegalAction("a split takes part of the stack: at least one piece goes and one stays (C43)",
-                                code="illegal-split")
+            raise IllegalAction(
+                "a split takes part of the stack: at least one piece goes and one stays (C43)", code="illegal-split"
+            )
         self._set(self.origin, tuple(rest))
         self.group = tuple(taken)
         self.pending = False
@@ -333,8 +367,11 @@ class TurnBuilder:
             raise IllegalAction(f"unknown piece {a.piece!r}", code="unknown-name")
         to = self._target(a.to, "drop")
         if self.origin is not None and to != self.origin:
-            raise IllegalAction(f"a drop turn concerns its target square only (C28): origin {list(self.origin)} "
-                                f"!= drop target {list(to)}", code="grammar")
+            raise IllegalAction(
+                f"a drop turn concerns its target square only (C28): origin {list(self.origin)} "
+                f"!= drop target {list(to)}",
+                code="grammar",
+            )
         if spec.hire == "none":
             raise IllegalAction(f"a {a.piece} cannot be hired (C11, C12)", code="illegal-drop")
         credit = None
@@ -342,12 +379,13 @@ class TurnBuilder:
             have = self.credits[self.side]
             if have.get(a.piece, 0) >= 1:
                 credit = a.piece
-            elif not rules.credit_same_kind:                 # G9: any queen/brother credit buys either kind
+            elif not rules.credit_same_kind:  # G9: any queen/brother credit buys either kind
                 credit = next((k for k in rules.credit_kinds if have.get(k, 0) >= 1), None)
             if credit is None:
                 kinds = a.piece if rules.credit_same_kind else " or ".join(rules.credit_kinds)
-                raise IllegalAction(f"a {a.piece} can be hired only after capturing the enemy's {kinds} (C12, G9)",
-                                    code="no-credit")
+                raise IllegalAction(
+                    f"a {a.piece} can be hired only after capturing the enemy's {kinds} (C12, G9)", code="no-credit"
+                )
         dest = self.cell(to)
         if dest and dest[0].side != self.side:
             raise IllegalAction(f"cannot drop on {list(to)}: it holds enemy pieces (C11)", code="illegal-drop")
@@ -382,18 +420,24 @@ class TurnBuilder:
             raise IllegalAction("promote needs a square", code="illegal-promote")
         idx = next((i for i, p in enumerate(group) if p.type == "pawn"), None)
         if idx is None:
-            raise IllegalAction(f"there is no pawn to promote in {_names(group) or 'nothing'} on {list(where)} "
-                                f"(C37)", code="illegal-promote")
+            raise IllegalAction(
+                f"there is no pawn to promote in {_names(group) or 'nothing'} on {list(where)} (C37)",
+                code="illegal-promote",
+            )
         if not rules.beyond_promotion(self.side, where[1]):
             line = rules.promotion[self.side]
             rel = ">=" if self.side == "white" else "<="
-            raise IllegalAction(f"a {self.side} pawn promotes on rank y {rel} {line}; {list(where)} is not there (G8)",
-                                code="illegal-promote")
+            raise IllegalAction(
+                f"a {self.side} pawn promotes on rank y {rel} {line}; {list(where)} is not there (G8)",
+                code="illegal-promote",
+            )
         if a.to not in rules.pieces["pawn"].promotes_to:
-            raise IllegalAction(f"a pawn cannot promote to {a.to!r} (allowed: "
-                                f"{', '.join(rules.pieces['pawn'].promotes_to)})", code="illegal-promote")
+            raise IllegalAction(
+                f"a pawn cannot promote to {a.to!r} (allowed: {', '.join(rules.pieces['pawn'].promotes_to)})",
+                code="illegal-promote",
+            )
         if idx == self.dropped_index:
-            why = promote_after_drop_error(rules, a.to)                       # G19
+            why = promote_after_drop_error(rules, a.to)  # G19
             if why:
                 raise IllegalAction(why, code="illegal-promote")
         pieces = list(group)
@@ -441,8 +485,10 @@ class TurnBuilder:
         if not self.kinds:
             raise IllegalAction("a turn needs at least one action", code="empty-turn")
         if self.pending:
-            raise IllegalAction(f"the turn ends with pieces on top of your own on {list(self.at)}: add stack "
-                                f"(C39) or go elsewhere", code="grammar")
+            raise IllegalAction(
+                f"the turn ends with pieces on top of your own on {list(self.at)}: add stack (C39) or go elsewhere",
+                code="grammar",
+            )
         if [k for k in self.kinds if k != "promote"][-1:] == ["split"]:
             raise IllegalAction("a split part must leave for another square (C43)", code="illegal-split")
         # a drop turn is written without an origin (its square is the drop target): Turn(None, (Drop, ...))
@@ -471,9 +517,21 @@ class TurnBuilder:
                 c = royals[s_][t]
                 if c is not None and not any(p.type == t and p.side == s_ for p in (cells.get(c) or default(c))):
                     royals[s_][t] = None
-        new = Position(pos.rules, pos.base, cells, pos.fill, other(self.side) if final else self.side, scores,
-                       self.credits, self.stats, self.ledger, pos.homes, dict(self.kings_was), royals,
-                       pos.ply + (1 if final else 0))
+        new = Position(
+            pos.rules,
+            pos.base,
+            cells,
+            pos.fill,
+            other(self.side) if final else self.side,
+            scores,
+            self.credits,
+            self.stats,
+            self.ledger,
+            pos.homes,
+            dict(self.kings_was),
+            royals,
+            pos.ply + (1 if final else 0),
+        )
         return new
 
     def options(self, horizon: int = 5) -> list:
@@ -492,8 +550,11 @@ def apply_turn(position: Position, turn: Turn) -> tuple[Position, int]:
     if turn.actions and getattr(turn.actions[0], "kind", None) == "drop" and origin is not None:
         # a drop turn needs no origin; one that names the drop target is the same turn (C28)
         if normalize(origin) != normalize(turn.actions[0].to):
-            raise IllegalAction(f"a drop turn concerns its target square only (C28): origin {list(origin)} != "
-                                f"drop target {list(turn.actions[0].to)}", code="grammar")
+            raise IllegalAction(
+                f"a drop turn concerns its target square only (C28): origin {list(origin)} != "
+                f"drop target {list(turn.actions[0].to)}",
+                code="grammar",
+            )
         origin = None
     b = TurnBuilder(position, origin, transactional=False)
     for i, a in enumerate(turn.actions):
@@ -549,7 +610,7 @@ def judge(pos: Position, mover: str, king_taken: bool) -> Position:
                 losers[side] = "score (C16)"
     result = None
     if len(losers) == 1:
-        (loser, reason), = losers.items()
+        ((loser, reason),) = losers.items()
         result = Result(other(loser), reason)
     elif len(losers) == 2:
         if rules.both_lose == "draw":

@@ -2,6 +2,7 @@
 
 Registered with the generic loader (:mod:`engine.core.loader`) when ``engine.cube`` is imported.
 """
+
 from __future__ import annotations
 
 import copy
@@ -12,8 +13,19 @@ from typing import Any
 
 from ..core.betza import compile_betza
 from ..core.errors import NotationError, RulesetError
-from ..core.loader import (BOOL, INT, LIST, MAX_NAME_LENGTH, STR, check_schema, is_ruleset_name, key_name,
-                           register_game, show, type_name)
+from ..core.loader import (
+    BOOL,
+    INT,
+    LIST,
+    MAX_NAME_LENGTH,
+    STR,
+    check_schema,
+    is_ruleset_name,
+    key_name,
+    register_game,
+    show,
+    type_name,
+)
 from .layout import royal_homes
 
 SIDES = ("white", "black")
@@ -22,21 +34,56 @@ _META = {"name": STR, "game": STR, "description": STR}
 CUBE_SCHEMA: dict[str, Any] = {
     "extends": STR,
     "meta": _META,
-    "geometry": {"size": LIST, "green": LIST, "higher_min": INT, "red_line": {"white": INT, "black": INT},
-                 "promotion": {"white": INT, "black": INT},
-                 "crowded": {"white": LIST, "black": LIST}},
-    "scores": {"start": INT, "pawn_slot_bonus": INT, "green_drop_surcharge": INT, "hyperjump": INT,
-               "stack_after_promotion_line": INT, "stack_hyperjump_pays_highest": BOOL,
-               "credit_kinds": LIST, "credit_same_kind": BOOL},
-    "turns": {"max_actions": INT, "composite_stack": LIST, "promote_after_drop": STR,
-              "follows": {k: LIST for k in ("start", "move", "capture", "drop", "jump", "hyperjump",
-                                            "stack", "split")}},
+    "geometry": {
+        "size": LIST,
+        "green": LIST,
+        "higher_min": INT,
+        "red_line": {"white": INT, "black": INT},
+        "promotion": {"white": INT, "black": INT},
+        "crowded": {"white": LIST, "black": LIST},
+    },
+    "scores": {
+        "start": INT,
+        "pawn_slot_bonus": INT,
+        "green_drop_surcharge": INT,
+        "hyperjump": INT,
+        "stack_after_promotion_line": INT,
+        "stack_hyperjump_pays_highest": BOOL,
+        "credit_kinds": LIST,
+        "credit_same_kind": BOOL,
+    },
+    "turns": {
+        "max_actions": INT,
+        "composite_stack": LIST,
+        "promote_after_drop": STR,
+        "follows": dict.fromkeys(("start", "move", "capture", "drop", "jump", "hyperjump", "stack", "split"), LIST),
+    },
     "draw": {"max_plies": INT, "repetitions": INT},
     "outcome": {"both_lose": STR},
-    "setup": {"seconds_per_choice": INT, "slot_choices": LIST, "royal": LIST, "parts": LIST,
-              "royal_slots": LIST, "fixed_pawns": LIST, "default_parts": LIST, "default_royal": LIST},
-    "pieces": ("table-of", {"value": INT, "betza": STR, "royal": BOOL, "stackable": BOOL, "immune": BOOL,
-                            "letter": STR, "chinese": STR, "promotes_to": LIST, "hire": STR}),
+    "setup": {
+        "seconds_per_choice": INT,
+        "slot_choices": LIST,
+        "royal": LIST,
+        "parts": LIST,
+        "royal_slots": LIST,
+        "fixed_pawns": LIST,
+        "default_parts": LIST,
+        "default_royal": LIST,
+    },
+    "pieces": (
+        "table-of",
+        {
+            "value": INT,
+            "betza": STR,
+            "royal": BOOL,
+            "stackable": BOOL,
+            "immune": BOOL,
+            "letter": STR,
+            "chinese": STR,
+            "promotes_to": LIST,
+            "hire": STR,
+        },
+    ),
 }
 
 ACTION_KINDS = ("move", "capture", "drop", "jump", "hyperjump", "stack", "split", "promote")
@@ -47,24 +94,26 @@ FOLLOW_KINDS = ("start", "move", "capture", "drop", "jump", "hyperjump", "stack"
 
 # --- the ruleset --------------------------------------------------------------------------
 
+
 @dataclass(frozen=True)
 class PieceSpec:
     name: str
     value: int
     betza: str
-    rays: dict            # side -> tuple[Ray, ...]
+    rays: dict  # side -> tuple[Ray, ...]
     royal: bool = False
     stackable: bool = True
     immune: bool = False
     letter: str = "?"
     chinese: str = "?"
     promotes_to: tuple = ()
-    hire: str = "none"    # "unlimited" | "credit" | "none"
+    hire: str = "none"  # "unlimited" | "credit" | "none"
 
 
 @dataclass(frozen=True)
 class Ruleset:
     """The effective cube-chess ruleset (immutable)."""
+
     name: str
     source: str
     size: tuple[int, int, int]
@@ -73,7 +122,7 @@ class Ruleset:
     red_line: dict
     promotion: dict
     crowded: dict
-    pieces: dict          # name -> PieceSpec
+    pieces: dict  # name -> PieceSpec
     start_score: int
     pawn_slot_bonus: int
     green_drop_surcharge: int
@@ -83,7 +132,7 @@ class Ruleset:
     credit_kinds: tuple
     max_actions: int
     composite_stack: tuple
-    follows: dict         # kind -> frozenset of kinds
+    follows: dict  # kind -> frozenset of kinds
     max_plies: int
     repetitions: int
     both_lose: str
@@ -99,7 +148,7 @@ class Ruleset:
     @property
     def homes(self) -> dict:
         """Start squares of king and prince per side, from the default royal arrangement."""
-        return royal_homes(self, {s: self.setup["default_royal"] for s in SIDES})
+        return royal_homes(self, dict.fromkeys(SIDES, self.setup["default_royal"]))
 
     def forward(self, side: str) -> int:
         return 1 if side == "white" else -1
@@ -113,7 +162,7 @@ class Ruleset:
     def beyond_promotion(self, side: str, y: int) -> bool:
         return y >= self.promotion["white"] if side == "white" else y <= self.promotion["black"]
 
-    def with_overrides(self, overrides: dict) -> "Ruleset":
+    def with_overrides(self, overrides: dict) -> Ruleset:
         """A copy with geometry keys replaced (protocol ``overrides``): size, green, promotion,
         red_line, crowded, higher_min and the start score.  The result passes every geometry check
         of :func:`build_cube`; ``setup_fits`` says whether the setup arrangement still fits."""
@@ -129,8 +178,10 @@ class Ruleset:
             elif key in ("start",):
                 raw["scores"]["start"] = value
             else:
-                problems.append(f"unknown override '{key_name(key)}' (allowed: size, green, promotion, red_line, "
-                                f"crowded, higher_min, start)")
+                problems.append(
+                    f"unknown override '{key_name(key)}' (allowed: size, green, promotion, red_line, "
+                    f"crowded, higher_min, start)"
+                )
         if problems:
             raise RulesetError(problems, where="overrides")
         return build_cube(raw, f"{self.source} + overrides", check_setup=False)
@@ -177,8 +228,9 @@ def _check_geometry(g: dict, problems: list[str], soft: list[str]):
     """(size, green, promotion, crowded) after checking the geometry table; None where unusable.
     Red line and crowded ranks off the board go to ``soft`` (they only matter for the setup)."""
     size = g.get("size")
-    if size is not None and not (isinstance(size, list) and len(size) == 3 and
-                                 all(_int(v) and 1 <= v <= MAX_AXIS for v in size)):
+    if size is not None and not (
+        isinstance(size, list) and len(size) == 3 and all(_int(v) and 1 <= v <= MAX_AXIS for v in size)
+    ):
         problems.append(f"'geometry.size' must be three integers in 1..{MAX_AXIS}, got {show(size)}")
         size = None
     green = g.get("green")
@@ -202,7 +254,9 @@ def _check_geometry(g: dict, problems: list[str], soft: list[str]):
             if side not in val:
                 problems.append(f"missing key 'geometry.{table}.{side}'")
             elif size and _int(val[side]) and not 1 <= val[side] <= size[1]:
-                (problems if table == "promotion" else soft).append(f"'geometry.{table}.{side}' = {show(val[side])} is outside ranks 1..{size[1]}")
+                (problems if table == "promotion" else soft).append(
+                    f"'geometry.{table}.{side}' = {show(val[side])} is outside ranks 1..{size[1]}"
+                )
         if all(_int(val.get(s)) for s in SIDES):
             lines[table] = val
     crowded = g.get("crowded", {})
@@ -235,8 +289,10 @@ def _check_pieces(data: dict, problems: list[str]) -> dict:
         if not isinstance(spec, dict):
             continue
         if not (isinstance(name, str) and _PIECE_NAME.fullmatch(name)):
-            problems.append(f"'pieces.{key_name(name)}': a piece name is a lower-case word "
-                            f"(a-z, 0-9, '_', '-'; at most 32 characters)")
+            problems.append(
+                f"'pieces.{key_name(name)}': a piece name is a lower-case word "
+                f"(a-z, 0-9, '_', '-'; at most 32 characters)"
+            )
             continue
         p = f"pieces.{name}"
         for k in ("value", "betza"):
@@ -262,19 +318,27 @@ def _check_pieces(data: dict, problems: list[str]) -> dict:
         if isinstance(letter, str) and not (len(letter) == 1 and letter.isalpha()):
             problems.append(f"'{p}.letter' must be one letter, got {show(letter)}")
         chinese = spec.get("chinese", name)
-        if isinstance(chinese, str) and not (1 <= len(chinese) <= 8 and chinese.isprintable()
-                                             and not any(c.isspace() for c in chinese)):
+        if isinstance(chinese, str) and not (
+            1 <= len(chinese) <= 8 and chinese.isprintable() and not any(c.isspace() for c in chinese)
+        ):
             problems.append(f"'{p}.chinese' must be 1 to 8 printable characters without spaces")
         promotes = spec.get("promotes_to", [])
         if isinstance(promotes, list) and len(_names(promotes)) != len(promotes):
             problems.append(f"'{p}.promotes_to' must list piece names")
         royal = spec.get("royal", False)
-        pieces[name] = PieceSpec(name=name, value=value if _int(value) else 0, betza=betza, rays=rays,
-                                 royal=royal is True, stackable=spec.get("stackable", not royal) is True,
-                                 immune=spec.get("immune", False) is True,
-                                 letter=letter if isinstance(letter, str) else "?",
-                                 chinese=chinese if isinstance(chinese, str) else "?",
-                                 promotes_to=tuple(_names(promotes)), hire=hire if isinstance(hire, str) else "none")
+        pieces[name] = PieceSpec(
+            name=name,
+            value=value if _int(value) else 0,
+            betza=betza,
+            rays=rays,
+            royal=royal is True,
+            stackable=spec.get("stackable", not royal) is True,
+            immune=spec.get("immune", False) is True,
+            letter=letter if isinstance(letter, str) else "?",
+            chinese=chinese if isinstance(chinese, str) else "?",
+            promotes_to=tuple(_names(promotes)),
+            hire=hire if isinstance(hire, str) else "none",
+        )
     for name, piece in pieces.items():
         for t in piece.promotes_to:
             if t not in pieces:
@@ -307,8 +371,9 @@ def _check_turns(data: dict, problems: list[str]) -> dict:
             continue
         for a in lst:
             if a not in ACTION_KINDS:
-                problems.append(f"'turns.follows.{k}' names unknown action {show(a)} "
-                                f"(known: {', '.join(ACTION_KINDS)})")
+                problems.append(
+                    f"'turns.follows.{k}' names unknown action {show(a)} (known: {', '.join(ACTION_KINDS)})"
+                )
         follows[k] = frozenset(a for a in lst if a in ACTION_KINDS)
     for k in FOLLOW_KINDS:
         if k not in follows:
@@ -345,8 +410,11 @@ def _check_setup(st: dict, pieces: dict, size, green, problems: list[str]) -> No
     if len(set(royal)) != len(royal) or not {"king", "prince"} <= set(royal):
         problems.append("'setup.royal' must name king and prince, each piece once")
     droyal = st.get("default_royal")
-    if isinstance(droyal, list) and isinstance(st.get("royal"), list) and \
-            sorted(map(str, droyal)) != sorted(map(str, st["royal"])):
+    if (
+        isinstance(droyal, list)
+        and isinstance(st.get("royal"), list)
+        and sorted(map(str, droyal)) != sorted(map(str, st["royal"]))
+    ):
         problems.append("'setup.default_royal' must use each royal piece exactly once")
     parts, dparts = st.get("parts", []), st.get("default_parts", [])
     if not isinstance(parts, list) or not isinstance(dparts, list):
@@ -368,15 +436,17 @@ def _check_setup(st: dict, pieces: dict, size, green, problems: list[str]) -> No
         for nm in d:
             if not isinstance(nm, str) or nm not in choices:
                 problems.append(f"'setup.default_parts[{i}]' piece {show(nm)} is not a slot choice")
-        j = i ^ 1      # black's part i lies on the x range of white's part i ^ 1 (layout.part_squares)
+        j = i ^ 1  # black's part i lies on the x range of white's part i ^ 1 (layout.part_squares)
         if j < len(parts) and ok[j] and parts[j][2] - parts[j][1] != p[2] - p[1]:
-            problems.append(f"'setup.parts[{i}]' and 'setup.parts[{j}]' must have the same width "
-                            f"(black's parts mirror white's)")
+            problems.append(
+                f"'setup.parts[{i}]' and 'setup.parts[{j}]' must have the same width (black's parts mirror white's)"
+            )
     rs = st.get("royal_slots")
     rs_ok = rs is not None and _slot_triple(problems, "setup.royal_slots", rs, size)
     if rs is not None and rs_ok and isinstance(st.get("royal"), list) and rs[2] - rs[1] + 1 != len(st["royal"]):
-        problems.append(f"'setup.royal_slots' has {rs[2] - rs[1] + 1} squares but 'setup.royal' names "
-                        f"{len(st['royal'])} pieces")
+        problems.append(
+            f"'setup.royal_slots' has {rs[2] - rs[1] + 1} squares but 'setup.royal' names {len(st['royal'])} pieces"
+        )
         rs_ok = False
     fixed = st.get("fixed_pawns", [])
     fixed = fixed if isinstance(fixed, list) else []
@@ -387,8 +457,11 @@ def _check_setup(st: dict, pieces: dict, size, green, problems: list[str]) -> No
     if problems or not size or not green:
         return
     # every square of both sides' arrangements: distinct and inside the green area of the main board
-    rows = [tuple(p) for p in parts] + ([tuple(rs)] if rs is not None and rs_ok else []) + \
-           [tuple(f) for f, good in zip(fixed, fixed_ok) if good]
+    rows = (
+        [tuple(p) for p in parts]
+        + ([tuple(rs)] if rs is not None and rs_ok else [])
+        + [tuple(f) for f, good in zip(fixed, fixed_ok) if good]
+    )
     (gx0, gx1), _, (gz0, gz1) = green
     if not gz0 <= 1 <= gz1:
         problems.append("'geometry.green' must include z = 1, where the setup lies")
@@ -396,14 +469,15 @@ def _check_setup(st: dict, pieces: dict, size, green, problems: list[str]) -> No
     seen: set = set()
     for rank, x0, x1 in rows:
         if not gx0 <= x0 <= x1 <= gx1:
-            problems.append(f"setup row on rank {rank}, x {x0}..{x1} is not inside the green x range "
-                            f"{gx0}..{gx1}")
+            problems.append(f"setup row on rank {rank}, x {x0}..{x1} is not inside the green x range {gx0}..{gx1}")
             return
         for y in (rank, size[1] + 1 - rank):
             for x in range(x0, x1 + 1):
                 if (x, y) in seen:
-                    problems.append(f"setup squares overlap at x {x}, rank {y} (white's and black's "
-                                    f"arrangements, mirrored, must not share a square)")
+                    problems.append(
+                        f"setup squares overlap at x {x}, rank {y} (white's and black's "
+                        f"arrangements, mirrored, must not share a square)"
+                    )
                     return
                 seen.add((x, y))
 
@@ -418,8 +492,9 @@ def build_cube(data: dict, where: str, *, check_setup: bool = True) -> Ruleset:
     check_schema(data, CUBE_SCHEMA, "", problems)
     meta = data.get("meta", {}) if isinstance(data.get("meta"), dict) else {}
     if "name" in meta and not is_ruleset_name(meta["name"]):
-        problems.append("'meta.name' must be a ruleset name (letters, digits, '_', '-'; "
-                        f"at most {MAX_NAME_LENGTH} characters)")
+        problems.append(
+            f"'meta.name' must be a ruleset name (letters, digits, '_', '-'; at most {MAX_NAME_LENGTH} characters)"
+        )
     g = data.get("geometry", {}) if isinstance(data.get("geometry"), dict) else {}
     for sec, keys in {"geometry": ("size", "green", "promotion", "crowded", "red_line"), "pieces": ()}.items():
         if sec not in data:
@@ -456,19 +531,34 @@ def build_cube(data: dict, where: str, *, check_setup: bool = True) -> Ruleset:
     if problems:
         raise RulesetError(problems, where=where)
     return Ruleset(
-        name=meta.get("name", Path(where).stem), source=where,
-        size=tuple(size), green=_box(green), higher_min=g.get("higher_min", 1),
-        red_line=dict(g["red_line"]), promotion=dict(promo), crowded={s: tuple(crowded[s]) for s in SIDES},
-        pieces=pieces, start_score=sc.get("start", 120), pawn_slot_bonus=sc.get("pawn_slot_bonus", 1),
-        green_drop_surcharge=sc.get("green_drop_surcharge", 1), hyperjump_cost=sc.get("hyperjump", 1),
+        name=meta.get("name", Path(where).stem),
+        source=where,
+        size=tuple(size),
+        green=_box(green),
+        higher_min=g.get("higher_min", 1),
+        red_line=dict(g["red_line"]),
+        promotion=dict(promo),
+        crowded={s: tuple(crowded[s]) for s in SIDES},
+        pieces=pieces,
+        start_score=sc.get("start", 120),
+        pawn_slot_bonus=sc.get("pawn_slot_bonus", 1),
+        green_drop_surcharge=sc.get("green_drop_surcharge", 1),
+        hyperjump_cost=sc.get("hyperjump", 1),
         stack_after_promotion_line=sc.get("stack_after_promotion_line", 1),
         stack_hyperjump_pays_highest=sc.get("stack_hyperjump_pays_highest", True),
-        credit_kinds=tuple(sc.get("credit_kinds", ())), max_actions=tu.get("max_actions", 2),
-        composite_stack=tuple(tu.get("composite_stack", ())), follows=follows,
-        max_plies=dr.get("max_plies", 0), repetitions=dr.get("repetitions", 0),
-        both_lose=out.get("both_lose", "draw"), setup={"fixed_pawns": [], **st}, setup_fits=not setup_problems,
+        credit_kinds=tuple(sc.get("credit_kinds", ())),
+        max_actions=tu.get("max_actions", 2),
+        composite_stack=tuple(tu.get("composite_stack", ())),
+        follows=follows,
+        max_plies=dr.get("max_plies", 0),
+        repetitions=dr.get("repetitions", 0),
+        both_lose=out.get("both_lose", "draw"),
+        setup={"fixed_pawns": [], **st},
+        setup_fits=not setup_problems,
         promote_after_drop=tu.get("promote_after_drop", "unlimited"),
-        credit_same_kind=sc.get("credit_same_kind", False), raw=data)
+        credit_same_kind=sc.get("credit_same_kind", False),
+        raw=data,
+    )
 
 
 register_game("cube", CUBE_SCHEMA, lambda data, where, problems: build_cube(data, where))

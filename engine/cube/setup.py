@@ -11,13 +11,13 @@ that part (C26); choices are public so the other player can react (C27).
 Time is injected: :meth:`SetupPhase.timeout` is called by whoever owns the
 clock (the window, a test); this module never reads a clock.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from ..core.errors import IllegalAction
-
 from .layout import SIDES, check_choice, default_choice, default_choices, n_parts, part_squares, royal_homes  # noqa: F401
 from .position import Position
 
@@ -29,6 +29,7 @@ if TYPE_CHECKING:
 class SetupPhase:
     """Alternating, visible setup (C24–C27).  ``choose`` fills the next part of the side to
     choose; ``timeout`` fills it with the default; ``done`` once every part is filled."""
+
     rules: Ruleset
     choices: dict = field(default_factory=lambda: {"white": [], "black": []})
     defaulted: list = field(default_factory=list)
@@ -70,15 +71,16 @@ class SetupPhase:
     def quick_start(self) -> None:
         while not self.done:
             side = self.to_choose
-            assert side is not None     # not done: a side still chooses
+            assert side is not None  # not done: a side still chooses
             self.choices[side].append(default_choice(self.rules, side, self.part))
 
     def pawn_bonus(self, side: str) -> int:
-        parts = self.choices[side][:len(self.rules.setup["parts"])]
+        parts = self.choices[side][: len(self.rules.setup["parts"])]
         return self.rules.pawn_slot_bonus * sum(n == "pawn" for p in parts for n in p)
 
     def position(self):
         if not self.done:
-            raise IllegalAction(f"setup is not complete: {self.to_choose} still chooses part {self.part + 1}",
-                                code="bad-setup")
+            raise IllegalAction(
+                f"setup is not complete: {self.to_choose} still chooses part {self.part + 1}", code="bad-setup"
+            )
         return Position.from_setup(self.rules, self.choices)

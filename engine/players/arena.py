@@ -7,6 +7,7 @@ pool only needs ``map_unordered``).  Every game is a pure function of its :class
 the think times.  ``python -m engine.players.arena --help`` for the command line; the report
 (:mod:`.arena_report`) prints the tables.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -29,8 +30,8 @@ from .spirit_player import evaluate as spirit_evaluate
 from .spirit_player import random_spirit_turn
 
 DEFAULT_PLIES = {"cube": 200, "spirit": 200}
-OPENING_PLIES = 2          # seeded random turns before the players take over (varies the games)
-ADJUDICATE_POINTS = 6      # cube: a score lead of at least this many points at the cap wins
+OPENING_PLIES = 2  # seeded random turns before the players take over (varies the games)
+ADJUDICATE_POINTS = 6  # cube: a score lead of at least this many points at the cap wins
 ADJUDICATE_SPIRIT = 500.0  # spirit: a static lead of at least 5 points (material with levels) wins
 
 
@@ -42,9 +43,9 @@ class GameSpec:
     black: int
     seed: int
     max_plies: int
-    nodes: dict = field(default_factory=dict)     # level -> node budget (absent: the level's default)
+    nodes: dict = field(default_factory=dict)  # level -> node budget (absent: the level's default)
     opening: int = OPENING_PLIES
-    adjudicate: bool = False    # at the ply cap a clear lead wins (ADJUDICATE_* below) instead of a draw
+    adjudicate: bool = False  # at the ply cap a clear lead wins (ADJUDICATE_* below) instead of a draw
 
 
 @dataclass
@@ -54,12 +55,12 @@ class GameResult:
     reason: str
     category: str
     plies: int
-    think: dict            # side -> [seconds per turn]
-    nodes: dict            # side -> [nodes per turn]
-    spent: dict            # cube: side -> {"hire", "surcharge", "hyperjump", "stack"}; spirit: {}
-    counts: dict           # side -> {"drops", "hyperjumps", "stacks", "captures", ...}
+    think: dict  # side -> [seconds per turn]
+    nodes: dict  # side -> [nodes per turn]
+    spent: dict  # cube: side -> {"hire", "surcharge", "hyperjump", "stack"}; spirit: {}
+    counts: dict  # side -> {"drops", "hyperjumps", "stacks", "captures", ...}
     max_dimension: int
-    cpu: dict = field(default_factory=dict)   # side -> [CPU seconds per turn] (time.process_time)
+    cpu: dict = field(default_factory=dict)  # side -> [CPU seconds per turn] (time.process_time)
 
 
 class Pool(Protocol):
@@ -92,12 +93,22 @@ class ProcessPool:
 def categorize(game: str, reason: str, last_was_facing: bool = False) -> str:
     """Short category of how a game ended (rule ids of docs/RULES.md and RULES-spirit.md)."""
     if game == "spirit":
-        return {"sect-captured": "S3 sect captured", "no-legal-turn": "no legal turn",
-                "turn-limit": "H6 turn limit"}.get(reason, reason)
-    table = (("G11", "G11 both lose (draw)"), ("C8", "C8 crowned prince captured"),
-             ("no prince", "C4 king captured, no prince"), ("C4", "C4 king captured"),
-             ("C5", "C5 king's home taken"), ("C7", "C7 prince's home taken"), ("C16", "C16 score"),
-             ("repeated", "G14 repetition"), ("G14", "G14 turn limit"))
+        return {
+            "sect-captured": "S3 sect captured",
+            "no-legal-turn": "no legal turn",
+            "turn-limit": "H6 turn limit",
+        }.get(reason, reason)
+    table = (
+        ("G11", "G11 both lose (draw)"),
+        ("C8", "C8 crowned prince captured"),
+        ("no prince", "C4 king captured, no prince"),
+        ("C4", "C4 king captured"),
+        ("C5", "C5 king's home taken"),
+        ("C7", "C7 prince's home taken"),
+        ("C16", "C16 score"),
+        ("repeated", "G14 repetition"),
+        ("G14", "G14 turn limit"),
+    )
     for key, name in table:
         if key in reason:
             if name.startswith("C4") and last_was_facing:
@@ -115,8 +126,10 @@ def _is_facing(pos, turn) -> bool:
         return False
     to = turn.actions[0].to
     return any(p.type == "king" for p in pos.cell(to)) and (
-        len(to) != len(turn.origin) or to[2:] != turn.origin[2:]
-        or max(abs(to[0] - turn.origin[0]), abs(to[1] - turn.origin[1])) > 1)
+        len(to) != len(turn.origin)
+        or to[2:] != turn.origin[2:]
+        or max(abs(to[0] - turn.origin[0]), abs(to[1] - turn.origin[1])) > 1
+    )
 
 
 def _levels_budget(spec: GameSpec, level: int):
@@ -129,11 +142,23 @@ def play_game(spec: GameSpec) -> GameResult:
     think: dict = {"white": [], "black": []}
     cpu: dict = {"white": [], "black": []}
     nodes: dict = {"white": [], "black": []}
-    counts = {s: {"drops": 0, "hyperjumps": 0, "stacks": 0, "splits": 0, "promotions": 0, "jumps": 0,
-                  "captures": 0, "transforms": 0} for s in ("white", "black")}
+    counts = {
+        s: {
+            "drops": 0,
+            "hyperjumps": 0,
+            "stacks": 0,
+            "splits": 0,
+            "promotions": 0,
+            "jumps": 0,
+            "captures": 0,
+            "transforms": 0,
+        }
+        for s in ("white", "black")
+    }
     level = {"white": spec.white, "black": spec.black}
     max_dim = 3
     facing = False
+    pos: Any  # a cube Position or a SpiritPosition: the game decides
     if spec.game == "spirit":
         rules = load_ruleset(spec.ruleset)
         pos = spirit_start_position(rules, default_placement(rules, "white"), default_placement(rules, "black"))
@@ -143,6 +168,7 @@ def play_game(spec: GameSpec) -> GameResult:
     ply = 0
     while pos.result is None and ply < spec.max_plies:
         side = pos.to_move
+        turn: Any  # a cube Turn or a SpiritTurn, as the game is
         if ply < spec.opening:
             turn = random_spirit_turn(pos, rng) if spec.game == "spirit" else random_turn(pos, rng)
             dt, n = 0.0, 0
@@ -211,29 +237,57 @@ def pairings(levels: Iterable[int]) -> list:
     return [(lv[i], lv[i + 1]) for i in range(len(lv) - 1)]
 
 
-def make_specs(games: int, levels: Iterable[int], game: str = "cube", ruleset: str | None = None,
-               seed: int = 0, max_plies: int | None = None, nodes: dict | None = None,
-               adjudicate: bool = False) -> list:
+def make_specs(
+    games: int,
+    levels: Iterable[int],
+    game: str = "cube",
+    ruleset: str | None = None,
+    seed: int = 0,
+    max_plies: int | None = None,
+    nodes: dict | None = None,
+    adjudicate: bool = False,
+) -> list:
     ruleset = ruleset or ("spirit" if game == "spirit" else "standard")
     max_plies = max_plies or DEFAULT_PLIES[game]
     specs = []
     for a, b in pairings(levels):
         for i in range(games):
             w, bl = (a, b) if i % 2 == 0 else (b, a)
-            specs.append(GameSpec(game, ruleset, w, bl, seed * 100_003 + a * 1009 + b * 101 + i, max_plies,
-                                  dict(nodes or {}), adjudicate=adjudicate))
+            specs.append(
+                GameSpec(
+                    game,
+                    ruleset,
+                    w,
+                    bl,
+                    seed * 100_003 + a * 1009 + b * 101 + i,
+                    max_plies,
+                    dict(nodes or {}),
+                    adjudicate=adjudicate,
+                )
+            )
     return specs
 
 
-def run_arena(games: int, levels: Iterable[int], game: str = "cube", ruleset: str | None = None, jobs: int = 1,
-              seed: int = 0, max_plies: int | None = None, nodes: dict | None = None, pool: Pool | None = None,
-              progress: bool = True, adjudicate: bool = False) -> list:
+def run_arena(
+    games: int,
+    levels: Iterable[int],
+    game: str = "cube",
+    ruleset: str | None = None,
+    jobs: int = 1,
+    seed: int = 0,
+    max_plies: int | None = None,
+    nodes: dict | None = None,
+    pool: Pool | None = None,
+    progress: bool = True,
+    adjudicate: bool = False,
+) -> list:
     """Play the games and return their :class:`GameResult` list (sorted by pairing and seed)."""
     specs = make_specs(games, levels, game, ruleset, seed, max_plies, nodes, adjudicate)
     pool = pool or (ProcessPool(jobs) if jobs > 1 else SerialPool())
     it = pool.map_unordered(play_game, specs)
     if progress:
         from tqdm import tqdm
+
         it = tqdm(it, total=len(specs), desc=f"arena {game}", unit="game", file=sys.stderr)
     results = list(it)
     results.sort(key=lambda r: (min(r.spec.white, r.spec.black), max(r.spec.white, r.spec.black), r.spec.seed))
@@ -252,6 +306,7 @@ def _parse_levels(text: str) -> list:
 
 def main(argv: list | None = None) -> int:
     from .arena_report import report
+
     ap = argparse.ArgumentParser(prog="daqi arena", description="Seeded games between computer players.")
     ap.add_argument("--games", type=int, default=40, help="games per pairing (half with each colour)")
     ap.add_argument("--levels", type=_parse_levels, default=[1, 2], help="e.g. 1,2 or 0,1,2,3 (consecutive pairs)")
@@ -261,22 +316,36 @@ def main(argv: list | None = None) -> int:
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--nodes", type=int, default=None, help="node budget of every searching level (2, 3)")
     ap.add_argument("--plies", type=int, default=None, help="ply cap per game (a draw when reached)")
-    ap.add_argument("--adjudicate", action="store_true",
-                    help="at the ply cap a clear lead wins (cube: >= 6 points of score; spirit: >= 5 points of "
-                         "material with levels) instead of a draw")
+    ap.add_argument(
+        "--adjudicate",
+        action="store_true",
+        help="at the ply cap a clear lead wins (cube: >= 6 points of score; spirit: >= 5 points of "
+        "material with levels) instead of a draw",
+    )
     ap.add_argument("--no-progress", action="store_true")
     ap.add_argument("--json", default=None, help="also write the raw results to this file")
     args = ap.parse_args(argv)
     if args.games < 1:
         ap.error("--games must be at least 1")
-    nodes = {lv: args.nodes for lv in (2, 3)} if args.nodes else {}
+    nodes = dict.fromkeys((2, 3), args.nodes) if args.nodes else {}
     t0 = time.perf_counter()
-    results = run_arena(args.games, args.levels, args.game, args.ruleset, args.jobs, args.seed, args.plies, nodes,
-                        progress=not args.no_progress, adjudicate=args.adjudicate)
+    results = run_arena(
+        args.games,
+        args.levels,
+        args.game,
+        args.ruleset,
+        args.jobs,
+        args.seed,
+        args.plies,
+        nodes,
+        progress=not args.no_progress,
+        adjudicate=args.adjudicate,
+    )
     wall = time.perf_counter() - t0
     print(report(results, wall=wall, jobs=args.jobs))
     if args.json:
         import json
+
         with open(args.json, "w", encoding="utf-8") as fh:
             json.dump([asdict(r) for r in results], fh)
     return 0

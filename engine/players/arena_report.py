@@ -1,4 +1,5 @@
 """Tables of an arena run: results with Wilson intervals, think times, the rules report."""
+
 from __future__ import annotations
 
 import math
@@ -38,8 +39,10 @@ def report(results: list, wall: float | None = None, jobs: int = 1) -> str:
     if not results:
         return "no games"
     game = results[0].spec.game
-    out = [f"## Arena: {game} ({results[0].spec.ruleset}), {len(results)} games"
-           + (f", {wall:.0f} s wall with {jobs} job(s)" if wall is not None else "")]
+    out = [
+        f"## Arena: {game} ({results[0].spec.ruleset}), {len(results)} games"
+        + (f", {wall:.0f} s wall with {jobs} job(s)" if wall is not None else "")
+    ]
     pairs = sorted({(min(r.spec.white, r.spec.black), max(r.spec.white, r.spec.black)) for r in results})
     rows = []
     for a, b in pairs:
@@ -47,16 +50,27 @@ def report(results: list, wall: float | None = None, jobs: int = 1) -> str:
         for colour in ("white", "black", "both"):
             sel = [r for r in games if colour == "both" or (r.spec.white if colour == "white" else r.spec.black) == b]
             n = len(sel)
-            w = sum(1 for r in sel if r.winner is not None and
-                    (r.spec.white if r.winner == "white" else r.spec.black) == b)
+            w = sum(
+                1 for r in sel if r.winner is not None and (r.spec.white if r.winner == "white" else r.spec.black) == b
+            )
             d = sum(1 for r in sel if r.winner is None)
             lo, hi = wilson(w, n)
             score = (w + d / 2) / n if n else 0
             slo, shi = wilson(round(w + d / 2), n)
             plies = [r.plies for r in sel]
-            rows.append([f"L{b} vs L{a}", colour, n, w, d, n - w - d, f"{100 * w / n:.0f}% [{100 * lo:.0f}-{100 * hi:.0f}]",
-                         f"{100 * score:.0f}% [{100 * slo:.0f}-{100 * shi:.0f}]",
-                         f"{statistics.mean(plies):.0f} / {statistics.median(plies):.0f}"])
+            rows.append(
+                [
+                    f"L{b} vs L{a}",
+                    colour,
+                    n,
+                    w,
+                    d,
+                    n - w - d,
+                    f"{100 * w / n:.0f}% [{100 * lo:.0f}-{100 * hi:.0f}]",
+                    f"{100 * score:.0f}% [{100 * slo:.0f}-{100 * shi:.0f}]",
+                    f"{statistics.mean(plies):.0f} / {statistics.median(plies):.0f}",
+                ]
+            )
     out.append("\nResults of the higher level (W/D/L from its side; 95 % Wilson intervals):\n")
     out.append(_table(rows, ["pairing", "higher as", "games", "W", "D", "L", "win rate", "score", "plies mean/median"]))
     # think time per level
@@ -72,17 +86,42 @@ def report(results: list, wall: float | None = None, jobs: int = 1) -> str:
 
     def ms(xs, f):
         return f"{f(xs) * 1000:.0f}" if xs else "-"
+
     for lv in sorted(per):
         t, n, c = per[lv]
         tot, ctot = sum(t), sum(c)
-        rows.append([f"L{lv}", len(t), ms(t, statistics.median), ms(t, lambda x: percentile(x, 0.95)), ms(t, max),
-                     ms(c, statistics.median), ms(c, lambda x: percentile(x, 0.95)),
-                     f"{statistics.median(n):.0f}" if n else "-",
-                     f"{sum(n) / tot:,.0f}" if tot > 0 and sum(n) else "-",
-                     f"{sum(n) / ctot:,.0f}" if ctot > 0 and sum(n) else "-"])
+        rows.append(
+            [
+                f"L{lv}",
+                len(t),
+                ms(t, statistics.median),
+                ms(t, lambda x: percentile(x, 0.95)),
+                ms(t, max),
+                ms(c, statistics.median),
+                ms(c, lambda x: percentile(x, 0.95)),
+                f"{statistics.median(n):.0f}" if n else "-",
+                f"{sum(n) / tot:,.0f}" if tot > 0 and sum(n) else "-",
+                f"{sum(n) / ctot:,.0f}" if ctot > 0 and sum(n) else "-",
+            ]
+        )
     out.append("\nThink time per turn (wall clock, and CPU time of the worker process):\n")
-    out.append(_table(rows, ["level", "turns", "median ms", "p95 ms", "max ms", "cpu median ms", "cpu p95 ms",
-                             "median nodes", "nodes/s", "nodes/cpu-s"]))
+    out.append(
+        _table(
+            rows,
+            [
+                "level",
+                "turns",
+                "median ms",
+                "p95 ms",
+                "max ms",
+                "cpu median ms",
+                "cpu p95 ms",
+                "median nodes",
+                "nodes/s",
+                "nodes/cpu-s",
+            ],
+        )
+    )
     # rules report
     out.append("\n### Rules report\n")
     cats = Counter(r.category for r in results)
@@ -92,26 +131,38 @@ def report(results: list, wall: float | None = None, jobs: int = 1) -> str:
     ww = sum(1 for r in results if r.winner == "white")
     dd = sum(1 for r in results if r.winner is None)
     lo, hi = wilson(round(ww + dd / 2), len(results))
-    out.append(f"\nFirst-move advantage: White scores {100 * (ww + dd / 2) / len(results):.0f}% "
-               f"[{100 * lo:.0f}-{100 * hi:.0f}] ({ww} white wins, {dd} draws, "
-               f"{len(results) - ww - dd} black wins; colours are balanced per pairing).")
+    out.append(
+        f"\nFirst-move advantage: White scores {100 * (ww + dd / 2) / len(results):.0f}% "
+        f"[{100 * lo:.0f}-{100 * hi:.0f}] ({ww} white wins, {dd} draws, "
+        f"{len(results) - ww - dd} black wins; colours are balanced per pairing)."
+    )
     n = len(results)
     if game == "spirit":
         caps = sum(r.counts[s]["captures"] for r in results for s in ("white", "black"))
         trans = sum(r.counts[s]["transforms"] for r in results for s in ("white", "black"))
-        out.append(f"\nPer game: {caps / n:.1f} captures, {trans / n:.2f} transforms (S8); "
-                   f"mean length {statistics.mean(r.plies for r in results):.0f} plies.")
+        out.append(
+            f"\nPer game: {caps / n:.1f} captures, {trans / n:.2f} transforms (S8); "
+            f"mean length {statistics.mean(r.plies for r in results):.0f} plies."
+        )
     else:
+
         def tot(key: str, src: str = "spent") -> float:
             return sum(getattr(r, src)[s][key] for r in results for s in ("white", "black")) / n
-        out.append(f"\nPoints spent per game (both sides): drops {tot('hire') + tot('surcharge'):.1f} "
-                   f"(of which green surcharge {tot('surcharge'):.1f}), hyper-jumps {tot('hyperjump'):.1f}, "
-                   f"stacks {tot('stack'):.1f}.")
-        out.append(f"Turns per game with: a drop {tot('drops', 'counts'):.1f}, a hyper-jump {tot('hyperjumps', 'counts'):.1f}, "
-                   f"a 3-D jump {tot('jumps', 'counts'):.1f}, a stack {tot('stacks', 'counts'):.1f}, "
-                   f"a split {tot('splits', 'counts'):.1f}, a promotion {tot('promotions', 'counts'):.1f}, "
-                   f"a capture {tot('captures', 'counts'):.1f}.")
+
+        out.append(
+            f"\nPoints spent per game (both sides): drops {tot('hire') + tot('surcharge'):.1f} "
+            f"(of which green surcharge {tot('surcharge'):.1f}), hyper-jumps {tot('hyperjump'):.1f}, "
+            f"stacks {tot('stack'):.1f}."
+        )
+        out.append(
+            f"Turns per game with: a drop {tot('drops', 'counts'):.1f}, a hyper-jump {tot('hyperjumps', 'counts'):.1f}, "
+            f"a 3-D jump {tot('jumps', 'counts'):.1f}, a stack {tot('stacks', 'counts'):.1f}, "
+            f"a split {tot('splits', 'counts'):.1f}, a promotion {tot('promotions', 'counts'):.1f}, "
+            f"a capture {tot('captures', 'counts'):.1f}."
+        )
         dims = [r.max_dimension for r in results]
-        out.append(f"Highest dimension with a piece off index 1: max {max(dims)}, games reaching dimension >= 4: "
-                   f"{sum(1 for d in dims if d >= 4)}/{n}, >= 5: {sum(1 for d in dims if d >= 5)}/{n}.")
+        out.append(
+            f"Highest dimension with a piece off index 1: max {max(dims)}, games reaching dimension >= 4: "
+            f"{sum(1 for d in dims if d >= 4)}/{n}, >= 5: {sum(1 for d in dims if d >= 5)}/{n}."
+        )
     return "\n".join(out)

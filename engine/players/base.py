@@ -9,6 +9,7 @@ content, the level, the seed and the budget -- no clock, no hash randomisation, 
 dependence.  ``budget_ms`` is an extra stop read from an injected ``clock`` (``time.monotonic`` by
 default); with it the answer may depend on the machine's speed.
 """
+
 from __future__ import annotations
 
 import time
@@ -21,7 +22,7 @@ from ..core.errors import DaqiError
 #: levels 0 (random) .. 3 (deepest search)
 LEVELS = (0, 1, 2, 3)
 #: upper bounds accepted by :func:`suggest` and the protocol
-MAX_NODES = 50_000          # about 10-15 s of search on one core: the most one request may ask for
+MAX_NODES = 50_000  # about 10-15 s of search on one core: the most one request may ask for
 MAX_BUDGET_MS = 10_000
 
 
@@ -47,6 +48,7 @@ class Suggestion:
     cube chess; see docs/AI.md), ``+/-WIN`` style values near ``1e6`` mean a forced win/loss;
     ``line``: the turns it expects, starting with ``turn``; ``nodes``: turns applied and evaluated;
     ``reason``: one line in plain words; ``depth``: the deepest search depth completed."""
+
     turn: Any
     eval: float
     line: tuple = ()
@@ -58,19 +60,27 @@ class Suggestion:
 class Player(Protocol):
     """One game's computer player (``CubePlayer``, ``SpiritPlayer``)."""
 
-    def suggest(self, position: Any, level: int, seed: int = 0, nodes: int | None = None,
-                budget_ms: int | None = None, clock: Callable[[], float] | None = None) -> Suggestion: ...
+    def suggest(
+        self,
+        position: Any,
+        level: int,
+        seed: int = 0,
+        nodes: int | None = None,
+        budget_ms: int | None = None,
+        clock: Callable[[], float] | None = None,
+    ) -> Suggestion: ...
 
 
 @dataclass
 class Budget:
     """Counts nodes and stops the search when ``nodes`` or ``budget_ms`` is used up."""
+
     nodes: int | None = None
     budget_ms: int | None = None
     clock: Callable[[], float] = time.monotonic
     used: int = 0
     _deadline: float | None = field(default=None, repr=False)
-    armed: bool = True          # False while the root list is built (it always completes)
+    armed: bool = True  # False while the root list is built (it always completes)
 
     def __post_init__(self) -> None:
         if self.budget_ms is not None:
@@ -98,11 +108,11 @@ def check_level(level: Any) -> int:
 
 
 def check_budget(nodes: Any, budget_ms: Any) -> None:
-    if nodes is not None and (isinstance(nodes, bool) or not isinstance(nodes, int)
-                              or not 1 <= nodes <= MAX_NODES):
+    if nodes is not None and (isinstance(nodes, bool) or not isinstance(nodes, int) or not 1 <= nodes <= MAX_NODES):
         raise BadBudget(f"nodes must be an integer 1..{MAX_NODES}, got {nodes!r}")
-    if budget_ms is not None and (isinstance(budget_ms, bool) or not isinstance(budget_ms, int)
-                                  or not 1 <= budget_ms <= MAX_BUDGET_MS):
+    if budget_ms is not None and (
+        isinstance(budget_ms, bool) or not isinstance(budget_ms, int) or not 1 <= budget_ms <= MAX_BUDGET_MS
+    ):
         raise BadBudget(f"budget_ms must be an integer 1..{MAX_BUDGET_MS} (milliseconds), got {budget_ms!r}")
 
 

@@ -16,20 +16,21 @@ The side to move wins at once if it can capture the enemy king under C4/C8 or st
 square: such a position is worth ``THREAT_WIN`` (just below a proven win); one such threat by the
 side not to move costs ``THREAT_AGAINST`` (a tempo: it can be parried), two ``DOUBLE_THREAT``.
 """
+
 from __future__ import annotations
 
 from ..cube.grammar import facing_line_clear
 from ..cube.position import Piece, Position, other
 
 POINT = 100.0
-MATERIAL = 40.0              # a point of material on the board is worth 0.4 points of score
+MATERIAL = 40.0  # a point of material on the board is worth 0.4 points of score
 THREAT_WIN = 400_000.0
-THREAT_AGAINST = 150.0           # one threat of the side not to move: a tempo
-DOUBLE_THREAT = 3_000.0          # two threats: rarely both parried
-CROWN_THREAT = 1_500.0       # capturing the king only crowns the prince (C4 with a higher score)
-C16_MARGIN = 25              # points above the C16 line below which the position is feared
+THREAT_AGAINST = 150.0  # one threat of the side not to move: a tempo
+DOUBLE_THREAT = 3_000.0  # two threats: rarely both parried
+CROWN_THREAT = 1_500.0  # capturing the king only crowns the prince (C4 with a higher score)
+C16_MARGIN = 25  # points above the C16 line below which the position is feared
 C16_WEIGHT = 30.0
-PRINCE_STEP = 15.0           # per step of the prince towards the enemy king's home
+PRINCE_STEP = 15.0  # per step of the prince towards the enemy king's home
 
 _TABLES: dict = {}
 _WPAWN = (Piece("pawn", "white"),)
@@ -96,7 +97,7 @@ def attackers(pos: Position, target, side: str, first: bool = False) -> list:
                 break
             c = (x, y) + rest
             s = get(c)
-            if s is None:                      # Position.default, inlined (the hot path of the evaluation)
+            if s is None:  # Position.default, inlined (the hot path of the evaluation)
                 if crowd is None or lo <= y <= hi and not (in_green_plane and gx0 <= x <= gx1):
                     continue
                 if in_green_plane and gx0 <= x <= gx1:

@@ -23,6 +23,7 @@ by coordinate), so it does not depend on dict insertion order.
   and brother drops only with a credit (C12, G9).
 * **Tactical** turns (quiescence): captures and steps of a royal onto an enemy home square.
 """
+
 from __future__ import annotations
 
 from ..core.errors import IllegalAction
@@ -49,7 +50,7 @@ def origins(pos: Position) -> list:
     side = pos.to_move
     mine = {c for c, _ in pos.pieces_of(side)}
     fwd = 1 if side == "white" else -1
-    for c, s in pos.pieces_of(other(side)):
+    for c, _s in pos.pieces_of(other(side)):
         for dx in (-1, 1):
             o = (c[0] - dx, c[1] - fwd) + tuple(c[2:])
             if o not in mine and pos.in_board(o):
@@ -85,8 +86,11 @@ def _first_turns(pos: Position, o, stack, acts, horizon, tactical, out: list) ->
                 out.append(Turn(o, (a,)))
             continue
         if k in ("move", "jump", "hyperjump"):
-            if k != "move" and not (royal or off_main) and \
-                    (k == "jump" or ek is None or _distance(a.to, ek) >= _distance(o, ek)):
+            if (
+                k != "move"
+                and not (royal or off_main)
+                and (k == "jump" or ek is None or _distance(a.to, ek) >= _distance(o, ek))
+            ):
                 continue
             if _lands_on_own(pos, a.to, side):
                 out.append(Turn(o, (a, Stack())))
@@ -158,7 +162,7 @@ def _drops(pos: Position, out: list) -> None:
     mk, ek = pos.royals[side]["king"], pos.royals[opp]["king"]
     if mk is not None and cheap is not None:
         lines = [(c, d, k) for c, d, k in attackers(pos, mk, opp) if k > 1]
-        for c, (dx, dy), k in lines:
+        for _c, (dx, dy), k in lines:
             for j in range(1, k):
                 add(cheap, (mk[0] - dx * j, mk[1] - dy * j) + tuple(mk[2:]))
         if ek is not None and facing_line_clear(pos, mk, ek):
@@ -169,15 +173,17 @@ def _drops(pos: Position, out: list) -> None:
             m = max(abs(v) for v in d)
             step = [(v > 0) - (v < 0) for v in d]
             for j in range(1, min(m, 4)):
-                c = [x + s_ * j for x, s_ in zip(a, step)]
-                while len(c) > 3 and c[-1] == 1:
-                    c.pop()
-                add(cheap, tuple(c))
+                sq = [x + s_ * j for x, s_ in zip(a, step)]
+                while len(sq) > 3 and sq[-1] == 1:
+                    sq.pop()
+                add(cheap, tuple(sq))
     # attack: pieces dropped where they would capture the enemy king next turn
     if ek is not None:
         rest = tuple(ek[2:])
-        kinds = {"rook": [d for d in KING_DIRS if not (d[0] and d[1])],
-                 "bishop": [d for d in KING_DIRS if d[0] and d[1]]}
+        kinds = {
+            "rook": [d for d in KING_DIRS if not (d[0] and d[1])],
+            "bishop": [d for d in KING_DIRS if d[0] and d[1]],
+        }
         for piece, dirs in kinds.items():
             if piece not in hireable:
                 continue
@@ -214,4 +220,3 @@ def candidates(pos: Position, tactical: bool = False) -> list:
     if not tactical:
         _drops(pos, out)
     return out
-

@@ -1,4 +1,5 @@
 """The cube-chess computer player: levels 0-3 over the engine's own turn machine (docs/AI.md)."""
+
 from __future__ import annotations
 
 import random
@@ -19,19 +20,22 @@ from .search import Search, SearchParams
 LEVEL_PARAMS = {
     1: SearchParams(depth=1, jitter=20.0, nodes=None),
     2: SearchParams(depth=2, root_keep2=20, gen_width=24, keep=8, qdepth=2, qwidth=4, jitter=10.0, nodes=3000),
-    3: SearchParams(depth=3, root_keep2=40, root_keep=14, gen_width=20, keep=6, qdepth=3, qwidth=4, jitter=10.0, nodes=12000),
+    3: SearchParams(
+        depth=3, root_keep2=40, root_keep=14, gen_width=20, keep=6, qdepth=3, qwidth=4, jitter=10.0, nodes=12000
+    ),
 }
 
 
 class Node:
     """A position with its material kept incrementally (the search's node; ``result`` and ``to_move``
     are the position's)."""
+
     __slots__ = ("hot", "mat", "pos", "result", "to_move")
 
     def __init__(self, pos: Position, mat: dict, hot=None):
         self.pos = pos
         self.mat = mat
-        self.hot = hot              # the square of the capture that led here (quiescence recaptures there)
+        self.hot = hot  # the square of the capture that led here (quiescence recaptures there)
         self.result = pos.result
         self.to_move = pos.to_move
 
@@ -119,7 +123,7 @@ def reason(pos: Position, turn, value: float) -> str:
     side = pos.to_move
     try:
         new, cost = apply_turn(pos, turn)
-    except IllegalAction as exc:           # cannot happen for a suggested turn
+    except IllegalAction as exc:  # cannot happen for a suggested turn
         return f"illegal: {exc}"
     parts = []
     if new.result is not None:
@@ -138,8 +142,13 @@ def reason(pos: Position, turn, value: float) -> str:
     else:
         mover = "+".join(p.type for p in pos.cell(turn.origin)) if turn.origin is not None else "piece"
         kinds = [a.kind for a in turn.actions]
-        verb = {"move": "moves", "jump": "jumps to another plane", "hyperjump": "hyper-jumps to another board",
-                "split": "splits", "promote": "promotes"}.get(kinds[0], kinds[0])
+        verb = {
+            "move": "moves",
+            "jump": "jumps to another plane",
+            "hyperjump": "hyper-jumps to another board",
+            "split": "splits",
+            "promote": "promotes",
+        }.get(kinds[0], kinds[0])
         parts.append(f"the {mover} {verb}")
     if "stack" in [a.kind for a in turn.actions]:
         parts.append(f"stacks (-{cost})")
@@ -167,8 +176,15 @@ def reason(pos: Position, turn, value: float) -> str:
 class CubePlayer:
     """``suggest(position, level, seed, nodes=None, budget_ms=None, clock=None) -> Suggestion``."""
 
-    def suggest(self, position: Position, level: int, seed: int = 0, nodes: int | None = None,
-                budget_ms: int | None = None, clock: Callable[[], float] | None = None) -> Suggestion:
+    def suggest(
+        self,
+        position: Position,
+        level: int,
+        seed: int = 0,
+        nodes: int | None = None,
+        budget_ms: int | None = None,
+        clock: Callable[[], float] | None = None,
+    ) -> Suggestion:
         check_level(level)
         check_budget(nodes, budget_ms)
         if position.result is not None:
@@ -180,8 +196,8 @@ class CubePlayer:
                 t = random_turn(position, rng, avoid_result=False, tries=200)
             return Suggestion(t, 0.0, (t,) if t else (), 0, "plays a random legal turn" if t else "no turn found", 0)
         params = LEVEL_PARAMS[level]
-        budget = Budget(nodes if nodes is not None else params.nodes, budget_ms,
-                        **({"clock": clock} if clock is not None else {}))
+        n = nodes if nodes is not None else params.nodes
+        budget = Budget(n, budget_ms) if clock is None else Budget(n, budget_ms, clock)
         s = Search(ADAPTER, params, budget, seed)
         turn, value, line = s.run(position)
         if turn is None:
@@ -190,8 +206,14 @@ class CubePlayer:
         return Suggestion(turn, value, tuple(line), budget.used, reason(position, turn, value), s.depth_done)
 
 
-def suggest_cube(position: Position, level: int, seed: int = 0, nodes: int | None = None,
-                 budget_ms: int | None = None, clock: Callable[[], float] | None = None) -> Suggestion:
+def suggest_cube(
+    position: Position,
+    level: int,
+    seed: int = 0,
+    nodes: int | None = None,
+    budget_ms: int | None = None,
+    clock: Callable[[], float] | None = None,
+) -> Suggestion:
     return CubePlayer().suggest(position, level, seed, nodes, budget_ms, clock)
 
 

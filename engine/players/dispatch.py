@@ -1,4 +1,5 @@
 """``suggest`` for either game: dispatches on the position type."""
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -23,7 +24,13 @@ def player_for(position: Any) -> Player:
     raise TypeError(f"not a game position: {type(position).__name__}")
 
 
-def suggest(position: Any, level: int, seed: int = 0, nodes: int | None = None, budget_ms: int | None = None,
-            clock: Callable[[], float] | None = None) -> Suggestion:
+def suggest(
+    position: Any,
+    level: int,
+    seed: int = 0,
+    nodes: int | None = None,
+    budget_ms: int | None = None,
+    clock: Callable[[], float] | None = None,
+) -> Suggestion:
     """The turn the computer would play at ``level`` (0-3) with this ``seed`` and budget."""
     return player_for(position).suggest(position, level, seed, nodes, budget_ms, clock)

@@ -6,6 +6,7 @@ where ``P`` and ``T`` are exactly the position and turn objects of that game's `
 :func:`handle_suggest` raises :class:`~engine.core.errors.DaqiError` subclasses on bad input
 (``engine.protocol.handle`` turns them into error replies).
 """
+
 from __future__ import annotations
 
 import json
@@ -27,13 +28,18 @@ class SuggestError(DaqiError):
 
 
 def cube_turn_json(turn) -> dict:
-    return {"origin": None if turn.origin is None else list(turn.origin),
-            "actions": [action_json(a) for a in turn.actions]}
+    return {
+        "origin": None if turn.origin is None else list(turn.origin),
+        "actions": [action_json(a) for a in turn.actions],
+    }
 
 
 def spirit_turn_json(turn) -> dict:
-    out: dict[str, Any] = {"levelup": list(turn.levelup), "origin": list(turn.origin),
-                           "path": [list(c) for c in turn.path]}
+    out: dict[str, Any] = {
+        "levelup": list(turn.levelup),
+        "origin": list(turn.origin),
+        "path": [list(c) for c in turn.path],
+    }
     if turn.transform is not None:
         out["transform"] = {"at": list(turn.transform.at), "into": turn.transform.into}
     return out
@@ -57,8 +63,11 @@ def handle_suggest(req: dict) -> dict:
         raise SuggestError("a request must be a JSON object")
     extra = sorted(set(req) - set(FIELDS))
     if extra:
-        raise SuggestError(f"unknown field(s) {', '.join(map(repr, extra))} in the suggest request (allowed: "
-                           f"{', '.join(sorted(FIELDS))})", code="unknown-field")
+        raise SuggestError(
+            f"unknown field(s) {', '.join(map(repr, extra))} in the suggest request (allowed: "
+            f"{', '.join(sorted(FIELDS))})",
+            code="unknown-field",
+        )
     for r in ("position", "level"):
         if r not in req:
             raise SuggestError(f"the suggest request needs the field {r!r}", code="missing-field")
@@ -67,6 +76,7 @@ def handle_suggest(req: dict) -> dict:
     nodes, budget_ms = req.get("nodes"), req.get("budget_ms")
     check_budget(nodes, budget_ms)
     game = _game_of(req)
+    pos: Any  # a cube Position or a SpiritPosition
     if game == "spirit":
         pos = parse_spirit_position(req["position"], req.get("ruleset", "spirit"))
         fmt = spirit_turn_json
@@ -78,5 +88,12 @@ def handle_suggest(req: dict) -> dict:
     s = suggest(pos, level, seed, nodes, budget_ms)
     if s.turn is None:
         raise DaqiError("the side to move has no legal turn", code="no-legal-turn")
-    return {"legal": True, "turn": fmt(s.turn), "eval": round(float(s.eval), 1), "line": [fmt(t) for t in s.line],
-            "nodes": s.nodes, "depth": s.depth, "reason": s.reason}
+    return {
+        "legal": True,
+        "turn": fmt(s.turn),
+        "eval": round(float(s.eval), 1),
+        "line": [fmt(t) for t in s.line],
+        "nodes": s.nodes,
+        "depth": s.depth,
+        "reason": s.reason,
+    }

@@ -13,6 +13,7 @@ Inner nodes apply only the ``gen_width`` best candidates by pre-score, order the
 static evaluation and recurse into the best ``keep``; the horizon is a quiescence search over the
 adapter's tactical turns (captures, wins).
 """
+
 from __future__ import annotations
 
 import zlib
@@ -37,14 +38,14 @@ class Adapter(Protocol):
 
 @dataclass(frozen=True)
 class SearchParams:
-    depth: int = 1            # full plies (1 = greedy)
-    root_keep: int = 16       # root turns searched at depth 3 and beyond
-    root_keep2: int | None = None   # root turns searched at depth 2 (None: every root turn)
-    gen_width: int = 24       # candidates applied at an inner node (best by pre-score)
-    keep: int = 8             # children recursed into at an inner node of depth >= 2
-    qdepth: int = 0           # quiescence plies at the horizon
-    qwidth: int = 8           # tactical turns tried per quiescence node
-    jitter: float = 20.0      # amplitude of the seeded tie-break at the root (centi-points)
+    depth: int = 1  # full plies (1 = greedy)
+    root_keep: int = 16  # root turns searched at depth 3 and beyond
+    root_keep2: int | None = None  # root turns searched at depth 2 (None: every root turn)
+    gen_width: int = 24  # candidates applied at an inner node (best by pre-score)
+    keep: int = 8  # children recursed into at an inner node of depth >= 2
+    qdepth: int = 0  # quiescence plies at the horizon
+    qwidth: int = 8  # tactical turns tried per quiescence node
+    jitter: float = 20.0  # amplitude of the seeded tie-break at the root (centi-points)
     nodes: int | None = None  # default node budget of the level
 
 
@@ -106,13 +107,12 @@ class Search:
                 if r is not None:
                     kids.append((t, r[0], r[1]))
                 if self.budget.nodes is None and self.budget.spent() and kids:
-                    break            # a time budget may cut even the root list (keeps what it has)
+                    break  # a time budget may cut even the root list (keeps what it has)
         finally:
             self.budget.armed = True
         if not kids:
             return None, self.static(pos, 0), []
-        scored = sorted(((-st + self.jitter(t), i) for i, (t, _, st) in enumerate(kids)),
-                        key=lambda e: (-e[0], e[1]))
+        scored = sorted(((-st + self.jitter(t), i) for i, (t, _, st) in enumerate(kids)), key=lambda e: (-e[0], e[1]))
         order = [kids[i] for _, i in scored]
         best_v = scored[0][0]
         best = order[0]
@@ -159,7 +159,7 @@ class Search:
             return self.qsearch(pos, alpha, beta, self.p.qdepth, ply, static)
         turns = self._ordered(pos, self.a.moves(pos), self.p.gen_width)
         best, pv = -INF, []
-        if depth == 1:                       # leaf parents: apply one at a time, cut off early
+        if depth == 1:  # leaf parents: apply one at a time, cut off early
             for t in turns:
                 r = self._apply(pos, t, ply)
                 if r is None:
@@ -177,7 +177,7 @@ class Search:
                         if alpha >= beta:
                             break
             return (static, []) if best == -INF else (best, pv)
-        kids = []
+        kids: list = []
         for t in turns:
             r = self._apply(pos, t, ply)
             if r is not None:
@@ -185,7 +185,7 @@ class Search:
         if not kids:
             return static, []
         kids.sort(key=lambda e: (-e[0], e[1]))
-        for pe, _, t, child, st in kids[:self.p.keep]:
+        for _pe, _, t, child, st in kids[: self.p.keep]:
             v, cpv = self.negamax(child, depth - 1, -beta, -alpha, ply + 1, st)
             v = -v
             if v > best:

@@ -12,6 +12,7 @@ Evaluation (side to move, centi-points): material with levels, a sect guarded by
 zone (with H3 and S11 no piece can take it), the attackers' distance to the enemy sect, and the
 immediate threat of capturing a sect (S3) by the side to move (a win) or by the other side.
 """
+
 from __future__ import annotations
 
 import random
@@ -33,8 +34,7 @@ from ..spirit.position import (
 from .base import Budget, Suggestion, check_budget, check_level
 from .search import Search, SearchParams
 
-VALUE = {"sect": 0, "master": 900, "vicemaster": 700, "elder": 500, "protector": 500, "disciple": 200,
-         "formation": 600}
+VALUE = {"sect": 0, "master": 900, "vicemaster": 700, "elder": 500, "protector": 500, "disciple": 200, "formation": 600}
 LEVEL = 80.0
 GUARDED = 1_500.0
 THREAT_WIN = 400_000.0
@@ -46,8 +46,9 @@ NEAR = 2
 LEVEL_PARAMS = {
     1: SearchParams(depth=1, jitter=20.0, nodes=None),
     2: SearchParams(depth=2, root_keep2=24, gen_width=20, keep=6, qdepth=0, jitter=10.0, nodes=3000),
-    3: SearchParams(depth=4, root_keep2=None, root_keep=10, gen_width=14, keep=4, qdepth=1, qwidth=4, jitter=10.0,
-                    nodes=10000),
+    3: SearchParams(
+        depth=4, root_keep2=None, root_keep=10, gen_width=14, keep=4, qdepth=1, qwidth=4, jitter=10.0, nodes=10000
+    ),
 }
 
 
@@ -97,8 +98,15 @@ def sect_threat(pos: SpiritPosition, side: str) -> bool:
             continue
         if k.diagonal and (c[0] + c[1]) % 2 != (target[0] + target[1]) % 2:
             continue
-        if (d == 1 if n == 1 else 1 <= d <= n) and (n == 1 or any((target[0] + dx, target[1] + dy) not in pieces or (target[0] + dx, target[1] + dy) == c
-                                                            for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy)):
+        if (d == 1 if n == 1 else 1 <= d <= n) and (
+            n == 1
+            or any(
+                (target[0] + dx, target[1] + dy) not in pieces or (target[0] + dx, target[1] + dy) == c
+                for dx in (-1, 0, 1)
+                for dy in (-1, 0, 1)
+                if dx or dy
+            )
+        ):
             return True
     return False
 
@@ -135,6 +143,7 @@ def evaluate(pos: SpiritPosition) -> float:
 
 class SpiritNode:
     """A position and the square where the turn that led to it captured (for quiescence)."""
+
     __slots__ = ("hot", "pos", "result", "to_move")
 
     def __init__(self, pos: SpiritPosition, hot):
@@ -145,7 +154,7 @@ class SpiritNode:
 
 
 class SpiritAdapter:
-    def _levelups(self, pos: SpiritPosition) -> list:
+    def _levelups(self, pos: SpiritPosition) -> tuple[list, list]:
         rules = pos.rules
         side = pos.to_move
         ups = levelup_squares(pos)
@@ -183,8 +192,10 @@ class SpiritAdapter:
                 q = pos.pieces.get(end)
                 if q is not None and q.side != side:
                     fights.append(end)
-                elif not tactical and ((enemy_sect is not None and _cheb(end, enemy_sect) <= NEAR)
-                                       or (own_sect is not None and _cheb(end, own_sect) <= 1)):
+                elif not tactical and (
+                    (enemy_sect is not None and _cheb(end, enemy_sect) <= NEAR)
+                    or (own_sect is not None and _cheb(end, own_sect) <= 1)
+                ):
                     near.append(end)
                 elif not tactical:
                     quiet.append(end)
@@ -206,8 +217,11 @@ class SpiritAdapter:
         rules = pos.rules
         side = pos.to_move
         counts = pos.counts(side)
-        depleted = [k for k, n in counts.items() if n < pos.start_counts[side].get(k, 0)
-                    and not rules.pieces[k].royal and not rules.pieces[k].transforms]
+        depleted = [
+            k
+            for k, n in counts.items()
+            if n < pos.start_counts[side].get(k, 0) and not rules.pieces[k].royal and not rules.pieces[k].transforms
+        ]
         if not depleted:
             return []
         into = max(depleted, key=lambda k: (VALUE.get(k, 0), k))
@@ -330,14 +344,22 @@ def reason(pos: SpiritPosition, turn: SpiritTurn, value: float) -> str:
             parts.append("threatens the sect")
         if sect_threat(pos, other(side)) and not sect_threat(new, other(side)):
             parts.append("parries the threat to the sect")
-    parts.append("forced win" if value > 500_000 else "every turn loses" if value < -500_000
-                 else f"expects {value / 100:+.1f}")
+    parts.append(
+        "forced win" if value > 500_000 else "every turn loses" if value < -500_000 else f"expects {value / 100:+.1f}"
+    )
     return ", ".join(parts)
 
 
 class SpiritPlayer:
-    def suggest(self, position: SpiritPosition, level: int, seed: int = 0, nodes: int | None = None,
-                budget_ms: int | None = None, clock: Callable[[], float] | None = None) -> Suggestion:
+    def suggest(
+        self,
+        position: SpiritPosition,
+        level: int,
+        seed: int = 0,
+        nodes: int | None = None,
+        budget_ms: int | None = None,
+        clock: Callable[[], float] | None = None,
+    ) -> Suggestion:
         check_level(level)
         check_budget(nodes, budget_ms)
         if position.result is not None:
@@ -346,8 +368,8 @@ class SpiritPlayer:
             t = random_spirit_turn(position, random.Random(seed))
             return Suggestion(t, 0.0, (t,) if t else (), 0, "plays a random legal turn" if t else "no legal turn", 0)
         params = LEVEL_PARAMS[level]
-        budget = Budget(nodes if nodes is not None else params.nodes, budget_ms,
-                        **({"clock": clock} if clock is not None else {}))
+        n = nodes if nodes is not None else params.nodes
+        budget = Budget(n, budget_ms) if clock is None else Budget(n, budget_ms, clock)
         s = Search(ADAPTER, params, budget, seed)
         turn, value, line = s.run(position)
         if turn is None:

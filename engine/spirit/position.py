@@ -4,12 +4,14 @@ A :class:`SpiritPosition` is immutable; :func:`apply_spirit_turn` returns a new 
 A turn (S13) = raise one own piece by one level, then move one piece by exactly its step
 count, then (optionally, S8) turn an own disciple of level >= 3 into a depleted kind.
 """
+
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
-from typing import Iterable, Mapping, NamedTuple
+from typing import NamedTuple
 
 from ..core.coords import format_ascii, normalize
 from ..core.errors import IllegalAction, NotationError
@@ -43,8 +45,9 @@ def as_coord(value, rules: SpiritRules, what: str = "square") -> Coord:
     if len(c) != 2:
         raise NotationError(f"{what} {fmt(c)} must have exactly two numbers (x, y)", code="malformed")
     if not rules.on_board(c):
-        raise IllegalAction(f"{what} {fmt(c)} is outside the {rules.size[0]}x{rules.size[1]} board",
-                            code="out-of-board")
+        raise IllegalAction(
+            f"{what} {fmt(c)} is outside the {rules.size[0]}x{rules.size[1]} board", code="out-of-board"
+        )
     return c
 
 
@@ -56,14 +59,14 @@ class SpiritPiece:
 
 
 class SpiritResult(NamedTuple):
-    winner: str | None          # "white" | "black" | None (draw)
-    reason: str                 # "sect-captured" | "no-legal-turn" | "turn-limit"
+    winner: str | None  # "white" | "black" | None (draw)
+    reason: str  # "sect-captured" | "no-legal-turn" | "turn-limit"
 
 
 class SpiritCapture(NamedTuple):
     at: Coord
     piece: SpiritPiece
-    reason: str                 # "level" (S10) | "formation" (S11) | "formation-square" (S12)
+    reason: str  # "level" (S10) | "formation" (S11) | "formation-square" (S12)
 
 
 class SpiritTransform(NamedTuple):
@@ -76,6 +79,7 @@ class SpiritTurn:
     """levelup: square of the own piece raised (S13); origin: square of the piece moved;
     path: the squares stepped on, in order, ending on the destination; transform: optional
     ``SpiritTransform(at, into)`` (S8)."""
+
     levelup: Coord
     origin: Coord
     path: tuple[Coord, ...]
@@ -99,30 +103,33 @@ class SpiritPosition:
     rules: SpiritRules
     to_move: str
     pieces: Mapping[Coord, SpiritPiece]
-    start_counts: Mapping[str, Mapping[str, int]] = field(default_factory=dict)   # empty: the rules' counts
+    start_counts: Mapping[str, Mapping[str, int]] = field(default_factory=dict)  # empty: the rules' counts
     ply: int = 0
     result: SpiritResult | None = None
 
     def __post_init__(self):
         object.__setattr__(self, "pieces", MappingProxyType(dict(self.pieces)))
         sc = self.start_counts
-        if not sc:      # (also None, from older callers)
+        if not sc:  # (also None, from older callers)
             sc = {s: self.rules.start_counts() for s in SIDES}
-        object.__setattr__(self, "start_counts",
-                           MappingProxyType({s: MappingProxyType(dict(sc[s])) for s in SIDES}))
+        object.__setattr__(self, "start_counts", MappingProxyType({s: MappingProxyType(dict(sc[s])) for s in SIDES}))
 
     def __eq__(self, o) -> bool:
         if not isinstance(o, SpiritPosition):
             return NotImplemented
-        return (self.rules.name, self.to_move, dict(self.pieces), self.ply, self.result,
-                {s: dict(v) for s, v in self.start_counts.items()}) == \
-            (o.rules.name, o.to_move, dict(o.pieces), o.ply, o.result,
-             {s: dict(v) for s, v in o.start_counts.items()})
+        return (
+            self.rules.name,
+            self.to_move,
+            dict(self.pieces),
+            self.ply,
+            self.result,
+            {s: dict(v) for s, v in self.start_counts.items()},
+        ) == (o.rules.name, o.to_move, dict(o.pieces), o.ply, o.result, {s: dict(v) for s, v in o.start_counts.items()})
 
-    __hash__ = None     # type: ignore[assignment]   # unhashable, as typeshed spells it
+    __hash__ = None  # type: ignore[assignment]   # unhashable, as typeshed spells it
 
     def counts(self, side: str) -> dict[str, int]:
-        out = {k: 0 for k in self.rules.pieces}
+        out = dict.fromkeys(self.rules.pieces, 0)
         for p in self.pieces.values():
             if p.side == side:
                 out[p.type] = out.get(p.type, 0) + 1
@@ -131,11 +138,12 @@ class SpiritPosition:
     def side_pieces(self, side: str) -> list[tuple[Coord, SpiritPiece]]:
         return sorted(((c, p) for c, p in self.pieces.items() if p.side == side), key=lambda cp: (cp[0][1], cp[0][0]))
 
-    def replace(self, **kw) -> "SpiritPosition":
+    def replace(self, **kw) -> SpiritPosition:
         return replace(self, **kw)
 
 
 # --- levels and zones ----------------------------------------------------------------------
+
 
 def _zone(rules: SpiritRules, pieces: Mapping, side: str, sq: Coord) -> int:
     """Summed level of ``side``'s formations whose 8 neighbours include ``sq`` (S9, S11)."""
@@ -149,7 +157,7 @@ def _zone(rules: SpiritRules, pieces: Mapping, side: str, sq: Coord) -> int:
 
 def _effective(rules: SpiritRules, pieces: Mapping, sq: Coord, piece: SpiritPiece) -> int:
     if rules.pieces[piece.type].formation:
-        return piece.level          # formations are not boosted by formations (documented)
+        return piece.level  # formations are not boosted by formations (documented)
     return piece.level + _zone(rules, pieces, piece.side, sq)
 
 
@@ -171,12 +179,13 @@ def formation_zones(pos: SpiritPosition) -> dict[Coord, dict[str, int]]:
         for dx, dy in KING_DIRS:
             n = (c[0] + dx, c[1] + dy)
             if pos.rules.on_board(n):
-                z = out.setdefault(n, {s: 0 for s in SIDES})
+                z = out.setdefault(n, dict.fromkeys(SIDES, 0))
                 z[p.side] += p.level
     return out
 
 
 # --- movement ------------------------------------------------------------------------------
+
 
 def _levelled(pos: SpiritPosition, levelup) -> dict:
     """Pieces after the S13 level-up; raises IllegalAction for a bad level-up square."""
@@ -186,11 +195,16 @@ def _levelled(pos: SpiritPosition, levelup) -> dict:
     if p is None:
         raise IllegalAction(f"level-up square {fmt(c)} is empty", code="illegal-levelup")
     if p.side != pos.to_move:
-        raise IllegalAction(f"level-up square {fmt(c)} holds a {p.side} {p.type}; {pos.to_move} must raise "
-                            f"one of its own pieces", code="illegal-levelup")
+        raise IllegalAction(
+            f"level-up square {fmt(c)} holds a {p.side} {p.type}; {pos.to_move} must raise one of its own pieces",
+            code="illegal-levelup",
+        )
     if not rules.levellable(p.type):
-        why = "the sect can never be levelled (S3)" if rules.pieces[p.type].royal else \
-            "formations cannot be levelled in this ruleset (H1)"
+        why = (
+            "the sect can never be levelled (S3)"
+            if rules.pieces[p.type].royal
+            else "formations cannot be levelled in this ruleset (H1)"
+        )
         raise IllegalAction(f"cannot raise the {p.type} on {fmt(c)}: {why}", code="illegal-levelup")
     pieces = dict(pos.pieces)
     pieces[c] = SpiritPiece(p.type, p.side, p.level + 1)
@@ -211,14 +225,16 @@ def _end_problem(rules: SpiritRules, pieces: Mapping, mover: SpiritPiece, end: C
         return None
     target = pieces.get(end)
     if target is not None and rules.pieces[target.type].formation:
-        pieces = {c: p for c, p in pieces.items() if c != end}    # S12 removes it first
+        pieces = {c: p for c, p in pieces.items() if c != end}  # S12 removes it first
     z = _zone(rules, pieces, other(mover.side), end)
     if z <= 0:
         return None
     lm = _effective(rules, pieces, end, mover)
     if lm > z:
-        return (f"{fmt(end)} is inside a {other(mover.side)} formation zone of level {z} and the "
-                f"{mover.type}'s level there is {lm}, higher, so it may not end its move there (S11, H3)")
+        return (
+            f"{fmt(end)} is inside a {other(mover.side)} formation zone of level {z} and the "
+            f"{mover.type}'s level there is {lm}, higher, so it may not end its move there (S11, H3)"
+        )
     return None
 
 
@@ -270,7 +286,7 @@ def _paths_from(rules: SpiritRules, pieces: Mapping, origin: Coord, mover: Spiri
     def can_end(sq):
         return sq != origin and (sq not in pieces or pieces[sq].side != mover.side)
 
-    def caught(sq):                                 # S11 on an intermediate step
+    def caught(sq):  # S11 on an intermediate step
         if sq not in caught_memo:
             caught_memo[sq] = _catches(rules, pieces, mover, sq)
         return caught_memo[sq]
@@ -281,7 +297,7 @@ def _paths_from(rules: SpiritRules, pieces: Mapping, origin: Coord, mover: Spiri
         if sq not in ends or len(path) < len(ends[sq]):
             ends[sq] = path
 
-    if n is None:                                   # any number of steps: BFS (shortest paths, simple)
+    if n is None:  # any number of steps: BFS (shortest paths, simple)
         prev: dict[Coord, Coord] = {origin: origin}
         queue = deque([origin])
         while queue:
@@ -296,11 +312,11 @@ def _paths_from(rules: SpiritRules, pieces: Mapping, origin: Coord, mover: Spiri
                         trail.append(c)
                         c = prev[c]
                     ends[nb] = tuple(reversed(trail))
-                if passable(nb) and not caught(nb):     # a caught square ends every path through it
+                if passable(nb) and not caught(nb):  # a caught square ends every path through it
                     prev[nb] = sq
                     queue.append(nb)
         return ends
-    if rules.revisit:                               # layered search: states are squares
+    if rules.revisit:  # layered search: states are squares
         frontier: dict[Coord, tuple[Coord, ...]] = {origin: ()}
         for step in range(1, n + 1):
             nxt: dict[Coord, tuple] = {}
@@ -320,7 +336,7 @@ def _paths_from(rules: SpiritRules, pieces: Mapping, origin: Coord, mover: Spiri
             frontier = nxt
         return ends
 
-    def dfs(sq, path, seen):                        # simple paths only (H2)
+    def dfs(sq, path, seen):  # simple paths only (H2)
         for dx, dy in dirs:
             nb = (sq[0] + dx, sq[1] + dy)
             if nb in seen or not rules.on_board(nb):
@@ -334,6 +350,7 @@ def _paths_from(rules: SpiritRules, pieces: Mapping, origin: Coord, mover: Spiri
                     keep(nb, new)
                 else:
                     dfs(nb, new, seen | {nb})
+
     dfs(origin, (), frozenset({origin}))
     return ends
 
@@ -343,8 +360,9 @@ def _mover_at(pos: SpiritPosition, pieces: Mapping, origin: Coord) -> SpiritPiec
     if p is None:
         raise IllegalAction(f"origin {fmt(origin)} is empty", code="illegal-origin")
     if p.side != pos.to_move:
-        raise IllegalAction(f"origin {fmt(origin)} holds a {p.side} {p.type}; it is {pos.to_move}'s turn",
-                            code="illegal-origin")
+        raise IllegalAction(
+            f"origin {fmt(origin)} holds a {p.side} {p.type}; it is {pos.to_move}'s turn", code="illegal-origin"
+        )
     if not pos.rules.pieces[p.type].movable:
         raise IllegalAction(f"the {p.type} on {fmt(origin)} never moves (S3)", code="illegal-origin")
     return p
@@ -376,8 +394,11 @@ def legal_paths(pos: SpiritPosition, origin, levelup=None) -> dict[Coord, tuple[
     if found is None:
         return {}
     o, p, pieces = found
-    return {e: path for e, path in _paths_from(pos.rules, pieces, o, p).items()
-            if _end_problem(pos.rules, pieces, p, e) is None}
+    return {
+        e: path
+        for e, path in _paths_from(pos.rules, pieces, o, p).items()
+        if _end_problem(pos.rules, pieces, p, e) is None
+    }
 
 
 def catch_squares(pos: SpiritPosition, origin, levelup=None) -> set[Coord]:
@@ -387,8 +408,11 @@ def catch_squares(pos: SpiritPosition, origin, levelup=None) -> set[Coord]:
     if found is None:
         return set()
     o, p, pieces = found
-    return {e for e, path in _paths_from(pos.rules, pieces, o, p).items()
-            if _end_problem(pos.rules, pieces, p, e) is None and _catches(pos.rules, pieces, p, e)}
+    return {
+        e
+        for e, path in _paths_from(pos.rules, pieces, o, p).items()
+        if _end_problem(pos.rules, pieces, p, e) is None and _catches(pos.rules, pieces, p, e)
+    }
 
 
 def _walk(rules: SpiritRules, pieces: Mapping, origin: Coord, mover: SpiritPiece, path) -> tuple:
@@ -402,55 +426,74 @@ def _walk(rules: SpiritRules, pieces: Mapping, origin: Coord, mover: SpiritPiece
     """
     k = rules.pieces[mover.type]
     if not path:
-        raise IllegalAction(f"the {mover.type} on {fmt(origin)} must move (S13): the path is empty",
-                            code="illegal-path")
+        raise IllegalAction(
+            f"the {mover.type} on {fmt(origin)} must move (S13): the path is empty", code="illegal-path"
+        )
     steps = [as_coord(c, rules, f"path square {i + 1}") for i, c in enumerate(path)]
     shown = "-".join(fmt(c) for c in (origin, *steps))
     if k.formation:
         if len(steps) != 1 or steps[0] not in _formation_targets(rules, pieces, origin, mover.side):
-            raise IllegalAction(f"formation path {shown}: a formation moves one step onto an empty square "
-                                f"(or an enemy formation) next to both itself and an own non-formation piece "
-                                f"next to it (S9)", code="illegal-path")
+            raise IllegalAction(
+                f"formation path {shown}: a formation moves one step onto an empty square "
+                f"(or an enemy formation) next to both itself and an own non-formation piece "
+                f"next to it (S9)",
+                code="illegal-path",
+            )
         return steps, None
     n = step_budget(rules, mover)
     if n is not None and len(steps) > n:
-        raise IllegalAction(f"path {shown} has {len(steps)} steps but the {mover.type} (level {mover.level}) "
-                            f"must make exactly {n} (S13)", code="illegal-path")
-    last_free = (n if n is not None else len(steps)) - 1     # steps before this index are intermediate
+        raise IllegalAction(
+            f"path {shown} has {len(steps)} steps but the {mover.type} (level {mover.level}) "
+            f"must make exactly {n} (S13)",
+            code="illegal-path",
+        )
+    last_free = (n if n is not None else len(steps)) - 1  # steps before this index are intermediate
     caught = None
     prev = origin
     for i, sq in enumerate(steps):
         dx, dy = sq[0] - prev[0], sq[1] - prev[1]
         if not adjacent(prev, sq):
-            raise IllegalAction(f"path {shown}: step {i + 1} {fmt(prev)}->{fmt(sq)} is not a move to one of "
-                                f"the 8 neighbouring squares", code="illegal-path")
+            raise IllegalAction(
+                f"path {shown}: step {i + 1} {fmt(prev)}->{fmt(sq)} is not a move to one of the 8 neighbouring squares",
+                code="illegal-path",
+            )
         if k.diagonal and not (dx and dy):
-            raise IllegalAction(f"path {shown}: step {i + 1} {fmt(prev)}->{fmt(sq)} is not diagonal; the "
-                                f"{mover.type} moves diagonally only (S7)", code="illegal-path")
+            raise IllegalAction(
+                f"path {shown}: step {i + 1} {fmt(prev)}->{fmt(sq)} is not diagonal; the "
+                f"{mover.type} moves diagonally only (S7)",
+                code="illegal-path",
+            )
         prev = sq
         if caught is not None or i >= last_free:
             continue
         if sq in pieces and not rules.pass_through_occupied:
             q = pieces[sq]
-            raise IllegalAction(f"path {shown}: step {i + 1} passes over {fmt(sq)}, which holds a {q.side} "
-                                f"{q.type}; only the last step may land on a piece (H2)", code="illegal-path")
+            raise IllegalAction(
+                f"path {shown}: step {i + 1} passes over {fmt(sq)}, which holds a {q.side} "
+                f"{q.type}; only the last step may land on a piece (H2)",
+                code="illegal-path",
+            )
         if _catches(rules, pieces, mover, sq):
             caught = i
     if not rules.revisit and len({origin, *steps}) != len(steps) + 1:
-        raise IllegalAction(f"path {shown} visits a square twice; a path visits each square at most once, "
-                            f"its origin included (H2)", code="illegal-path")
+        raise IllegalAction(
+            f"path {shown} visits a square twice; a path visits each square at most once, its origin included (H2)",
+            code="illegal-path",
+        )
     if caught is not None:
         return steps, caught
     if n is not None and len(steps) != n:
-        raise IllegalAction(f"path {shown} has {len(steps)} steps but the {mover.type} (level {mover.level}) "
-                            f"must make exactly {n} (S13)", code="illegal-path")
+        raise IllegalAction(
+            f"path {shown} has {len(steps)} steps but the {mover.type} (level {mover.level}) "
+            f"must make exactly {n} (S13)",
+            code="illegal-path",
+        )
     end = steps[-1]
     if end == origin:
         raise IllegalAction(f"path {shown} ends where it started; the piece must move", code="illegal-path")
     if end in pieces and pieces[end].side == mover.side:
         q = pieces[end]
-        raise IllegalAction(f"path {shown} ends on {fmt(end)}, which holds your own {q.type}",
-                            code="illegal-path")
+        raise IllegalAction(f"path {shown} ends on {fmt(end)}, which holds your own {q.type}", code="illegal-path")
     return steps, None
 
 
@@ -458,19 +501,19 @@ def _resolve(rules: SpiritRules, pieces: dict, mover: SpiritPiece, end: Coord) -
     """Put the mover on ``end`` applying S10-S12 (mutates ``pieces``, which excludes the mover)."""
     caps: list[SpiritCapture] = []
     target = pieces.get(end)
-    if target is not None and rules.pieces[target.type].formation:            # S12
+    if target is not None and rules.pieces[target.type].formation:  # S12
         caps.append(SpiritCapture(end, target, "formation-square"))
         del pieces[end]
         target = None
     z = _zone(rules, pieces, other(mover.side), end)
     lm = _effective(rules, pieces, end, mover)
-    if z > 0 and lm <= z:                                                      # S11
+    if z > 0 and lm <= z:  # S11
         caps.append(SpiritCapture(end, mover, "formation"))
         return caps
     if target is None:
         pieces[end] = mover
         return caps
-    ld = _effective(rules, pieces, end, target)                               # S10
+    ld = _effective(rules, pieces, end, target)  # S10
     if lm > ld or (lm == ld and rules.equal_level_captured == "defender"):
         caps.append(SpiritCapture(end, target, "level"))
         pieces[end] = mover
@@ -487,27 +530,36 @@ def _transform(pos: SpiritPosition, pieces: dict, tr) -> None:
         raise NotationError(f"transform {tr!r} must be (square, piece type)", code="malformed") from None
     at = as_coord(at, rules, "transform square")
     if into not in rules.pieces:
-        raise NotationError(f"transform into {into!r}: unknown piece type (known: {', '.join(rules.pieces)})",
-                            code="unknown-name")
+        raise NotationError(
+            f"transform into {into!r}: unknown piece type (known: {', '.join(rules.pieces)})", code="unknown-name"
+        )
     p = pieces.get(at)
     if p is None or p.side != side or not rules.pieces[p.type].transforms:
         what = "nothing" if p is None else f"a {p.side} {p.type}"
-        raise IllegalAction(f"transform at {fmt(at)}: only an own disciple may transform, found {what} "
-                            f"after the move (S8)", code="illegal-transform")
+        raise IllegalAction(
+            f"transform at {fmt(at)}: only an own disciple may transform, found {what} after the move (S8)",
+            code="illegal-transform",
+        )
     k = rules.pieces[p.type]
     if p.level < k.transform_level:
-        raise IllegalAction(f"transform at {fmt(at)}: the {p.type} is level {p.level}; it needs level "
-                            f"{k.transform_level} (S8)", code="illegal-transform")
+        raise IllegalAction(
+            f"transform at {fmt(at)}: the {p.type} is level {p.level}; it needs level {k.transform_level} (S8)",
+            code="illegal-transform",
+        )
     ik = rules.pieces[into]
     if ik.royal or ik.transforms:
-        raise IllegalAction(f"transform at {fmt(at)} into {into!r}: a disciple may not become a "
-                            f"{into} (S8)", code="illegal-transform")
+        raise IllegalAction(
+            f"transform at {fmt(at)} into {into!r}: a disciple may not become a {into} (S8)", code="illegal-transform"
+        )
     have = sum(1 for q in pieces.values() if q.side == side and q.type == into)
     start = pos.start_counts[side].get(into, 0)
     if have >= start:
-        raise IllegalAction(f"transform at {fmt(at)} into {into!r}: {side} has {have} {into} pieces, not "
-                            f"fewer than the {start} it started with (S8)", code="illegal-transform")
-    level = p.level if rules.transform_level == "keep" else ik.level                    # H9
+        raise IllegalAction(
+            f"transform at {fmt(at)} into {into!r}: {side} has {have} {into} pieces, not "
+            f"fewer than the {start} it started with (S8)",
+            code="illegal-transform",
+        )
+    level = p.level if rules.transform_level == "keep" else ik.level  # H9
     pieces[at] = SpiritPiece(into, side, level)
 
 
@@ -517,20 +569,20 @@ def _move(pos: SpiritPosition, turn: SpiritTurn) -> tuple[dict, list[SpiritCaptu
     if pos.result is not None:
         w = pos.result.winner or "nobody"
         raise IllegalAction(f"the game is over ({pos.result.reason}, winner: {w})", code="game-over")
-    pieces = _levelled(pos, turn.levelup)                                       # S13 step 1
+    pieces = _levelled(pos, turn.levelup)  # S13 step 1
     origin = as_coord(turn.origin, rules, "origin")
     mover = _mover_at(pos, pieces, origin)
     del pieces[origin]
-    steps, caught = _walk(rules, pieces, origin, mover, turn.path)             # S13 step 2
-    if caught is not None:                                                      # S11 in mid-path
-        steps = steps[:caught + 1]
+    steps, caught = _walk(rules, pieces, origin, mover, turn.path)  # S13 step 2
+    if caught is not None:  # S11 in mid-path
+        steps = steps[: caught + 1]
         caps = [SpiritCapture(steps[-1], mover, "formation")]
     else:
-        problem = _end_problem(rules, pieces, mover, steps[-1])                 # H3
+        problem = _end_problem(rules, pieces, mover, steps[-1])  # H3
         if problem:
             raise IllegalAction(problem, code="illegal-path")
         caps = _resolve(rules, pieces, mover, steps[-1])
-    if turn.transform is not None:                                              # S8
+    if turn.transform is not None:  # S8
         _transform(pos, pieces, turn.transform)
     return pieces, caps, tuple(steps)
 
@@ -552,12 +604,12 @@ def apply_spirit_turn(pos: SpiritPosition, turn: SpiritTurn) -> tuple[SpiritPosi
     side = pos.to_move
     result = None
     if any(c.piece.side != side and rules.pieces[c.piece.type].royal for c in caps):
-        result = SpiritResult(side, "sect-captured")                             # S3
+        result = SpiritResult(side, "sect-captured")  # S3
     new = SpiritPosition(rules, other(side), pieces, pos.start_counts, pos.ply + 1, result)
     if result is None and not has_legal_turn(new):
         winner = side if rules.no_legal_turn == "lose" else None
         new = new.replace(result=SpiritResult(winner, "no-legal-turn"))
-    elif result is None and rules.max_plies and new.ply >= rules.max_plies:   # H6
+    elif result is None and rules.max_plies and new.ply >= rules.max_plies:  # H6
         new = new.replace(result=SpiritResult(None, "turn-limit"))
     return new, caps
 
@@ -577,12 +629,13 @@ def has_legal_turn(pos: SpiritPosition) -> bool:
     sx, sy = rules.size
     for m in movers:
         p = pieces[m]
-        n = step_budget(rules, SpiritPiece(p.type, p.side, p.level + 1))      # as raised
+        n = step_budget(rules, SpiritPiece(p.type, p.side, p.level + 1))  # as raised
         if n is None or n > 2 or m not in upset:
             continue
         x, y = m
-        if any(1 <= x + dx <= sx and 1 <= y + dy <= sy and (x + dx, y + dy) not in pieces for dx, dy in KING_DIRS) \
-                and legal_paths(pos, m, m):
+        if any(
+            1 <= x + dx <= sx and 1 <= y + dy <= sy and (x + dx, y + dy) not in pieces for dx, dy in KING_DIRS
+        ) and legal_paths(pos, m, m):
             return True
     for m in movers:
         for u in ups:

@@ -4,6 +4,7 @@
 ``{"legal": false, "error": CODE, "message": TEXT}`` (``legal`` only for turn/setup queries).
 Queries: ``turn``, ``setup``, ``ruleset``, ``paths`` (grammar in docs/RULES-spirit.md).
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -59,8 +60,10 @@ def _fields(obj: Any, allowed: set, required: set, what: str) -> dict:
         raise _bad(f"{what} must be a JSON object, got {_show(obj)}")
     extra = sorted(set(obj) - allowed, key=repr)
     if extra:
-        raise _bad(f"{what}: unknown field(s) {', '.join(map(repr, extra))} (allowed: {', '.join(sorted(allowed))})",
-                   "unknown-field")
+        raise _bad(
+            f"{what}: unknown field(s) {', '.join(map(repr, extra))} (allowed: {', '.join(sorted(allowed))})",
+            "unknown-field",
+        )
     missing = sorted(required - set(obj))
     if missing:
         raise _bad(f"{what}: missing field(s) {', '.join(map(repr, missing))}")
@@ -122,9 +125,15 @@ def parse_position(obj: Any, default_ruleset: Any = "spirit") -> SpiritPosition:
 
 
 def format_position(pos: SpiritPosition) -> dict:
-    return {"ruleset": pos.rules.name, "to_move": pos.to_move, "ply": pos.ply,
-            "pieces": [{"at": list(c), "side": p.side, "type": p.type, "level": p.level}
-                       for c, p in sorted(pos.pieces.items(), key=lambda cp: (cp[0][1], cp[0][0]))]}
+    return {
+        "ruleset": pos.rules.name,
+        "to_move": pos.to_move,
+        "ply": pos.ply,
+        "pieces": [
+            {"at": list(c), "side": p.side, "type": p.type, "level": p.level}
+            for c, p in sorted(pos.pieces.items(), key=lambda cp: (cp[0][1], cp[0][0]))
+        ],
+    }
 
 
 def parse_turn(obj: Any, rules: SpiritRules) -> SpiritTurn:
@@ -147,10 +156,15 @@ def _q_turn(req: dict) -> dict:
     turn = parse_turn(req["turn"], pos.rules)
     new, caps = apply_spirit_turn(pos, turn)
     r = new.result
-    return {"legal": True, "position": format_position(new),
-            "captured": [{"at": list(c.at), "side": c.piece.side, "type": c.piece.type, "level": c.piece.level,
-                          "reason": c.reason} for c in caps],
-            "result": None if r is None else {"winner": r.winner, "reason": r.reason}}
+    return {
+        "legal": True,
+        "position": format_position(new),
+        "captured": [
+            {"at": list(c.at), "side": c.piece.side, "type": c.piece.type, "level": c.piece.level, "reason": c.reason}
+            for c in caps
+        ],
+        "result": None if r is None else {"winner": r.winner, "reason": r.reason},
+    }
 
 
 def _q_setup(req: dict) -> dict:
@@ -176,9 +190,13 @@ def _q_paths(req: dict) -> dict:
     paths = legal_paths(pos, origin, levelup)
     caught = catch_squares(pos, origin, levelup)
     zones = formation_zones(pos)
-    return {"paths": [{"end": list(e), "path": [list(c) for c in p], "caught": e in caught}
-                      for e, p in sorted(paths.items(), key=lambda ep: (ep[0][1], ep[0][0]))],
-            "zones": [{"at": list(c), **z} for c, z in sorted(zones.items(), key=lambda cz: (cz[0][1], cz[0][0]))]}
+    return {
+        "paths": [
+            {"end": list(e), "path": [list(c) for c in p], "caught": e in caught}
+            for e, p in sorted(paths.items(), key=lambda ep: (ep[0][1], ep[0][0]))
+        ],
+        "zones": [{"at": list(c), **z} for c, z in sorted(zones.items(), key=lambda cz: (cz[0][1], cz[0][0]))],
+    }
 
 
 def handle(request: Any) -> dict:
@@ -189,8 +207,12 @@ def handle(request: Any) -> dict:
             raise _bad(f"request must be a JSON object, got {_show(request)}")
         if not isinstance(query, str) or query not in QUERY_FIELDS:
             raise _bad(f"unknown query {_show(query)} (known: {', '.join(QUERY_FIELDS)})", "unknown-name")
-        required = {"turn": {"position", "turn"}, "setup": {"side", "pieces"}, "ruleset": set(),
-                    "paths": {"position", "origin"}}[query]
+        required = {
+            "turn": {"position", "turn"},
+            "setup": {"side", "pieces"},
+            "ruleset": set(),
+            "paths": {"position", "origin"},
+        }[query]
         _fields(request, QUERY_FIELDS[query], required | {"query"}, f"{query} request")
         if query == "turn":
             reply = _q_turn(request)

@@ -15,6 +15,7 @@ problem is a :class:`DaqiError` naming the file (``source``) and line: an empty 
 line over ``MAX_LINE`` characters, a number of more than ``MAX_DIGITS`` digits, a file that is not
 UTF-8 or too large (:func:`engine.core.files.read_record_text`).
 """
+
 from __future__ import annotations
 
 import re
@@ -44,7 +45,7 @@ _WS = re.compile(r"\s*")
 def _skip_ws(text: str, i: int) -> int:
     """The index of the first non-space character at or after ``i``."""
     m = _WS.match(text, i)
-    assert m is not None        # ``\s*`` matches everywhere, if only the empty string
+    assert m is not None  # ``\s*`` matches everywhere, if only the empty string
     return m.end()
 
 
@@ -67,8 +68,9 @@ def parse_spirit_turn(text: str) -> SpiritTurn:
     """Inverse of :func:`format_spirit_turn`; raises NotationError naming the column."""
     i = _skip_ws(text, 0)
     if not text.startswith("+", i):
-        raise NotationError(f"turn {text!r} must start with '+' and the level-up square, e.g. +(10,3)",
-                            code="malformed")
+        raise NotationError(
+            f"turn {text!r} must start with '+' and the level-up square, e.g. +(10,3)", code="malformed"
+        )
     levelup, i = _coord_at(text, i + 1)
     i = _skip_ws(text, i)
     origin, i = _coord_at(text, i)
@@ -77,15 +79,13 @@ def parse_spirit_turn(text: str) -> SpiritTurn:
         c, i = _coord_at(text, i + 1)
         path.append(c)
     if not path:
-        raise NotationError(f"turn {text!r}: expected '-' and the next square at column {i + 1}",
-                            code="malformed")
+        raise NotationError(f"turn {text!r}: expected '-' and the next square at column {i + 1}", code="malformed")
     transform: SpiritTransform | None = None
     i = _skip_ws(text, i)
     if text.startswith("=", i):
         m = _NAME.match(text, i + 1)
         if not m:
-            raise NotationError(f"turn {text!r}: expected a piece type after '=' at column {i + 2}",
-                                code="malformed")
+            raise NotationError(f"turn {text!r}: expected a piece type after '=' at column {i + 2}", code="malformed")
         at, i = _coord_at(text, m.end())
         transform = SpiritTransform(at, m.group(0))
         i = _skip_ws(text, i)
@@ -114,8 +114,12 @@ def format_spirit_record(record) -> str:
     """Text of a :class:`SpiritRecord` (or a :class:`SpiritGame`)."""
     if isinstance(record, SpiritGame):
         record = record.record()
-    lines = ["# Daqi spirit chess record", f"ruleset {record.ruleset}",
-             f"white: {_format_placements(record.white)}", f"black: {_format_placements(record.black)}"]
+    lines = [
+        "# Daqi spirit chess record",
+        f"ruleset {record.ruleset}",
+        f"white: {_format_placements(record.white)}",
+        f"black: {_format_placements(record.black)}",
+    ]
     lines += [f"{i}. {format_spirit_turn(t)}" for i, t in enumerate(record.turns, 1)]
     if record.result is not None:
         lines.append(f"result {record.result.winner or 'draw'} {record.result.reason}")
@@ -128,7 +132,7 @@ def _parse_placements(text: str) -> Placements:
     while i < len(text):
         m = _NAME.match(text, i)
         if not m:
-            raise NotationError(f"expected a placement like master(10,3) at {text[i:i + 20]!r}", code="malformed")
+            raise NotationError(f"expected a placement like master(10,3) at {text[i : i + 20]!r}", code="malformed")
         c, i = _coord_at(text, m.end())
         if c in out:
             raise NotationError(f"two placements on {format_ascii(c)}", code="malformed")
@@ -171,14 +175,16 @@ def parse_spirit_record(text: str, source: str | None = None) -> SpiritRecord:
             elif head == "result":
                 parts = rest.split()
                 if len(parts) != 2 or parts[0] not in ("white", "black", "draw"):
-                    raise NotationError(f"result line {line!r} must be 'result white|black|draw REASON'",
-                                        code="malformed")
+                    raise NotationError(
+                        f"result line {line!r} must be 'result white|black|draw REASON'", code="malformed"
+                    )
                 result = SpiritResult(None if parts[0] == "draw" else parts[0], parts[1])
                 rline = n
             elif re.fullmatch(r"\d+\.", head):
                 if len(setups) != 2:
-                    raise NotationError("both setup lines (white:, black:) must come before the turns",
-                                        code="malformed")
+                    raise NotationError(
+                        "both setup lines (white:, black:) must come before the turns", code="malformed"
+                    )
                 if int(head[:-1]) != len(turns) + 1:
                     raise NotationError(f"turn number {head[:-1]} should be {len(turns) + 1}", code="malformed")
                 turns.append(parse_spirit_turn(rest))
@@ -188,14 +194,15 @@ def parse_spirit_record(text: str, source: str | None = None) -> SpiritRecord:
         except NotationError as exc:
             raise NotationError(str(exc), code=exc.code, where=_at(source, n)) from None
     if not content:
-        raise NotationError("the record is empty: no ruleset, setup or turn line", code="bad-record",
-                            where=source or "record")
+        raise NotationError(
+            "the record is empty: no ruleset, setup or turn line", code="bad-record", where=source or "record"
+        )
     for side in SIDES:
         if side not in setups:
-            raise NotationError(f"the record has no '{side}:' setup line", code="malformed",
-                                where=source or "record")
-    return SpiritRecord(ruleset, setups["white"], setups["black"], tuple(turns), result, tuple(tlines), rline,
-                        source=source)
+            raise NotationError(f"the record has no '{side}:' setup line", code="malformed", where=source or "record")
+    return SpiritRecord(
+        ruleset, setups["white"], setups["black"], tuple(turns), result, tuple(tlines), rline, source=source
+    )
 
 
 def _at(source: str | None, line: int) -> str:
@@ -208,8 +215,9 @@ class SpiritGame:
     def __init__(self, rules: SpiritRules | str | None = None, white=None, black=None):
         ruleset: SpiritRules = load_ruleset(rules or "spirit") if rules is None or isinstance(rules, str) else rules
         if getattr(ruleset, "game", None) != "spirit":
-            raise IllegalAction(f"ruleset {getattr(ruleset, 'name', ruleset)!r} is not a spirit-chess ruleset",
-                                code="unknown-name")
+            raise IllegalAction(
+                f"ruleset {getattr(ruleset, 'name', ruleset)!r} is not a spirit-chess ruleset", code="unknown-name"
+            )
         self.rules = ruleset
         self.white = normalize_placements(ruleset, white if white is not None else default_placement(ruleset, "white"))
         self.black = normalize_placements(ruleset, black if black is not None else default_placement(ruleset, "black"))
@@ -228,7 +236,7 @@ class SpiritGame:
 
     def play(self, turn: SpiritTurn) -> list[SpiritCapture]:
         new, caps = apply_spirit_turn(self.position, turn)
-        turn = played_turn(self.position, turn)          # a path cut where a formation zone caught the mover (S11)
+        turn = played_turn(self.position, turn)  # a path cut where a formation zone caught the mover (S11)
         self.positions.append(new)
         self.turns.append(turn)
         self.captures.append(caps)
@@ -268,7 +276,7 @@ class SpiritGame:
         return format_spirit_record(self.record())
 
     @classmethod
-    def from_record(cls, record: SpiritRecord) -> "SpiritGame":
+    def from_record(cls, record: SpiritRecord) -> SpiritGame:
         src = record.source
         try:
             game = cls(record.ruleset, record.white, record.black)
@@ -279,17 +287,20 @@ class SpiritGame:
                 game.play(turn)
             except IllegalAction as exc:
                 line = record.turn_lines[i] if i < len(record.turn_lines) else 0
-                raise IllegalAction(f"turn {i + 1}: {exc}", code=exc.code,
-                                    where=_at(src, line) if line else src) from None
+                raise IllegalAction(
+                    f"turn {i + 1}: {exc}", code=exc.code, where=_at(src, line) if line else src
+                ) from None
         if record.result is not None and record.result != game.result:
             got = f"{game.result.winner or 'draw'} {game.result.reason}" if game.result else "no result"
-            raise NotationError(f"the record says '{record.result.winner or 'draw'} {record.result.reason}' "
-                                f"but the replay gives {got}", code="malformed",
-                                where=_at(src, record.result_line) if record.result_line else src)
+            raise NotationError(
+                f"the record says '{record.result.winner or 'draw'} {record.result.reason}' but the replay gives {got}",
+                code="malformed",
+                where=_at(src, record.result_line) if record.result_line else src,
+            )
         return game
 
     @classmethod
-    def from_text(cls, text: str, source: str | None = None) -> "SpiritGame":
+    def from_text(cls, text: str, source: str | None = None) -> SpiritGame:
         return cls.from_record(parse_spirit_record(text, source))
 
     def save(self, path) -> Path:
@@ -298,7 +309,7 @@ class SpiritGame:
         return atomic_write_text(path, self.to_text())
 
     @classmethod
-    def load(cls, path) -> "SpiritGame":
+    def load(cls, path) -> SpiritGame:
         """Read a record file (regular, UTF-8, bounded size); every problem is a DaqiError naming
         the file and line."""
         return cls.from_text(read_record_text(path), source=str(Path(path)))

@@ -1,12 +1,14 @@
 """The spirit-chess ruleset: schema, builder (registered in ``engine.ruleset.GAMES``)
 and the immutable :class:`SpiritRules` it builds from ``engine/rulesets/spirit.toml``."""
+
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, Mapping, TypeGuard
+from typing import Any, TypeGuard
 
 from ..core.errors import RulesetError
 from ..core.loader import BOOL, INT, LIST, MAX_NAME_LENGTH, STR, is_ruleset_name, key_name, show
@@ -18,15 +20,40 @@ SPIRIT_SCHEMA: dict[str, Any] = {
     "extends": STR,
     "meta": {"name": STR, "game": STR, "description": STR},
     "board": {"size": LIST, "halves": {"white": LIST, "black": LIST}, "no_legal_turn": STR},
-    "setup": {"guard_min": INT, "guard_required": LIST, "default_sect": {"white": LIST, "black": LIST},
-              "default_order": LIST},
-    "pieces": ("table-of", {"count": INT, "steps": INT, "level": INT, "diagonal": BOOL,
-                            "unlimited_from_level": INT, "royal": BOOL, "formation": BOOL,
-                            "transforms": BOOL, "transform_level": INT, "letter": STR, "chinese": STR}),
-    "gaps": {"h1_formation_level": INT, "h1_formation_levellable": BOOL, "h2_pass_through_occupied": BOOL,
-             "h2_revisit": BOOL, "h3_higher_may_not_end_in_zone": BOOL, "h4_hidden_setup": BOOL,
-             "h5_equal_level_captured": STR, "h6_max_plies": INT, "h7_sect_level": INT,
-             "h9_transform_level": STR},
+    "setup": {
+        "guard_min": INT,
+        "guard_required": LIST,
+        "default_sect": {"white": LIST, "black": LIST},
+        "default_order": LIST,
+    },
+    "pieces": (
+        "table-of",
+        {
+            "count": INT,
+            "steps": INT,
+            "level": INT,
+            "diagonal": BOOL,
+            "unlimited_from_level": INT,
+            "royal": BOOL,
+            "formation": BOOL,
+            "transforms": BOOL,
+            "transform_level": INT,
+            "letter": STR,
+            "chinese": STR,
+        },
+    ),
+    "gaps": {
+        "h1_formation_level": INT,
+        "h1_formation_levellable": BOOL,
+        "h2_pass_through_occupied": BOOL,
+        "h2_revisit": BOOL,
+        "h3_higher_may_not_end_in_zone": BOOL,
+        "h4_hidden_setup": BOOL,
+        "h5_equal_level_captured": STR,
+        "h6_max_plies": INT,
+        "h7_sect_level": INT,
+        "h9_transform_level": STR,
+    },
 }
 
 NO_LEGAL_TURN = ("lose", "draw")
@@ -36,12 +63,13 @@ MAX_KINDS = 32
 MAX_NUMBER = 1000
 _PIECE_NAME = re.compile(r"[a-z][a-z0-9_-]{0,31}")
 EQUAL_CAPTURED = ("defender", "attacker")
-TRANSFORM_LEVEL = ("keep", "start")         # H9: the new piece keeps the disciple's level, or starts anew
+TRANSFORM_LEVEL = ("keep", "start")  # H9: the new piece keeps the disciple's level, or starts anew
 
 
 @dataclass(frozen=True)
 class SpiritKind:
     """One piece type of spirit chess (S1, S3-S9)."""
+
     name: str
     count: int
     steps: int
@@ -63,11 +91,12 @@ class SpiritKind:
 @dataclass(frozen=True)
 class SpiritRules:
     """The effective spirit-chess ruleset (immutable)."""
+
     name: str
     source: str
     size: tuple[int, int]
     halves: Mapping[str, tuple[int, int]]
-    pieces: Mapping[str, SpiritKind]          # in file order
+    pieces: Mapping[str, SpiritKind]  # in file order
     guard_min: int
     guard_required: tuple[str, ...]
     default_sect: Mapping[str, Coord]
@@ -114,9 +143,16 @@ class SpiritRules:
         """JSON-ready summary (used by the protocol ``ruleset`` query)."""
         pieces = {}
         for k in self.pieces.values():
-            d = {"count": k.count, "steps": k.steps, "level": k.level, "diagonal": k.diagonal,
-                 "levellable": self.levellable(k.name), "movable": k.movable,
-                 "letter": k.letter, "chinese": k.chinese}
+            d = {
+                "count": k.count,
+                "steps": k.steps,
+                "level": k.level,
+                "diagonal": k.diagonal,
+                "levellable": self.levellable(k.name),
+                "movable": k.movable,
+                "letter": k.letter,
+                "chinese": k.chinese,
+            }
             if k.unlimited_from_level is not None:
                 d["unlimited_from_level"] = k.unlimited_from_level
             if k.royal:
@@ -127,22 +163,26 @@ class SpiritRules:
                 d["transforms"] = True
                 d["transform_level"] = k.transform_level
             pieces[k.name] = d
-        return {"name": self.name, "size": list(self.size),
-                "halves": {s: list(self.halves[s]) for s in SIDES},
-                "pieces": pieces,
-                "guard": {"min": self.guard_min, "required": list(self.guard_required)},
-                "gaps": {"h1_formation_level": self.pieces[self.formation_kind].level
-                         if self.formation_kind else None,
-                         "h1_formation_levellable": self.formation_levellable,
-                         "h2_pass_through_occupied": self.pass_through_occupied,
-                         "h2_revisit": self.revisit,
-                         "h3_higher_may_not_end_in_zone": self.higher_may_not_end_in_zone,
-                         "h4_hidden_setup": self.hidden_setup,
-                         "h5_equal_level_captured": self.equal_level_captured,
-                         "h6_max_plies": self.max_plies,
-                         "h7_sect_level": self.pieces[self.royal].level,
-                         "h9_transform_level": self.transform_level},
-                "no_legal_turn": self.no_legal_turn}
+        return {
+            "name": self.name,
+            "size": list(self.size),
+            "halves": {s: list(self.halves[s]) for s in SIDES},
+            "pieces": pieces,
+            "guard": {"min": self.guard_min, "required": list(self.guard_required)},
+            "gaps": {
+                "h1_formation_level": self.pieces[self.formation_kind].level if self.formation_kind else None,
+                "h1_formation_levellable": self.formation_levellable,
+                "h2_pass_through_occupied": self.pass_through_occupied,
+                "h2_revisit": self.revisit,
+                "h3_higher_may_not_end_in_zone": self.higher_may_not_end_in_zone,
+                "h4_hidden_setup": self.hidden_setup,
+                "h5_equal_level_captured": self.equal_level_captured,
+                "h6_max_plies": self.max_plies,
+                "h7_sect_level": self.pieces[self.royal].level,
+                "h9_transform_level": self.transform_level,
+            },
+            "no_legal_turn": self.no_legal_turn,
+        }
 
     @property
     def formation_kind(self) -> str | None:
@@ -168,8 +208,9 @@ def build_spirit(data: dict, where: str, problems: list[str]) -> SpiritRules:
             problems.append(f"missing table '{sec}'")
     meta = data.get("meta", {}) if isinstance(data.get("meta"), dict) else {}
     if "name" in meta and not is_ruleset_name(meta["name"]):
-        problems.append("'meta.name' must be a ruleset name (letters, digits, '_', '-'; "
-                        f"at most {MAX_NAME_LENGTH} characters)")
+        problems.append(
+            f"'meta.name' must be a ruleset name (letters, digits, '_', '-'; at most {MAX_NAME_LENGTH} characters)"
+        )
     size = board.get("size", [19, 19])
     if not (_pair(size) and 3 <= size[0] <= MAX_AXIS and 3 <= size[1] <= MAX_AXIS):
         problems.append(f"'board.size' must be two integers in 3..{MAX_AXIS}, got {show(size)}")
@@ -200,8 +241,10 @@ def build_spirit(data: dict, where: str, problems: list[str]) -> SpiritRules:
         if not isinstance(spec, dict):
             continue
         if not (isinstance(name, str) and _PIECE_NAME.fullmatch(name)):
-            problems.append(f"'pieces.{key_name(name)}': a piece name is a lower-case word "
-                            f"(a-z, 0-9, '_', '-'; at most 32 characters)")
+            problems.append(
+                f"'pieces.{key_name(name)}': a piece name is a lower-case word "
+                f"(a-z, 0-9, '_', '-'; at most 32 characters)"
+            )
             continue
         p = f"pieces.{name}"
         is_form = bool(spec.get("formation", False))
@@ -212,24 +255,30 @@ def build_spirit(data: dict, where: str, problems: list[str]) -> SpiritRules:
         if "level" not in spec and not is_form and not is_royal:
             problems.append(f"missing key '{p}.level'")
         if is_form and "level" in spec and _int(f_level) and spec["level"] != f_level:
-            problems.append(f"'{p}.level' = {show(spec['level'])} contradicts 'gaps.h1_formation_level' = "
-                            f"{show(f_level)}")
+            problems.append(
+                f"'{p}.level' = {show(spec['level'])} contradicts 'gaps.h1_formation_level' = {show(f_level)}"
+            )
         if is_royal and "level" in spec and _int(s_level) and spec["level"] != s_level:
-            problems.append(f"'{p}.level' = {show(spec['level'])} contradicts 'gaps.h7_sect_level' = "
-                            f"{show(s_level)}")
+            problems.append(f"'{p}.level' = {show(spec['level'])} contradicts 'gaps.h7_sect_level' = {show(s_level)}")
         count, steps = spec.get("count", 1), spec.get("steps", 0)
         level = spec.get("level", f_level if is_form else s_level if is_royal else 0)
         unl = spec.get("unlimited_from_level")
         tlevel = spec.get("transform_level", 3)
-        for k, v, lo in (("count", count, 1), ("steps", steps, 0), ("level", level, 0),
-                         ("unlimited_from_level", unl, 0), ("transform_level", tlevel, 0)):
+        for k, v, lo in (
+            ("count", count, 1),
+            ("steps", steps, 0),
+            ("level", level, 0),
+            ("unlimited_from_level", unl, 0),
+            ("transform_level", tlevel, 0),
+        ):
             if _int(v) and not lo <= v <= MAX_NUMBER:
                 problems.append(f"'{p}.{k}' must be in {lo}..{MAX_NUMBER}, got {show(v)}")
         letter, chinese = spec.get("letter", name[0].upper()), spec.get("chinese", name)
         if isinstance(letter, str) and not (len(letter) == 1 and letter.isalpha()):
             problems.append(f"'{p}.letter' must be one letter, got {show(letter)}")
-        if isinstance(chinese, str) and not (1 <= len(chinese) <= 8 and chinese.isprintable()
-                                             and not any(c.isspace() for c in chinese)):
+        if isinstance(chinese, str) and not (
+            1 <= len(chinese) <= 8 and chinese.isprintable() and not any(c.isspace() for c in chinese)
+        ):
             problems.append(f"'{p}.chinese' must be 1 to 8 printable characters without spaces")
         if not isinstance(letter, str) or not isinstance(chinese, str) or not _int(tlevel):
             continue
@@ -246,10 +295,19 @@ def build_spirit(data: dict, where: str, problems: list[str]) -> SpiritRules:
         if not all(_int(v) for v in (count, steps, level)) or (unl is not None and not _int(unl)):
             continue
         kinds[name] = SpiritKind(
-            name=name, count=count, steps=steps, level=level, diagonal=bool(spec.get("diagonal", False)),
-            unlimited_from_level=unl, royal=bool(spec.get("royal", False)), formation=is_form,
-            transforms=bool(spec.get("transforms", False)), transform_level=tlevel,
-            letter=letter, chinese=chinese)
+            name=name,
+            count=count,
+            steps=steps,
+            level=level,
+            diagonal=bool(spec.get("diagonal", False)),
+            unlimited_from_level=unl,
+            royal=bool(spec.get("royal", False)),
+            formation=is_form,
+            transforms=bool(spec.get("transforms", False)),
+            transform_level=tlevel,
+            letter=letter,
+            chinese=chinese,
+        )
     royals = [k for k in kinds.values() if k.royal]
     if praw and len(royals) != 1:
         problems.append(f"exactly one piece must have royal = true (the sect, S3), found {len(royals)}")
@@ -285,8 +343,7 @@ def build_spirit(data: dict, where: str, problems: list[str]) -> SpiritRules:
     for s in SIDES:
         c = dsect_raw.get(s)
         if c is None:
-            c = [(size[0] + 1) // 2, halves[s][0] + 1 if s == "white" else halves[s][1] - 1] \
-                if s in halves else [1, 1]
+            c = [(size[0] + 1) // 2, halves[s][0] + 1 if s == "white" else halves[s][1] - 1] if s in halves else [1, 1]
         if not _pair(c):
             problems.append(f"'setup.default_sect.{s}' must be [x, y], got {show(c)}")
             continue
@@ -314,13 +371,23 @@ def build_spirit(data: dict, where: str, problems: list[str]) -> SpiritRules:
     if problems:
         raise RulesetError(problems, where=where)
     return SpiritRules(
-        name=data.get("meta", {}).get("name", Path(where).stem), source=where, size=(size[0], size[1]),
-        halves=MappingProxyType(halves), pieces=MappingProxyType(kinds), guard_min=gmin,
-        guard_required=tuple(greq), default_sect=MappingProxyType(dsect),
+        name=data.get("meta", {}).get("name", Path(where).stem),
+        source=where,
+        size=(size[0], size[1]),
+        halves=MappingProxyType(halves),
+        pieces=MappingProxyType(kinds),
+        guard_min=gmin,
+        guard_required=tuple(greq),
+        default_sect=MappingProxyType(dsect),
         default_order=tuple(order) or tuple(kinds),
         formation_levellable=gaps.get("h1_formation_levellable", True),
         pass_through_occupied=gaps.get("h2_pass_through_occupied", False),
         revisit=gaps.get("h2_revisit", False),
         higher_may_not_end_in_zone=gaps.get("h3_higher_may_not_end_in_zone", True),
-        hidden_setup=gaps.get("h4_hidden_setup", True), equal_level_captured=eq, max_plies=mp,
-        no_legal_turn=nlt, transform_level=tl, raw=data)
+        hidden_setup=gaps.get("h4_hidden_setup", True),
+        equal_level_captured=eq,
+        max_plies=mp,
+        no_legal_turn=nlt,
+        transform_level=tl,
+        raw=data,
+    )

@@ -4,6 +4,7 @@ White's master marches up the middle, takes a black elder by level (S10), a blac
 disciple that attacks it dies (S10, the lower mover loses), and the master takes the
 unguarded black sect (S3): White wins after 9 turns.
 """
+
 from __future__ import annotations
 
 SAMPLE_RECORD = """\
@@ -27,4 +28,5 @@ result white sect-captured
 def sample_spirit_game():
     """The scripted sample game (a :class:`SpiritGame` whose result is a White win)."""
     from .record import SpiritGame
+
     return SpiritGame.from_text(SAMPLE_RECORD)

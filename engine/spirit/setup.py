@@ -1,8 +1,9 @@
 """Spirit-chess setup (S1, S2, H4): validation, a default arrangement, the hidden
 two-sided setup model and the start position."""
+
 from __future__ import annotations
 
-from typing import Mapping
+from collections.abc import Mapping
 
 from ..core.errors import IllegalAction, NotationError
 from .position import KING_DIRS, SpiritPiece, SpiritPosition, as_coord, fmt
@@ -29,8 +30,7 @@ def normalize_placements(rules: SpiritRules, placements) -> Placements:
             raise NotationError(f"placement {item!r} must be (square, piece type)", code="malformed") from None
         coord, kind = (b, a) if isinstance(a, str) else (a, b)
         if not isinstance(kind, str) or kind not in rules.pieces:
-            raise NotationError(f"unknown piece type {kind!r} (known: {', '.join(rules.pieces)})",
-                                code="unknown-name")
+            raise NotationError(f"unknown piece type {kind!r} (known: {', '.join(rules.pieces)})", code="unknown-name")
         c = as_coord(coord, rules, f"{kind} square")
         if c in out:
             raise IllegalAction(f"two pieces on {fmt(c)}: {out[c]} and {kind}", code="bad-setup")
@@ -46,7 +46,7 @@ def setup_problem(rules: SpiritRules, side: str, placements) -> str | None:
     for c, kind in sorted(pl.items(), key=lambda ck: (ck[0][1], ck[0][0])):
         if not lo <= c[1] <= hi:
             return f"the {kind} on {fmt(c)} is not in {side}'s half (rows {lo}-{hi})"
-    have = {k: 0 for k in rules.pieces}
+    have = dict.fromkeys(rules.pieces, 0)
     for kind in pl.values():
         have[kind] += 1
     for k in rules.pieces.values():
@@ -56,8 +56,10 @@ def setup_problem(rules: SpiritRules, side: str, placements) -> str | None:
     ring = {(sect[0] + dx, sect[1] + dy): pl.get((sect[0] + dx, sect[1] + dy)) for dx, dy in KING_DIRS}
     guards = [k for k in ring.values() if k is not None]
     if len(guards) < rules.guard_min:
-        return (f"only {len(guards)} piece(s) stand in the 8 squares around the {rules.royal} on {fmt(sect)}; "
-                f"S2 needs at least {rules.guard_min}")
+        return (
+            f"only {len(guards)} piece(s) stand in the 8 squares around the {rules.royal} on {fmt(sect)}; "
+            f"S2 needs at least {rules.guard_min}"
+        )
     for req in rules.guard_required:
         if req not in guards:
             return f"the {req} must stand in the 8 squares around the {rules.royal} on {fmt(sect)} (S2)"
@@ -79,8 +81,9 @@ def default_placement(rules: SpiritRules, side: str) -> Placements:
     lo, hi = rules.halves[side]
     back = lo if side == "white" else hi
     squares = [(x, y) for x in range(1, rules.size[0] + 1) for y in range(lo, hi + 1) if (x, y) != sect]
-    squares.sort(key=lambda c: (max(abs(c[0] - sect[0]), abs(c[1] - sect[1])), -abs(c[1] - back),
-                                abs(c[0] - sect[0]), c[0]))
+    squares.sort(
+        key=lambda c: (max(abs(c[0] - sect[0]), abs(c[1] - sect[1])), -abs(c[1] - back), abs(c[0] - sect[0]), c[0])
+    )
     order = list(rules.guard_required)
     for name in list(rules.default_order) + list(rules.pieces):
         if name not in order and not rules.pieces[name].royal:
@@ -99,7 +102,7 @@ def spirit_start_position(rules: SpiritRules, white_placements, black_placements
     for side, pl in (("white", white_placements), ("black", black_placements)):
         check_setup(rules, side, pl)
         pl = normalize_placements(rules, pl)
-        counts[side] = {k: 0 for k in rules.pieces}
+        counts[side] = dict.fromkeys(rules.pieces, 0)
         for c, kind in pl.items():
             pieces[c] = SpiritPiece(kind, side, rules.pieces[kind].level)
             counts[side][kind] += 1
@@ -114,10 +117,11 @@ class SpiritSetup:
     def __init__(self, rules: SpiritRules | None = None):
         if rules is None:
             from ..core.loader import load_ruleset
+
             rules = load_ruleset("spirit")
         self.rules = rules
         self.side = "white"
-        self.phase = "placing"          # "placing" | "handover" | "done"
+        self.phase = "placing"  # "placing" | "handover" | "done"
         self.working: Placements = {}
         self.committed: dict[str, Placements] = {}
 
@@ -134,15 +138,16 @@ class SpiritSetup:
 
     def place(self, coord, kind: str) -> None:
         self._need_placing()
-        (c, kind), = normalize_placements(self.rules, [(coord, kind)]).items()
+        ((c, kind),) = normalize_placements(self.rules, [(coord, kind)]).items()
         lo, hi = self.rules.halves[self.side]
         if not lo <= c[1] <= hi:
             raise IllegalAction(f"{fmt(c)} is not in {self.side}'s half (rows {lo}-{hi})", code="bad-setup")
         if c in self.working:
             raise IllegalAction(f"{fmt(c)} already holds your {self.working[c]}", code="bad-setup")
         if self.remaining()[kind] <= 0:
-            raise IllegalAction(f"all {self.rules.pieces[kind].count} {kind} pieces are placed already",
-                                code="bad-setup")
+            raise IllegalAction(
+                f"all {self.rules.pieces[kind].count} {kind} pieces are placed already", code="bad-setup"
+            )
         self.working[c] = kind
 
     def remove(self, coord) -> str:
@@ -187,4 +192,3 @@ class SpiritSetup:
         if self.phase != "done":
             raise IllegalAction("both sides must commit their setup first", code="bad-setup")
         return spirit_start_position(self.rules, self.committed["white"], self.committed["black"])
-

@@ -7,6 +7,7 @@ chess: docs/RULES-spirit.md).  :func:`load_lessons` reads and validates every le
 (:class:`LessonError` on bad lesson data); :class:`LessonRun` plays turns on a lesson and says
 which goals are met.  Pure engine code: the window's lesson panel is ``viewer/app/tutorial.py``.
 """
+
 from __future__ import annotations
 
 from .goals import GOAL_KINDS, GoalStatus, describe_goal, goal_met, goals_status
@@ -14,7 +15,20 @@ from .lessons import LESSON_DIR, Goal, Lesson, LessonError, load_lesson, load_le
 from .run import CubeLessonGame, LessonRun, SpiritLessonGame, lesson_game
 
 __all__ = [
-    "GOAL_KINDS", "GoalStatus", "describe_goal", "goal_met", "goals_status",
-    "LESSON_DIR", "Goal", "Lesson", "LessonError", "load_lesson", "load_lessons", "parse_lesson",
-    "CubeLessonGame", "LessonRun", "SpiritLessonGame", "lesson_game",
+    "GOAL_KINDS",
+    "GoalStatus",
+    "describe_goal",
+    "goal_met",
+    "goals_status",
+    "LESSON_DIR",
+    "Goal",
+    "Lesson",
+    "LessonError",
+    "load_lesson",
+    "load_lessons",
+    "parse_lesson",
+    "CubeLessonGame",
+    "LessonRun",
+    "SpiritLessonGame",
+    "lesson_game",
 ]

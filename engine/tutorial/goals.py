@@ -22,6 +22,7 @@ win        ``reason``?                    the game is over, the learner won (the
                                           contains ``reason``, e.g. ``"C3"``, ``"C16"``)
 ========== ============================== =====================================================
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -54,6 +55,7 @@ class LessonError(DaqiError):
 @dataclass(frozen=True)
 class Goal:
     """One goal: ``kind`` and its parameters (``params``, a sorted tuple of (name, value))."""
+
     kind: str
     params: tuple = ()
     text: str = ""
@@ -78,8 +80,9 @@ def _int(v: Any, where: str, name: str, low: int = 0) -> int:
 def parse_goal(data: Any, game: str, pos, where: str) -> Goal:
     """A goal table -> :class:`Goal`, checked against the lesson's game and position."""
     if not isinstance(data, dict) or "kind" not in data:
-        raise LessonError(f"a goal must be a table with a 'kind' (one of {', '.join(GOAL_KINDS)}), got {data!r}",
-                          where=where)
+        raise LessonError(
+            f"a goal must be a table with a 'kind' (one of {', '.join(GOAL_KINDS)}), got {data!r}", where=where
+        )
     kind = data["kind"]
     if kind not in GOAL_KINDS:
         raise LessonError(f"unknown goal kind {kind!r} (known: {', '.join(GOAL_KINDS)})", where=where)
@@ -88,8 +91,11 @@ def parse_goal(data: Any, game: str, pos, where: str) -> Goal:
         raise LessonError(f"goal kind {kind!r} is for {' and '.join(games)} chess, not {game}", where=where)
     extra = sorted(set(data) - {"kind", "text", *required, *optional})
     if extra:
-        raise LessonError(f"goal {kind!r}: unknown field(s) {', '.join(map(repr, extra))} (allowed: "
-                          f"{', '.join(('text',) + required + optional)})", where=where)
+        raise LessonError(
+            f"goal {kind!r}: unknown field(s) {', '.join(map(repr, extra))} (allowed: "
+            f"{', '.join(('text',) + required + optional)})",
+            where=where,
+        )
     missing = [r for r in required if r not in data]
     if missing:
         raise LessonError(f"goal {kind!r} needs {', '.join(map(repr, missing))}", where=where)
@@ -100,12 +106,10 @@ def parse_goal(data: Any, game: str, pos, where: str) -> Goal:
             continue
         if name == "piece":
             if v not in rules.pieces:
-                raise LessonError(f"goal {kind!r}: unknown piece {v!r} (known: {', '.join(rules.pieces)})",
-                                  where=where)
+                raise LessonError(f"goal {kind!r}: unknown piece {v!r} (known: {', '.join(rules.pieces)})", where=where)
         elif name == "pieces":
             if not isinstance(v, list) or len(v) < 2 or any(p not in rules.pieces for p in v):
-                raise LessonError(f"goal {kind!r}: 'pieces' must list at least two piece names, got {v!r}",
-                                  where=where)
+                raise LessonError(f"goal {kind!r}: 'pieces' must list at least two piece names, got {v!r}", where=where)
             v = tuple(sorted(v))
         elif name == "at":
             try:
@@ -116,15 +120,19 @@ def parse_goal(data: Any, game: str, pos, where: str) -> Goal:
             if not ok:
                 raise LessonError(f"goal {kind!r}: square {list(v)} is outside the board", where=where)
         elif name == "higher":
-            if not isinstance(v, list) or not v or any(isinstance(i, bool) or not isinstance(i, int) or i < 1
-                                                       for i in v):
-                raise LessonError(f"goal {kind!r}: 'higher' must list the indices from w4 on (>= 1), got {v!r}",
-                                  where=where)
+            if (
+                not isinstance(v, list)
+                or not v
+                or any(isinstance(i, bool) or not isinstance(i, int) or i < 1 for i in v)
+            ):
+                raise LessonError(
+                    f"goal {kind!r}: 'higher' must list the indices from w4 on (>= 1), got {v!r}", where=where
+                )
             v = tuple(normalize([1, 1, 1, *v])[3:])
         elif name in ("count", "at_least"):
             v = _int(v, where, name, 1 if name == "count" else 0)
         elif name == "reason" and (not isinstance(v, str) or not v):
-                raise LessonError(f"goal {kind!r}: 'reason' must be a non-empty string", where=where)
+            raise LessonError(f"goal {kind!r}: 'reason' must be a non-empty string", where=where)
         params[name] = v
     text = data.get("text", "")
     if not isinstance(text, str):
@@ -151,8 +159,11 @@ def describe_goal(goal: Goal) -> str:
     a = f"a {piece}" if piece else "a piece"
     count = g("count", 1)
     if goal.kind == "capture":
-        return f"capture {count} enemy {piece or 'piece'}{'s' if count > 1 else ''}" if count > 1 else \
-            f"capture {'the enemy ' + piece if piece else 'an enemy piece'}"
+        return (
+            f"capture {count} enemy {piece or 'piece'}{'s' if count > 1 else ''}"
+            if count > 1
+            else f"capture {'the enemy ' + piece if piece else 'an enemy piece'}"
+        )
     if goal.kind == "occupy":
         return f"put {a} on {_at_words(g('at'))}"
     if goal.kind == "board":
@@ -194,8 +205,10 @@ def _cube_met(goal: Goal, start, pos, side: str) -> bool:
         st = pos.cell(g("at"))
         return bool(st) and st[0].side == side and (piece is None or any(p.type == piece for p in st))
     if k == "board":
-        return any(tuple(c[3:]) == g("higher") and (piece is None or any(p.type == piece for p in st))
-                   for c, st in _cube_pieces(pos, side))
+        return any(
+            tuple(c[3:]) == g("higher") and (piece is None or any(p.type == piece for p in st))
+            for c, st in _cube_pieces(pos, side)
+        )
     if k == "stack":
         st = pos.cell(g("at"))
         if len(st) < 2 or st[0].side != side:
@@ -203,9 +216,15 @@ def _cube_met(goal: Goal, start, pos, side: str) -> bool:
         have = [p.type for p in st]
         return all(have.count(t) >= g("pieces").count(t) for t in set(g("pieces")))
     if k == "promote":
+
         def promoted(p_) -> int:
-            return sum(1 for _c, st in _cube_pieces(p_, side) for p in st
-                       if p.was == "pawn" and (piece is None or p.type == piece))
+            return sum(
+                1
+                for _c, st in _cube_pieces(p_, side)
+                for p in st
+                if p.was == "pawn" and (piece is None or p.type == piece)
+            )
+
         return promoted(pos) > promoted(start)
     if k == "score":
         return pos.scores[side] >= g("at_least")
@@ -224,8 +243,10 @@ def _spirit_met(goal: Goal, start, pos, side: str) -> bool:
     k = goal.kind
     enemy = "black" if side == "white" else "white"
     if k == "capture":
+
         def count(p_) -> int:
             return sum(n for t, n in p_.counts(enemy).items() if piece is None or t == piece)
+
         return count(start) - count(pos) >= g("count", 1)
     if k == "occupy":
         p = pos.pieces.get(g("at"))
@@ -250,5 +271,6 @@ def goals_status(lesson, positions: list) -> list[GoalStatus]:
     """Each goal of ``lesson`` with whether it was reached in any of ``positions`` after the first."""
     start = lesson.start_position()
     later = positions[1:]
-    return [GoalStatus(g, any(goal_met(g, start, p, lesson.game) for p in later), describe_goal(g))
-            for g in lesson.goals]
+    return [
+        GoalStatus(g, any(goal_met(g, start, p, lesson.game) for p in later), describe_goal(g)) for g in lesson.goals
+    ]

@@ -22,6 +22,7 @@ The learner plays the side to move in the lesson's position; the other side wait
 are passed) so a lesson may take several turns.  Goal kinds: :data:`engine.tutorial.goals.GOAL_KINDS`.
 Every problem in a file raises :class:`LessonError` naming the file and the field.
 """
+
 from __future__ import annotations
 
 import re
@@ -96,8 +97,9 @@ def parse_lesson(data: dict, source: str = "lesson") -> Lesson:
         raise _fail(source, "a lesson must be a TOML table")
     extra = sorted(set(data) - LESSON_FIELDS)
     if extra:
-        raise _fail(source, f"unknown field(s) {', '.join(map(repr, extra))} (allowed: "
-                            f"{', '.join(sorted(LESSON_FIELDS))})")
+        raise _fail(
+            source, f"unknown field(s) {', '.join(map(repr, extra))} (allowed: {', '.join(sorted(LESSON_FIELDS))})"
+        )
     lid = _text(data, "id", source)
     if not _ID.match(lid):
         raise _fail(source, f"id {lid!r} must be lower-case words joined by '-'")
@@ -119,10 +121,20 @@ def parse_lesson(data: dict, source: str = "lesson") -> Lesson:
     raw_goals = data.get("goals")
     if not isinstance(raw_goals, list) or not raw_goals:
         raise _fail(where, "the lesson needs at least one [[goals]] table")
-    lesson = Lesson(lid, order, game, _text(data, "title", where), _text(data, "text", where),
-                    _text(data, "hint", where), _text(data, "goal", where, required=False),
-                    tuple(t.strip() for t in sol), (), source, pos_data,
-                    data.get("record") if "record" in data else None)
+    lesson = Lesson(
+        lid,
+        order,
+        game,
+        _text(data, "title", where),
+        _text(data, "text", where),
+        _text(data, "hint", where),
+        _text(data, "goal", where, required=False),
+        tuple(t.strip() for t in sol),
+        (),
+        source,
+        pos_data,
+        data.get("record") if "record" in data else None,
+    )
     if lesson.record is not None and not isinstance(lesson.record, str):
         raise _fail(where, "'record' must be the text of a game record")
     pos = lesson.start_position()

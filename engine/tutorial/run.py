@@ -6,6 +6,7 @@ passed (the position comes back with the learner to move, the same ply), unless 
 So the window's controllers can play a lesson exactly as a game, through the normal turn machine.
 :class:`LessonRun` ties a lesson, its game and its goals together (used by the tests and the window).
 """
+
 from __future__ import annotations
 
 from collections import Counter
@@ -25,7 +26,7 @@ from .lessons import Lesson
 class CubeLessonGame(Game):
     """A cube-chess game from a prepared position; the side not to move waits (its turns pass)."""
 
-    def __init__(self, position, *, wait: bool = True):       # no setup: Game.__init__ is not used
+    def __init__(self, position, *, wait: bool = True):  # no setup: Game.__init__ is not used
         self.rules = position.rules
         self.choices = default_choices(self.rules)
         self.positions = [position]
@@ -56,7 +57,7 @@ class CubeLessonGame(Game):
 class SpiritLessonGame(SpiritGame):
     """A spirit-chess game from a prepared position; the side not to move waits."""
 
-    def __init__(self, position, *, wait: bool = True):       # no placements: SpiritGame.__init__ is not used
+    def __init__(self, position, *, wait: bool = True):  # no placements: SpiritGame.__init__ is not used
         self.rules = position.rules
         self.white = {c: p.type for c, p in position.pieces.items() if p.side == "white"}
         self.black = {c: p.type for c, p in position.pieces.items() if p.side == "black"}

@@ -7,6 +7,7 @@ C cannon, Q queen, G brother.  A tuple of :class:`Piece` works too (promoted pie
 
 The helpers are exposed through the ``h`` fixture (tests/ is not a package).
 """
+
 from __future__ import annotations
 
 from types import SimpleNamespace
@@ -15,8 +16,17 @@ import pytest
 
 from engine import IllegalAction, Piece, Position, Turn, TurnBuilder, apply_turn, load_ruleset
 
-LETTER = {"K": "king", "H": "prince", "P": "pawn", "N": "knight", "B": "bishop", "R": "rook",
-          "C": "cannon", "Q": "queen", "G": "brother"}
+LETTER = {
+    "K": "king",
+    "H": "prince",
+    "P": "pawn",
+    "N": "knight",
+    "B": "bishop",
+    "R": "rook",
+    "C": "cannon",
+    "Q": "queen",
+    "G": "brother",
+}
 SIDE = {"w": "white", "b": "black"}
 
 
@@ -72,5 +82,6 @@ def free_rules():
 
 @pytest.fixture(scope="session")
 def h():
-    return SimpleNamespace(stack=stack, make=make, play=play, refuse=refuse, builder=builder, types=types,
-                           Piece=Piece, Turn=Turn)
+    return SimpleNamespace(
+        stack=stack, make=make, play=play, refuse=refuse, builder=builder, types=types, Piece=Piece, Turn=Turn
+    )

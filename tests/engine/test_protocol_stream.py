@@ -1,6 +1,7 @@
 """Real ``python -m engine.protocol`` processes fed hostile bytes (a fixed list, and hypothesis
 mutations through one long-lived process): they survive and answer every non-blank line exactly
 once, in order, with strict JSON in valid UTF-8, never "internal"."""
+
 from __future__ import annotations
 
 import json
@@ -25,19 +26,21 @@ HOSTILE = [
     b'{"query":"ruleset","id":1e99999}',
     b'{"query":"ruleset","id":-Infinity}',
     b'\xff\xfe{"query":"ruleset"}',
-    b'{"query":"ruleset","id":"\xed\xa0\x80"}',           # an encoded surrogate: invalid UTF-8
-    b'{"query":"ruleset","id":"\xc0\xaf"}',               # an overlong encoding
+    b'{"query":"ruleset","id":"\xed\xa0\x80"}',  # an encoded surrogate: invalid UTF-8
+    b'{"query":"ruleset","id":"\xc0\xaf"}',  # an overlong encoding
     b"\x00\x01\x02",
-    b'\xef\xbb\xbf{"query":"ruleset"}',                   # a byte-order mark
+    b'\xef\xbb\xbf{"query":"ruleset"}',  # a byte-order mark
     b'{"query":"actions","origin":[5,5,1],"position":{"pieces":5}}',
     b'{"query":"ruleset","overrides":3.0}',
     b'{"query":"ruleset","ruleset":"/dev/stdin"}',
     b'{"query":"ruleset","ruleset":"/dev/zero"}',
     b'{"query":"actions","origin":[9,3,1],"position":{},"horizon":1000000000}',
-    (b'{"query":"actions","origin":[8,8,8,2],"position":{"pieces":[{"at":[8,8,8,2],"side":"white",'
-     b'"stack":["king"]},{"at":[8,8,8,1000000000000000001],"side":"black","stack":["king"]}]}}'),
+    (
+        b'{"query":"actions","origin":[8,8,8,2],"position":{"pieces":[{"at":[8,8,8,2],"side":"white",'
+        b'"stack":["king"]},{"at":[8,8,8,1000000000000000001],"side":"black","stack":["king"]}]}}'
+    ),
     b'{"query":"ruleset","overrides":{"size":[10000000,16,16]}}',
-    b'{"query":"ruleset","pad":"' + b"x" * (1 << 20) + b'"}',   # over the line-bytes limit
+    b'{"query":"ruleset","pad":"' + b"x" * (1 << 20) + b'"}',  # over the line-bytes limit
 ]
 
 
@@ -46,15 +49,23 @@ def test_one_subprocess_survives_hostile_bytes_and_answers_each_line_once():
     for i, bad in enumerate(HOSTILE):
         lines.append(bad)
         lines.append(b'{"query": "ruleset", "id": %d}' % i)
-    lines.append(b"")                                    # a blank line: no reply
+    lines.append(b"")  # a blank line: no reply
     lines.append(b'{"query": "ruleset", "id": "last"}')
     env = dict(os.environ, PYTHONIOENCODING="utf-8:strict", LC_ALL="C")
-    proc = subprocess.run([sys.executable, "-m", "engine.protocol"], input=b"\n".join(lines) + b"\n",
-                          capture_output=True, cwd=ROOT, timeout=120, env=env, check=False)
+    proc = subprocess.run(
+        [sys.executable, "-m", "engine.protocol"],
+        input=b"\n".join(lines) + b"\n",
+        capture_output=True,
+        cwd=ROOT,
+        timeout=120,
+        env=env,
+        check=False,
+    )
     assert proc.returncode == 0 and proc.stderr == b"", proc.stderr[-2000:]
-    out = proc.stdout.decode("utf-8")                    # strict: valid UTF-8
-    replies = [json.loads(x, parse_constant=lambda s: (_ for _ in ()).throw(AssertionError(s)))
-               for x in out.splitlines()]
+    out = proc.stdout.decode("utf-8")  # strict: valid UTF-8
+    replies = [
+        json.loads(x, parse_constant=lambda s: (_ for _ in ()).throw(AssertionError(s))) for x in out.splitlines()
+    ]
     assert len(replies) == 2 * len(HOSTILE) + 1
     for i in range(len(HOSTILE)):
         bad, good = replies[2 * i], replies[2 * i + 1]
@@ -73,8 +84,10 @@ def test_one_subprocess_survives_hostile_bytes_and_answers_each_line_once():
 SENTINEL = b'{"query": "-sentinel-", "id": "sentinel"}'
 VALID_LINES = [
     b'{"query": "ruleset", "id": 1}',
-    (b'{"query": "actions", "origin": [5, 5, 1], "horizon": 4, "position": {"fill": "empty", "pieces": '
-     b'[{"at": [5, 5, 1], "side": "white", "stack": ["rook", "knight"]}]}}'),
+    (
+        b'{"query": "actions", "origin": [5, 5, 1], "horizon": 4, "position": {"fill": "empty", "pieces": '
+        b'[{"at": [5, 5, 1], "side": "white", "stack": ["rook", "knight"]}]}}'
+    ),
     b'{"query": "turn", "position": {}, "turn": {"origin": [9, 3, 1], "actions": [{"do": "move", "to": [9, 4, 1]}]}}',
     b'{"query": "ruleset", "ruleset": "spirit"}',
 ]
@@ -82,8 +95,14 @@ VALID_LINES = [
 
 @pytest.fixture(scope="module")
 def server():
-    proc = subprocess.Popen([sys.executable, "-m", "engine.protocol"], cwd=ROOT, stdin=subprocess.PIPE,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, bufsize=0)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "engine.protocol"],
+        cwd=ROOT,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        bufsize=0,
+    )
     yield proc
     proc.stdin.close()
     assert proc.wait(timeout=60) == 0
@@ -107,8 +126,11 @@ def _replies_until_sentinel(proc) -> list:
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(st.sampled_from(VALID_LINES), st.lists(st.tuples(st.integers(0, 10 ** 6), st.binary(max_size=6)),
-                                              max_size=5), st.integers(0, 10 ** 6))
+@given(
+    st.sampled_from(VALID_LINES),
+    st.lists(st.tuples(st.integers(0, 10**6), st.binary(max_size=6)), max_size=5),
+    st.integers(0, 10**6),
+)
 def test_one_subprocess_answers_every_mutated_line_exactly_once(server, base, inserts, cut_at):
     data = bytearray(base)
     for at, chunk in inserts:

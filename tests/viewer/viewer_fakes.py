@@ -1,10 +1,12 @@
 """A tiny stand-in for an engine position, for scene/slicing/render tests that want exact
 control over what is drawn (imported by test modules as ``viewer_fakes``)."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
 from engine import Piece
+
 
 @dataclass
 class FakeRules:
@@ -15,12 +17,23 @@ class FakeRules:
 
     def in_green(self, coord) -> bool:
         (x0, x1), (y0, y1), (z0, z1) = self.green
-        return (all(v == 1 for v in coord[3:]) and x0 <= coord[0] <= x1
-                and y0 <= coord[1] <= y1 and z0 <= coord[2] <= z1)
+        return all(v == 1 for v in coord[3:]) and x0 <= coord[0] <= x1 and y0 <= coord[1] <= y1 and z0 <= coord[2] <= z1
 
 
-BACK_RANK = ["rook", "knight", "cannon", "bishop", "king", "prince", "queen", "brother",
-             "bishop", "cannon", "knight", "rook"]
+BACK_RANK = [
+    "rook",
+    "knight",
+    "cannon",
+    "bishop",
+    "king",
+    "prince",
+    "queen",
+    "brother",
+    "bishop",
+    "cannon",
+    "knight",
+    "rook",
+]
 
 
 def _norm(coord):
@@ -33,8 +46,7 @@ def _norm(coord):
 class FakePosition:
     """Minimal stand-in for engine.Position: crowded pawns outside green + overrides."""
 
-    def __init__(self, changes: dict | None = None, rules: FakeRules | None = None,
-                 opening: bool = True):
+    def __init__(self, changes: dict | None = None, rules: FakeRules | None = None, opening: bool = True):
         self.rules = rules or FakeRules()
         self.changes = {_norm(k): tuple(v) for k, v in (changes or {}).items()}
         if opening:

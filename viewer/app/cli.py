@@ -15,6 +15,7 @@ record, ruleset or option) prints one line and exits with status 2; an unexpecte
 line naming the crash report it wrote (``~/.local/share/daqi/crash-<date>.txt``) and exits with 1 --
 never a traceback.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -33,9 +34,12 @@ def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="daqi", description="Daqi (大棋): cube chess and spirit chess.")
     sub = p.add_subparsers(dest="command")
     play = sub.add_parser("play", help="cube chess in a window (the default)")
-    play.add_argument("--ruleset", default="standard",
-                      help="standard | free-combination | a ruleset in ~/.local/share/daqi/rulesets ($DAQI_RULESETS) "
-                           "| path to a ruleset file (default: standard)")
+    play.add_argument(
+        "--ruleset",
+        default="standard",
+        help="standard | free-combination | a ruleset in ~/.local/share/daqi/rulesets ($DAQI_RULESETS) "
+        "| path to a ruleset file (default: standard)",
+    )
     play.add_argument("--load", metavar="FILE", help="open a saved record")
     play.add_argument("--quick", action="store_true", help="skip the setup phase: default arrangement")
     _common(play)
@@ -43,39 +47,68 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--load", metavar="FILE", help="open a saved spirit-chess record")
     sp.add_argument("--quick", action="store_true", help="skip the hidden setup: default placements")
     _common(sp)
-    tut = sub.add_parser("tutorial", help="short lessons: moving, planes, hyper-jumps, stacks, hiring, winning, "
-                                          "spirit chess")
+    tut = sub.add_parser(
+        "tutorial", help="short lessons: moving, planes, hyper-jumps, stacks, hiring, winning, spirit chess"
+    )
     tut.add_argument("--lesson", metavar="N|ID", help="start at this lesson (number 1.. or id, e.g. hyperjump)")
     tut.add_argument("--size", default="1280x800", help="window size WIDTHxHEIGHT (default 1280x800)")
     tut.add_argument("--headless", action="store_true", help=argparse.SUPPRESS)
     sub.add_parser("record", help="make a video (see 'daqi record --help')", add_help=False)
-    sub.add_parser("arena", help="computer against computer: tables and a rules report (see 'daqi arena --help')",
-                   add_help=False)
+    sub.add_parser(
+        "arena", help="computer against computer: tables and a rules report (see 'daqi arena --help')", add_help=False
+    )
     sub.add_parser("snapshot", help="render a still image (see 'daqi snapshot --help')", add_help=False)
     return p
 
 
 def _common(p) -> None:
-    p.add_argument("--autosave", metavar="PATH",
-                   help="autosave file (default: ~/.local/share/daqi/autosave.txt; a spirit game uses "
-                        "autosave-spirit.txt next to it)")
+    p.add_argument(
+        "--autosave",
+        metavar="PATH",
+        help="autosave file (default: ~/.local/share/daqi/autosave.txt; a spirit game uses "
+        "autosave-spirit.txt next to it)",
+    )
     p.add_argument("--no-autosave", action="store_true", help="do not autosave")
     p.add_argument("--size", default="1280x800", help="window size WIDTHxHEIGHT (default 1280x800)")
-    p.add_argument("--clock", metavar="MIN+SEC",
-                   help="a chess clock per side, e.g. 10+5: 10 minutes, 5 seconds added after each turn; "
-                        "running out of time loses (a house rule, docs/RULES.md)")
-    p.add_argument("--ui-scale", type=float, metavar="S",
-                   help="size of the text and panels (default: from the window size; 2 suits a 4K screen)")
+    p.add_argument(
+        "--clock",
+        metavar="MIN+SEC",
+        help="a chess clock per side, e.g. 10+5: 10 minutes, 5 seconds added after each turn; "
+        "running out of time loses (a house rule, docs/RULES.md)",
+    )
+    p.add_argument(
+        "--ui-scale",
+        type=float,
+        metavar="S",
+        help="size of the text and panels (default: from the window size; 2 suits a 4K screen)",
+    )
     p.add_argument("--mute", action="store_true", help="start with the sound off (Ctrl+M toggles)")
     p.add_argument("--headless", action="store_true", help=argparse.SUPPRESS)
-    p.add_argument("--vs", choices=("human", "computer"), default="human",
-                   help="human: two players at one screen (default); computer: play the computer")
-    p.add_argument("--level", type=int, choices=(0, 1, 2, 3), default=None,
-                   help="the computer's level: 0 random, 1 greedy, 2 and 3 search (default 2)")
-    p.add_argument("--computer", choices=("white", "black"), default=None,
-                   help="the side the computer plays with --vs computer (default black)")
-    p.add_argument("--seed", type=int, default=0,
-                   help="the game's seed: the computer's turns depend on it and the ply only (default 0)")
+    p.add_argument(
+        "--vs",
+        choices=("human", "computer"),
+        default="human",
+        help="human: two players at one screen (default); computer: play the computer",
+    )
+    p.add_argument(
+        "--level",
+        type=int,
+        choices=(0, 1, 2, 3),
+        default=None,
+        help="the computer's level: 0 random, 1 greedy, 2 and 3 search (default 2)",
+    )
+    p.add_argument(
+        "--computer",
+        choices=("white", "black"),
+        default=None,
+        help="the side the computer plays with --vs computer (default black)",
+    )
+    p.add_argument(
+        "--seed",
+        type=int,
+        default=0,
+        help="the game's seed: the computer's turns depend on it and the ply only (default 0)",
+    )
 
 
 def display_problem(headless: bool = False) -> str | None:
@@ -102,18 +135,21 @@ def main(argv=None) -> int:
         return 130
     except SystemExit:
         raise
-    except Exception as exc:           # noqa: BLE001  (the last line of defence: one line + a report)
+    except Exception as exc:  # noqa: BLE001  (the last line of defence: one line + a report)
         from ..ui.errors import report_unexpected
+
         return report_unexpected("daqi", exc, argv)
 
 
 def _main(argv: list) -> int:
     if argv and argv[0] in ("record", "snapshot"):
-        from . import record_cli           # owned by the recording developer
+        from . import record_cli  # owned by the recording developer
+
         rc = record_cli.main(argv)
         return int(rc or 0)
     if argv and argv[0] == "arena":
         from engine.players.arena import main as arena_main
+
         return int(arena_main(argv[1:]) or 0)
     if not argv or argv[0].startswith("-") and argv[0] not in ("-h", "--help"):
         argv = ["play"] + argv
@@ -121,13 +157,22 @@ def _main(argv: list) -> int:
     if args.command not in ("play", "spirit", "tutorial"):
         build_parser().print_help()
         return 2
-    for name, default in (("clock", None), ("ui_scale", None), ("mute", False), ("vs", None), ("level", None),
-                          ("computer", None), ("seed", 0)):
-        if not hasattr(args, name):          # the tutorial has no clock and keeps the defaults
+    for name, default in (
+        ("clock", None),
+        ("ui_scale", None),
+        ("mute", False),
+        ("vs", None),
+        ("level", None),
+        ("computer", None),
+        ("seed", 0),
+    ):
+        if not hasattr(args, name):  # the tutorial has no clock and keeps the defaults
             setattr(args, name, default)
     if args.vs != "computer" and (args.level is not None or args.computer is not None):
-        print("daqi: --level and --computer need --vs computer (e.g. 'daqi play --vs computer --level 1')",
-              file=sys.stderr)
+        print(
+            "daqi: --level and --computer need --vs computer (e.g. 'daqi play --vs computer --level 1')",
+            file=sys.stderr,
+        )
         return 2
     try:
         width, height = (int(v) for v in args.size.lower().split("x"))
@@ -136,6 +181,7 @@ def _main(argv: list) -> int:
         return 2
     if args.clock:
         from ..ui.clock import ClockError, parse_clock
+
         try:
             parse_clock(args.clock)
         except ClockError as exc:
@@ -149,40 +195,57 @@ def _main(argv: list) -> int:
         return _no_display(why)
 
     from pathlib import Path
+
     from ..cube.controller import default_autosave_path
+
     tutorial = None
     if args.command == "tutorial":
-        from .tutorial import TutorialSession, find_lesson
         from engine.tutorial import load_lessons
+
+        from .tutorial import TutorialSession, find_lesson
+
         try:
             lessons = load_lessons()
             tutorial = TutorialSession(lessons, find_lesson(lessons, args.lesson))
-        except ValueError as exc:      # an unknown lesson, bad lesson data
+        except ValueError as exc:  # an unknown lesson, bad lesson data
             print(f"daqi tutorial: {exc}", file=sys.stderr)
             return 2
         cube = spirit = None
-        autosave = None                  # a lesson never overwrites the autosaved game
+        autosave = None  # a lesson never overwrites the autosaved game
     else:
         autosave = None if args.no_autosave else Path(args.autosave) if args.autosave else default_autosave_path()
         from engine import DaqiError
+
         try:
             cube, spirit = _controllers(args, autosave)
-        except (DaqiError, OSError) as exc:       # a bad record or ruleset: say so in one line
+        except (DaqiError, OSError) as exc:  # a bad record or ruleset: say so in one line
             from ..record.errors import one_line
+
             print(f"daqi: {one_line(exc)}", file=sys.stderr)
             return 2
         tutorial = _first_start_offer(args, cube)
 
     try:
         import pyglet
-        pyglet.options["debug_gl"] = False     # no glGetError after every call: faster drawing
+
+        pyglet.options["debug_gl"] = False  # no glGetError after every call: faster drawing
         if args.headless:
             pyglet.options["headless"] = True
         from .window import DaqiWindow, run
-        window = DaqiWindow(cube, spirit_controller=spirit, start=args.command if args.command == "spirit" else "cube",
-                            width=width, height=height, tutorial=tutorial, autosave=autosave_paths(args, autosave),
-                            clock=args.clock, ui_scale=args.ui_scale, sound=not args.mute)
-    except Exception as exc:           # no display, no GL 3.3, ...
+
+        window = DaqiWindow(
+            cube,
+            spirit_controller=spirit,
+            start=args.command if args.command == "spirit" else "cube",
+            width=width,
+            height=height,
+            tutorial=tutorial,
+            autosave=autosave_paths(args, autosave),
+            clock=args.clock,
+            ui_scale=args.ui_scale,
+            sound=not args.mute,
+        )
+    except Exception as exc:  # no display, no GL 3.3, ...
         return _no_display(f"{type(exc).__name__}: {exc}")
     run(window)
     return 0
@@ -194,6 +257,7 @@ def _first_start_offer(args, cube):
     if args.command != "play" or args.load or args.quick or (cube is not None and cube.resume_offer is not None):
         return None
     from .tutorial import TutorialOffer, marker_path
+
     return None if marker_path().exists() else TutorialOffer(marker_path())
 
 
@@ -203,6 +267,7 @@ def autosave_paths(args, autosave) -> dict:
         return {}
     if args.command == "spirit":
         from ..cube.controller import default_autosave_path
+
         spirit = autosave if args.autosave else autosave.with_name("autosave-spirit.txt")
         cube = autosave.with_name("autosave-cube.txt") if args.autosave else default_autosave_path()
         return {"cube": cube, "spirit": spirit}
@@ -213,31 +278,43 @@ def _controllers(args, autosave):
     from engine.core.loader import load_ruleset_arg
 
     from ..cube.controller import CubeController
+
     cube = spirit = None
     if args.command == "play":
         game = None
-        rules = load_ruleset_arg(args.ruleset)       # a name, or a path the user typed
+        rules = load_ruleset_arg(args.ruleset)  # a name, or a path the user typed
         if args.load:
             from engine import Game
+
             game = Game.load(args.load, known=rules)
-        cube = CubeController(rules, game=game, quick=args.quick, autosave_path=autosave,
-                              offer_resume=not args.load and not args.quick,
-                              save_path=args.load or None)
+        cube = CubeController(
+            rules,
+            game=game,
+            quick=args.quick,
+            autosave_path=autosave,
+            offer_resume=not args.load and not args.quick,
+            save_path=args.load or None,
+        )
     else:
         from ..spirit.controller import SpiritController
-        sp_auto = None if autosave is None else (
-            autosave if args.autosave else autosave.with_name("autosave-spirit.txt"))
+
+        sp_auto = (
+            None if autosave is None else (autosave if args.autosave else autosave.with_name("autosave-spirit.txt"))
+        )
         spirit = SpiritController(quick=args.quick, autosave_path=sp_auto)
         if args.load:
             if not spirit.load(args.load):
                 from engine import NotationError
+
                 raise NotationError(spirit.message.text)
     if args.vs == "computer":
         ctrl = cube if cube is not None else spirit
         side = args.computer or "black"
         ctrl.set_computer([side], level=2 if args.level is None else args.level, seed=args.seed)
-        ctrl.say(f"You play {'white' if side == 'black' else 'black'}; the computer plays {side} (level "
-                 f"{ctrl.computer_level}; Shift+H = hint, Ctrl+Z takes back its turn and yours). {ctrl.message.text}")
+        ctrl.say(
+            f"You play {'white' if side == 'black' else 'black'}; the computer plays {side} (level "
+            f"{ctrl.computer_level}; Shift+H = hint, Ctrl+Z takes back its turn and yours). {ctrl.message.text}"
+        )
     return cube, spirit
 
 

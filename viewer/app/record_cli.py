@@ -7,14 +7,25 @@ User errors (options, paths, a bad record or ruleset: any ``DaqiError``) print o
 prints one line naming the crash report it wrote and exits with 1; Ctrl-C exits with 130.  No
 half-written file is left.
 """
+
 from __future__ import annotations
 
 import argparse
 import sys
 
 from ..record.errors import one_line, report_unexpected
-from ..record.recording import (DEFAULT_FPS, DEFAULT_HOLD, DEFAULT_SIZE, DEFAULT_TRANSITION, RecordError,
-                        RecordOptions, load_game, make_source, parse_range, parse_size)
+from ..record.recording import (
+    DEFAULT_FPS,
+    DEFAULT_HOLD,
+    DEFAULT_SIZE,
+    DEFAULT_TRANSITION,
+    RecordError,
+    RecordOptions,
+    load_game,
+    make_source,
+    parse_range,
+    parse_size,
+)
 from ..record.timeline import frames_for
 
 FRAME_RULE = """\
@@ -55,8 +66,15 @@ def frame_rule() -> str:
     """The frame-count rule of ``daqi record --help`` with the sample games' real numbers."""
     demo, demo_sum = _example(True)
     spirit, spirit_sum = _example(False)
-    return FRAME_RULE.format(demo=demo, demo_sum=demo_sum, spirit=spirit, spirit_sum=spirit_sum, fps=DEFAULT_FPS,
-                             hold=DEFAULT_HOLD, transition=DEFAULT_TRANSITION)
+    return FRAME_RULE.format(
+        demo=demo,
+        demo_sum=demo_sum,
+        spirit=spirit,
+        spirit_sum=spirit_sum,
+        fps=DEFAULT_FPS,
+        hold=DEFAULT_HOLD,
+        transition=DEFAULT_TRANSITION,
+    )
 
 
 class _Parser(argparse.ArgumentParser):
@@ -64,7 +82,7 @@ class _Parser(argparse.ArgumentParser):
         raise RecordError(message)
 
     def format_help(self):
-        if callable(self.epilog):          # built when asked for: it reads the sample games
+        if callable(self.epilog):  # built when asked for: it reads the sample games
             self.epilog = self.epilog()
         return super().format_help()
 
@@ -75,18 +93,27 @@ def _game_args(p, selfplay: bool = False):
     src.add_argument("--demo", action="store_true", help="the built-in sample game (cube chess)")
     src.add_argument("--spirit-demo", action="store_true", help="the built-in spirit-chess sample game")
     if selfplay:
-        src.add_argument("--selfplay", action="store_true",
-                         help="a game between two computer players (deterministic for --seed; see below)")
+        src.add_argument(
+            "--selfplay",
+            action="store_true",
+            help="a game between two computer players (deterministic for --seed; see below)",
+        )
 
 
 def _selfplay_args(p):
     g = p.add_argument_group("self-play (with --selfplay)")
     g.add_argument("--level", default="2", help="the players' level 0-3, or WHITE,BLACK such as 1,3 (default 2)")
     g.add_argument("--seed", type=int, default=0, help="the game's seed (default 0)")
-    g.add_argument("--game", dest="selfplay_game", choices=("cube", "spirit"), default="cube",
-                   help="cube chess (default) or spirit chess")
-    g.add_argument("--max-plies", type=int, default=None,
-                   help="stop after this many turns if the game has not ended (default 60)")
+    g.add_argument(
+        "--game",
+        dest="selfplay_game",
+        choices=("cube", "spirit"),
+        default="cube",
+        help="cube chess (default) or spirit chess",
+    )
+    g.add_argument(
+        "--max-plies", type=int, default=None, help="stop after this many turns if the game has not ended (default 60)"
+    )
     g.add_argument("--nodes", type=int, default=None, help="node budget per turn (default: the level's own)")
     g.add_argument("--ruleset", default=None, help="cube: standard | free-combination | a ruleset file")
     g.add_argument("--save", metavar="FILE", help="also write the game's record to FILE")
@@ -108,38 +135,59 @@ def _positive(kind):
         if v < 0:
             raise argparse.ArgumentTypeError(f"must not be negative: {text!r}")
         return v
+
     return conv
 
 
 def record_parser() -> argparse.ArgumentParser:
-    p = _Parser(prog="daqi record", formatter_class=argparse.RawDescriptionHelpFormatter,
-                description="Render a game offscreen to an H.264 MP4 (libx264, yuv420p) or an animated GIF "
-                            "(format from the file name).",
-                epilog=lambda: frame_rule() + "\nexamples:\n  daqi record --demo --out demo.mp4\n"
-                       "  daqi record game.txt --out clip.gif --size 480x270 --turns 3:8 --camera follow\n"
-                       "  daqi record --spirit-demo --out spirit.mp4 --size 1280x720\n"
-                       "  daqi record --selfplay --level 2 --seed 5 --out game.mp4 [--game spirit] [--max-plies N]\n")
+    p = _Parser(
+        prog="daqi record",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        description="Render a game offscreen to an H.264 MP4 (libx264, yuv420p) or an animated GIF "
+        "(format from the file name).",
+        epilog=lambda: (
+            frame_rule() + "\nexamples:\n  daqi record --demo --out demo.mp4\n"
+            "  daqi record game.txt --out clip.gif --size 480x270 --turns 3:8 --camera follow\n"
+            "  daqi record --spirit-demo --out spirit.mp4 --size 1280x720\n"
+            "  daqi record --selfplay --level 2 --seed 5 --out game.mp4 [--game spirit] [--max-plies N]\n"
+        ),
+    )
     _game_args(p, selfplay=True)
     _selfplay_args(p)
     p.add_argument("--out", "-o", required=True, help="output file: .mp4 or .gif")
-    p.add_argument("--size", type=_size, default=DEFAULT_SIZE,
-                   help=f"WIDTHxHEIGHT (default {DEFAULT_SIZE[0]}x{DEFAULT_SIZE[1]}; MP4 needs even numbers)")
+    p.add_argument(
+        "--size",
+        type=_size,
+        default=DEFAULT_SIZE,
+        help=f"WIDTHxHEIGHT (default {DEFAULT_SIZE[0]}x{DEFAULT_SIZE[1]}; MP4 needs even numbers)",
+    )
     p.add_argument("--fps", type=_positive(float), default=DEFAULT_FPS, help=f"frames per second ({DEFAULT_FPS})")
-    p.add_argument("--hold", type=_positive(float), default=DEFAULT_HOLD,
-                   help=f"seconds each position is held after its turn ({DEFAULT_HOLD})")
-    p.add_argument("--transition", type=_positive(float), default=DEFAULT_TRANSITION,
-                   help=f"seconds of animation per action (spirit chess: per step) ({DEFAULT_TRANSITION})")
-    p.add_argument("--camera", default=None,
-                   help="fixed | orbit | follow (default) | FILE.json / FILE.toml with keyframes "
-                        "{time, yaw, pitch, distance, target}")
-    p.add_argument("--view", choices=("front", "top", "side", "3q"),
-                   help="start pose for the fixed and orbit cameras (default 3q)")
+    p.add_argument(
+        "--hold",
+        type=_positive(float),
+        default=DEFAULT_HOLD,
+        help=f"seconds each position is held after its turn ({DEFAULT_HOLD})",
+    )
+    p.add_argument(
+        "--transition",
+        type=_positive(float),
+        default=DEFAULT_TRANSITION,
+        help=f"seconds of animation per action (spirit chess: per step) ({DEFAULT_TRANSITION})",
+    )
+    p.add_argument(
+        "--camera",
+        default=None,
+        help="fixed | orbit | follow (default) | FILE.json / FILE.toml with keyframes "
+        "{time, yaw, pitch, distance, target}",
+    )
+    p.add_argument(
+        "--view", choices=("front", "top", "side", "3q"), help="start pose for the fixed and orbit cameras (default 3q)"
+    )
     rng = p.add_mutually_exclusive_group()
     rng.add_argument("--turns", metavar="A:B", help="render turns A..B inclusive (0 = start position)")
     rng.add_argument("--turn", type=int, metavar="N", help="hold the single position after turn N")
     p.add_argument("--no-overlay", action="store_true", help="no text (turn, notation, scores)")
-    p.add_argument("--preset", default="veryfast",
-                   help="libx264 preset (ultrafast..veryslow, default veryfast)")
+    p.add_argument("--preset", default="veryfast", help="libx264 preset (ultrafast..veryslow, default veryfast)")
     p.add_argument("--crf", type=int, default=23, help="libx264 quality, 0-51, lower is better (23)")
     p.add_argument("--progress", action="store_true", help="show the progress bar even when stderr is no TTY")
     p.add_argument("--quiet", "-q", action="store_true", help="no progress bar, no summary")
@@ -147,33 +195,42 @@ def record_parser() -> argparse.ArgumentParser:
 
 
 def snapshot_parser() -> argparse.ArgumentParser:
-    p = _Parser(prog="daqi snapshot", description="Render a still (PNG) of the position after a turn.",
-                epilog="examples:\n  daqi snapshot --demo --turn 3 --out pos.png --view 3q --size 1280x720\n"
-                       "  daqi snapshot --demo --turn 3 --out boards.png --view overview\n"
-                       "  daqi snapshot --spirit-demo --turn 5 --out spirit.png  (--view/--camera: cube only)",
-                formatter_class=argparse.RawDescriptionHelpFormatter)
+    p = _Parser(
+        prog="daqi snapshot",
+        description="Render a still (PNG) of the position after a turn.",
+        epilog="examples:\n  daqi snapshot --demo --turn 3 --out pos.png --view 3q --size 1280x720\n"
+        "  daqi snapshot --demo --turn 3 --out boards.png --view overview\n"
+        "  daqi snapshot --spirit-demo --turn 5 --out spirit.png  (--view/--camera: cube only)",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     _game_args(p)
     p.add_argument("--turn", type=int, metavar="N", help="the position after turn N (0 = start; default: last)")
     p.add_argument("--out", "-o", required=True, help="output image: .png (or .jpg)")
-    p.add_argument("--view", choices=("front", "top", "side", "3q", "overview"),
-                   help="whole-board camera view (default: a close follow view of the last turn's square); "
-                        "overview: the board overview (the 3-D boards of dimensions 4 and 5 side by side, "
-                        "each side's pieces per board)")
+    p.add_argument(
+        "--view",
+        choices=("front", "top", "side", "3q", "overview"),
+        help="whole-board camera view (default: a close follow view of the last turn's square); "
+        "overview: the board overview (the 3-D boards of dimensions 4 and 5 side by side, "
+        "each side's pieces per board)",
+    )
     p.add_argument("--camera", default=None, help="follow | fixed | FILE with keyframes (time 0 is used)")
-    p.add_argument("--size", type=_size, default=DEFAULT_SIZE,
-                   help=f"WIDTHxHEIGHT (default {DEFAULT_SIZE[0]}x{DEFAULT_SIZE[1]})")
+    p.add_argument(
+        "--size", type=_size, default=DEFAULT_SIZE, help=f"WIDTHxHEIGHT (default {DEFAULT_SIZE[0]}x{DEFAULT_SIZE[1]})"
+    )
     p.add_argument("--no-overlay", action="store_true", help="no text")
     return p
 
 
 def _load(args):
     from ..record.recording import load_game
+
     return load_game(args.game, demo=args.demo, spirit_demo=args.spirit_demo)
 
 
 def _selfplay(args):
     """The self-play game of ``--selfplay`` (and its record in ``--save``)."""
     from ..record.selfplay import DEFAULT_MAX_PLIES, parse_levels, record_text, selfplay_game
+
     levels = parse_levels(args.level)
     plies = DEFAULT_MAX_PLIES if args.max_plies is None else args.max_plies
     if args.nodes is not None and args.nodes < 1:
@@ -183,13 +240,17 @@ def _selfplay(args):
         if not args.quiet and sys.stderr.isatty():
             print(f"\rdaqi record: self-play turn {ply}/{plies}", end="", file=sys.stderr, flush=True)
 
-    game = selfplay_game(args.selfplay_game, levels, args.seed, plies, nodes=args.nodes, ruleset=args.ruleset,
-                         on_ply=progress)
+    game = selfplay_game(
+        args.selfplay_game, levels, args.seed, plies, nodes=args.nodes, ruleset=args.ruleset, on_ply=progress
+    )
     if not args.quiet:
         res = game.position.result
-        end = (f"{res.winner or 'draw'} ({res.reason})" if res is not None else f"stopped after {plies} turns")
-        print(f"{chr(13) if sys.stderr.isatty() else ''}daqi record: self-play {args.selfplay_game} chess, levels {levels[0]} (white) and "
-              f"{levels[1]} (black), seed {args.seed}: {len(game.turns)} turns, {end}", file=sys.stderr)
+        end = f"{res.winner or 'draw'} ({res.reason})" if res is not None else f"stopped after {plies} turns"
+        print(
+            f"{chr(13) if sys.stderr.isatty() else ''}daqi record: self-play {args.selfplay_game} chess, levels {levels[0]} (white) and "
+            f"{levels[1]} (black), seed {args.seed}: {len(game.turns)} turns, {end}",
+            file=sys.stderr,
+        )
     if args.save:
         try:
             with open(args.save, "w", encoding="utf-8") as fh:
@@ -218,15 +279,27 @@ def run_record(argv) -> int:
     else:
         turns = parse_range(args.turns, n) if args.turns else (0, n)
     camera = args.camera or ("fixed" if args.view else "follow")
-    opts = RecordOptions(size=(w, h), fps=args.fps, hold=args.hold, transition=transition, camera=camera,
-                         view=args.view, turns=turns, overlay=not args.no_overlay, preset=args.preset,
-                         crf=args.crf)
+    opts = RecordOptions(
+        size=(w, h),
+        fps=args.fps,
+        hold=args.hold,
+        transition=transition,
+        camera=camera,
+        view=args.view,
+        turns=turns,
+        overlay=not args.no_overlay,
+        preset=args.preset,
+        crf=args.crf,
+    )
     progress = False if args.quiet else (True if args.progress else None)
     info = record(game, args.out, opts, progress=progress)
     if not args.quiet:
         kind = "spirit chess" if is_spirit(game) else "cube chess"
-        print(f"daqi record: wrote {info['path']} ({info['frames']} frames, {info['frames'] / args.fps:.1f} s, "
-              f"{w}x{h}, {kind}, turns {turns[0]}..{turns[1]}) in {info['seconds']:.1f} s", file=sys.stderr)
+        print(
+            f"daqi record: wrote {info['path']} ({info['frames']} frames, {info['frames'] / args.fps:.1f} s, "
+            f"{w}x{h}, {kind}, turns {turns[0]}..{turns[1]}) in {info['seconds']:.1f} s",
+            file=sys.stderr,
+        )
     return 0
 
 
@@ -235,8 +308,15 @@ def run_snapshot(argv) -> int:
 
     args = snapshot_parser().parse_args(argv)
     game = _load(args)
-    path = snapshot(game, args.out, turn=args.turn, size=args.size, view=args.view,
-                    camera=args.camera or ("fixed" if args.view else "follow"), overlay=not args.no_overlay)
+    path = snapshot(
+        game,
+        args.out,
+        turn=args.turn,
+        size=args.size,
+        view=args.view,
+        camera=args.camera or ("fixed" if args.view else "follow"),
+        overlay=not args.no_overlay,
+    )
     print(f"daqi snapshot: wrote {path}", file=sys.stderr)
     return 0
 
@@ -251,6 +331,7 @@ def main(argv=None) -> int:
     if argv and argv[0] in COMMANDS:
         argv = argv[1:]
     from engine import DaqiError
+
     try:
         status = COMMANDS[name](argv)
     except (RecordError, DaqiError) as exc:
@@ -261,7 +342,7 @@ def main(argv=None) -> int:
         status = 130
     except BrokenPipeError:
         status = 1
-    except Exception as exc:           # noqa: BLE001  (one line and a crash report, never a traceback)
+    except Exception as exc:  # noqa: BLE001  (one line and a crash report, never a traceback)
         status = report_unexpected(f"daqi {name}", exc, [name, *argv])
     return status
 

@@ -7,6 +7,7 @@
 * :class:`Sounds` plays them through pyglet's audio driver.  Without an audio device (no
   driver, pyglet's silent driver, any error) the game is silent and says nothing.  Ctrl+M mutes.
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -31,14 +32,17 @@ def _tone(freq, seconds: float, decay: float = 12.0, shape: str = "sine") -> np.
 
 def synth(kind: str) -> np.ndarray:
     """The samples of sound ``kind`` (int16, mono, :data:`RATE` Hz, under half a second)."""
-    rng = np.random.default_rng(7)          # fixed: the same sound every time
+    rng = np.random.default_rng(7)  # fixed: the same sound every time
     if kind == "move":
         n = int(RATE * 0.09)
         w = 0.6 * _tone(620, 0.09, decay=45) + 0.25 * rng.standard_normal(n) * _env(n, 0.001, 90)
     elif kind == "capture":
         n = int(RATE * 0.22)
-        w = 0.5 * _tone(520, 0.22, decay=40) + 0.7 * _tone(140, 0.22, decay=14) \
+        w = (
+            0.5 * _tone(520, 0.22, decay=40)
+            + 0.7 * _tone(140, 0.22, decay=14)
             + 0.3 * rng.standard_normal(n) * _env(n, 0.001, 60)
+        )
     elif kind == "jump":
         n = int(RATE * 0.18)
         w = 0.7 * _tone(np.linspace(420, 900, n), 0.18, decay=10)
@@ -54,9 +58,9 @@ def synth(kind: str) -> np.ndarray:
         w = np.concatenate(parts)
     else:
         raise ValueError(f"no sound called {kind!r}; the sounds are {', '.join(KINDS)}")
-    fade = min(len(w), int(RATE * 0.012))            # a short release: no click at the end
+    fade = min(len(w), int(RATE * 0.012))  # a short release: no click at the end
     w = w.copy()
-    w[len(w) - fade:] *= np.linspace(1.0, 0.0, fade)
+    w[len(w) - fade :] *= np.linspace(1.0, 0.0, fade)
     w = np.clip(w, -1.0, 1.0)
     return (w * 0.8 * 32767).astype(np.int16)
 
@@ -65,7 +69,7 @@ def turn_sound(game) -> str:
     """The sound of a game's last turn: capture, hyper-jump, 3-D jump or move."""
     turn = game.turns[-1]
     actions = getattr(turn, "actions", None)
-    if actions is None:                          # spirit chess: a turn is a path
+    if actions is None:  # spirit chess: a turn is a path
         caps = getattr(game, "captures", None)
         return "capture" if caps and caps[-1] else "move"
     kinds = {a.kind for a in actions}
@@ -133,7 +137,7 @@ class Sounds:
         self._sources: dict = {}
         self._tried = driver is not None
         self.watcher = EventWatcher()
-        self.played: list[str] = []           # what was asked for (tests, and a silent machine)
+        self.played: list[str] = []  # what was asked for (tests, and a silent machine)
 
     @property
     def available(self) -> bool:
@@ -142,9 +146,10 @@ class Sounds:
             self._tried = True
             try:
                 import pyglet.media
+
                 drv = pyglet.media.get_audio_driver()
                 self._driver = None if drv is None or type(drv).__name__ == "SilentDriver" else drv
-            except Exception:                  # noqa: BLE001 - no audio: silence, no message
+            except Exception:  # noqa: BLE001 - no audio: silence, no message
                 self._driver = None
         return self._driver is not None
 
@@ -164,7 +169,7 @@ class Sounds:
                 src = self._sources[kind] = static_source(synth(kind))
             src.play()
             return True
-        except Exception:                      # noqa: BLE001 - a broken device: silence
+        except Exception:  # noqa: BLE001 - a broken device: silence
             self._driver = None
             return False
 

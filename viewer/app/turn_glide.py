@@ -6,6 +6,7 @@ The controller marks a turn to show with ``controller.glide = (k, start_time)`` 
 takes :data:`viewer.ui.computer.GLIDE_ACTION_S` seconds.  :class:`TurnGlide` turns that into what
 the renderer draws at ``controller.time`` and keeps the board and plane of the moving piece in view.
 """
+
 from __future__ import annotations
 
 from ..record.cube_animation import CubeAnimator, CubeSource, FrameState, _higher
@@ -23,7 +24,7 @@ class TurnGlide:
     """What to draw while the controller's last turn glides (None when nothing glides)."""
 
     def __init__(self):
-        self._cache: tuple | None = None       # (game, k, n_turns) -> (source, animator)
+        self._cache: tuple | None = None  # (game, k, n_turns) -> (source, animator)
 
     def _animator(self, game, k: int) -> tuple[CubeSource, CubeAnimator]:
         key = (id(game), k, len(game.turns))
@@ -60,7 +61,14 @@ class TurnGlide:
             view.slicing.set_focus(where[2])
         if step.kind == "cut":
             return _FramePosition(step.after if u >= 0.5 else step.before, {})
-        st = FrameState(k, step.after if u >= 0.5 else step.before, step.base,
-                        _higher(where) if where is not None else (), where[2] if where is not None else 1,
-                        tracks=step.tracks, u=u, kind=step.kind)
+        st = FrameState(
+            k,
+            step.after if u >= 0.5 else step.before,
+            step.base,
+            _higher(where) if where is not None else (),
+            where[2] if where is not None else 1,
+            tracks=step.tracks,
+            u=u,
+            kind=step.kind,
+        )
         return _FramePosition(step.base, anim.extras(st, view))

@@ -19,6 +19,7 @@ answer writes a marker file in the user data folder so it is asked only once.
 The window calls four hooks on ``window.tutorial`` (``key``, ``mouse_press``, ``tick``, ``draw``);
 everything else here is testable without a display (:func:`panel_text`, :meth:`TutorialSession.key`).
 """
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -30,9 +31,14 @@ from ..spirit.controller import SpiritController
 from ..ui.control_common import default_autosave_path
 from ..ui.panels import DIM, SANS, TEXT, Panel
 
-SHOW_STEP = 0.7            # seconds between the actions of "show me"
-BUTTONS = (("hint", "Hint (H)"), ("show", "Show me (F4)"), ("restart", "Restart (F5)"), ("prev", "< (F6)"),
-           ("next", "(F7) >"))
+SHOW_STEP = 0.7  # seconds between the actions of "show me"
+BUTTONS = (
+    ("hint", "Hint (H)"),
+    ("show", "Show me (F4)"),
+    ("restart", "Restart (F5)"),
+    ("prev", "< (F6)"),
+    ("next", "(F7) >"),
+)
 KEYS = {"h": "hint", "f4": "show", "f5": "restart", "f6": "prev", "f7": "next", "f8": "leave"}
 
 
@@ -65,11 +71,11 @@ class TutorialSession:
         self.game = None
         self.hint_shown = False
         self.announced = False
-        self.queue: list = []           # "show me" steps still to play
+        self.queue: list = []  # "show me" steps still to play
         self.clock = 0.0
         self.panel = None
-        self.buttons: list = []         # [(name, (x, y, w, h))] in window pixels (bottom-left origin)
-        self.autosave_path: Path | None = None     # of the game that follows the tutorial (F8)
+        self.buttons: list = []  # [(name, (x, y, w, h))] in window pixels (bottom-left origin)
+        self.autosave_path: Path | None = None  # of the game that follows the tutorial (F8)
 
     # ------------------------------------------------------------------ state
     @property
@@ -89,7 +95,7 @@ class TutorialSession:
         self.window = window
         before = window.apps.get("cube")
         path = getattr(getattr(before, "controller", None), "autosave_path", None)
-        self.autosave_path = path if path is not None else default_autosave_path()   # for the game after F8
+        self.autosave_path = path if path is not None else default_autosave_path()  # for the game after F8
         self.start_lesson(self.index)
 
     def start_lesson(self, index: int) -> None:
@@ -115,15 +121,17 @@ class TutorialSession:
             app = win.apps.get("cube")
             if app is None:
                 from .window import CubeApp
+
                 app = win.apps["cube"] = CubeApp(win, c)
             app.controller = c
             app.frame_camera()
-            cam = c.view.camera                 # slide the board left, clear of the lesson panel
+            cam = c.view.camera  # slide the board left, clear of the lesson panel
             cam.pan(-min(230.0, win.width * 0.17), 0.0)
             cam.set_home()
             win.switch("cube")
         else:
             from ..spirit.view import SpiritBoardView
+
             win.apps["spirit"] = SpiritBoardView(win, c)
             win.switch("spirit")
         win.set_caption(f"Daqi - tutorial {self.index + 1}/{len(self.lessons)}: {self.lesson.title}")
@@ -167,8 +175,7 @@ class TutorialSession:
             app.controller = c
             app.frame_camera()
         win.switch("cube")
-        c.say("Tutorial closed - a new game: setup phase (Q = quick start). 'daqi tutorial' brings the lessons "
-              "back.")
+        c.say("Tutorial closed - a new game: setup phase (Q = quick start). 'daqi tutorial' brings the lessons back.")
 
     def show_me(self) -> None:
         """Restart the lesson and queue its solution, played through the controller step by step."""
@@ -212,9 +219,11 @@ class TutorialSession:
             return
         self.announced = True
         last = self.index + 1 >= len(self.lessons)
-        self.controller.say("Well done - lesson complete! " + ("That was the last lesson: F8 leaves the tutorial "
-                                                               "for a real game." if last else
-                                                               "F7: the next lesson."), "ok")
+        self.controller.say(
+            "Well done - lesson complete! "
+            + ("That was the last lesson: F8 leaves the tutorial for a real game." if last else "F7: the next lesson."),
+            "ok",
+        )
 
     # ------------------------------------------------------------------ window hooks
     def key(self, window, name: str, shift: bool = False, ctrl: bool = False) -> bool:
@@ -223,7 +232,7 @@ class TutorialSession:
         if c is None:
             return False
         if c.prompt is not None or c.help_visible:
-            return False                # the help (F1) or a prompt is open: its keys first (H closes the help)
+            return False  # the help (F1) or a prompt is open: its keys first (H closes the help)
         if ctrl and name in ("n", "o", "s"):
             c.error("In the tutorial: F5 restarts the lesson, F6 / F7 change it, F8 leaves the tutorial.")
             return True
@@ -232,7 +241,7 @@ class TutorialSession:
             return True
         cmd = KEYS.get(name)
         if cmd is None or ctrl:
-            self.queue = []             # the player takes over: "show me" stops
+            self.queue = []  # the player takes over: "show me" stops
             return False
         self.command(cmd)
         return True
@@ -263,15 +272,24 @@ class TutorialSession:
 def panel_text(session: TutorialSession) -> str:
     """The lesson panel's text (pure)."""
     les = session.lesson
-    lines = [f"TUTORIAL  \u00b7  lesson {session.index + 1} of {len(session.lessons)}", les.title.upper(), "",
-             les.text, "", "GOAL: " + session.goal_words()]
+    lines = [
+        f"TUTORIAL  \u00b7  lesson {session.index + 1} of {len(session.lessons)}",
+        les.title.upper(),
+        "",
+        les.text,
+        "",
+        "GOAL: " + session.goal_words(),
+    ]
     for st in session.status():
         lines.append(("  [done]  " if st.met else "  [  ]  ") + st.text)
     if session.hint_shown:
         lines += ["", "HINT: " + les.hint]
     if session.done:
-        lines += ["", "Lesson complete!" + ("  F7: next lesson." if session.index + 1 < len(session.lessons)
-                                           else "  F8: leave the tutorial.")]
+        lines += [
+            "",
+            "Lesson complete!"
+            + ("  F7: next lesson." if session.index + 1 < len(session.lessons) else "  F8: leave the tutorial."),
+        ]
     elif session.queue:
         lines += ["", "Showing the solution ... (any key stops)"]
     if not (session.done and session.index + 1 >= len(session.lessons)):
@@ -284,26 +302,38 @@ class TutorialPanel:
 
     def __init__(self):
         import pyglet
+
         self.pyglet = pyglet
         self.batch = pyglet.graphics.Batch()
         g = [pyglet.graphics.Group(order=10 + i) for i in range(3)]
-        self.panel = Panel(self.batch, (g[0], g[1]), font=SANS, size=11, anchor="top-right", width=420,
-                           bg=(10, 14, 26, 235))
+        self.panel = Panel(
+            self.batch, (g[0], g[1]), font=SANS, size=11, anchor="top-right", width=420, bg=(10, 14, 26, 235)
+        )
         self.button_shapes = []
         self.button_labels = []
         for _name, label in BUTTONS:
-            self.button_shapes.append(pyglet.shapes.Rectangle(0, 0, 1, 22, color=(48, 62, 92, 255),
-                                                              batch=self.batch, group=g[1]))
-            self.button_labels.append(pyglet.text.Label(label, font_name=SANS, font_size=10, batch=self.batch,
-                                                        group=g[2], color=TEXT, anchor_x="center",
-                                                        anchor_y="center"))
+            self.button_shapes.append(
+                pyglet.shapes.Rectangle(0, 0, 1, 22, color=(48, 62, 92, 255), batch=self.batch, group=g[1])
+            )
+            self.button_labels.append(
+                pyglet.text.Label(
+                    label,
+                    font_name=SANS,
+                    font_size=10,
+                    batch=self.batch,
+                    group=g[2],
+                    color=TEXT,
+                    anchor_x="center",
+                    anchor_y="center",
+                )
+            )
         self.done_color = (150, 235, 140, 255)
 
     def draw(self, window, session: TutorialSession) -> list:
         app = getattr(window, "app", None)
         width = min(420.0, max(260.0, window.width * 0.3))
         geometry = getattr(app, "geometry", None)
-        if callable(geometry):                  # spirit chess: keep clear of the flat board
+        if callable(geometry):  # spirit chess: keep clear of the flat board
             geo = geometry()
             board_right = geo.origin[0] + geo.cell * geo.size[0]
             width = min(width, max(220.0, window.width - board_right - 44))
@@ -314,8 +344,7 @@ class TutorialPanel:
         above = getattr(getattr(app, "hud", None), "turns", None) or getattr(app, "turns", None)
         if above is not None and above.label.visible:
             top -= above.label.content_height + 24
-        self.panel.set(panel_text(session), window.width - 14, top,
-                       self.done_color if session.done else TEXT)
+        self.panel.set(panel_text(session), window.width - 14, top, self.done_color if session.done else TEXT)
         # buttons under the panel text, inside its backing
         bg = self.panel.bg
         y = bg.y - 30
@@ -328,7 +357,7 @@ class TutorialPanel:
         left, right = x, x + width
         for (name, _label), shp, lab, nat in zip(BUTTONS, self.button_shapes, self.button_labels, natural):
             bw = nat + spare
-            if x > left and x + bw > right + 0.5:          # no room left on this row: wrap
+            if x > left and x + bw > right + 0.5:  # no room left on this row: wrap
                 x, y = left, y - 27
             shp.x, shp.y, shp.width, shp.height = x, y, bw, 22
             lab.x, lab.y = x + bw / 2, y + 11
@@ -345,10 +374,12 @@ class TutorialOffer:
 
     modal = True
 
-    TEXT = ("Welcome to Daqi!\n\nNew here? The tutorial has 10 short lessons: moving, planes, hyper-jumps,\n"
-            "stacks, hiring, how to win, and spirit chess.\n\n"
-            "T = start the tutorial      Esc / N = go to the game\n\n"
-            "(asked only once - 'daqi tutorial' starts it any time)")
+    TEXT = (
+        "Welcome to Daqi!\n\nNew here? The tutorial has 10 short lessons: moving, planes, hyper-jumps,\n"
+        "stacks, hiring, how to win, and spirit chess.\n\n"
+        "T = start the tutorial      Esc / N = go to the game\n\n"
+        "(asked only once - 'daqi tutorial' starts it any time)"
+    )
 
     def __init__(self, marker: Path | None = None):
         self.marker = Path(marker) if marker is not None else marker_path()
@@ -360,7 +391,7 @@ class TutorialOffer:
             self.marker.parent.mkdir(parents=True, exist_ok=True)
             self.marker.write_text("offered\n", encoding="utf-8")
         except OSError:
-            pass                          # a read-only home: the offer comes again, nothing breaks
+            pass  # a read-only home: the offer comes again, nothing breaks
         window.tutorial = None
         if take:
             session = TutorialSession()
@@ -369,13 +400,13 @@ class TutorialOffer:
 
     def key(self, window, name: str, shift: bool = False, ctrl: bool = False) -> bool:
         if ctrl:
-            return False                  # Ctrl+Q still closes the window
+            return False  # Ctrl+Q still closes the window
         if name in ("t", "enter", "return"):
             self.answer(window, True)
         elif name in ("escape", "n"):
             self.answer(window, False)
             window.controller.say("No tutorial now - 'daqi tutorial' starts it any time. H shows every key.")
-        return True                       # the question is modal
+        return True  # the question is modal
 
     def mouse_press(self, window, x, y, button=None) -> bool:
         return True
@@ -386,9 +417,11 @@ class TutorialOffer:
     def draw(self, window) -> None:
         if self.panel is None:
             import pyglet
+
             self.batch = pyglet.graphics.Batch()
             g0, g1 = pyglet.graphics.Group(order=20), pyglet.graphics.Group(order=21)
-            self.panel = Panel(self.batch, (g0, g1), font=SANS, size=14, anchor="center", width=760,
-                               bg=(8, 10, 16, 245))
+            self.panel = Panel(
+                self.batch, (g0, g1), font=SANS, size=14, anchor="center", width=760, bg=(8, 10, 16, 245)
+            )
         self.panel.set(self.TEXT, window.width / 2, window.height / 2)
         self.batch.draw()

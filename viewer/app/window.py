@@ -17,6 +17,7 @@ the tick runs while something animates (10 Hz: the pulsing targets of a selected
 slider playback, a recording) and at 2 Hz otherwise, and redraws only when an animation runs or the app's
 :meth:`state_key` differs from the one last drawn (a timer second, a message, a background result).
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -27,12 +28,33 @@ from pyglet.window import mouse
 from ..cube.controller import CubeController
 
 _NAMES = {
-    K.ENTER: "enter", K.RETURN: "enter", K.NUM_ENTER: "enter", K.BACKSPACE: "backspace",
-    K.ESCAPE: "escape", K.PAGEUP: "pageup", K.PAGEDOWN: "pagedown", K.TAB: "tab", K.SPACE: "space",
-    K.HOME: "home", K.LEFT: "left", K.RIGHT: "right", K.UP: "up", K.DOWN: "down",
-    K.BRACKETLEFT: "[", K.BRACKETRIGHT: "]", K.COMMA: ",", K.PERIOD: ".", K.PLUS: "+", K.EQUAL: "=",
-    K.MINUS: "-", K.NUM_ADD: "+", K.NUM_SUBTRACT: "-", K.DELETE: "delete",
-    K.SLASH: "/", K.END: "end", K.NUM_DIVIDE: "/",
+    K.ENTER: "enter",
+    K.RETURN: "enter",
+    K.NUM_ENTER: "enter",
+    K.BACKSPACE: "backspace",
+    K.ESCAPE: "escape",
+    K.PAGEUP: "pageup",
+    K.PAGEDOWN: "pagedown",
+    K.TAB: "tab",
+    K.SPACE: "space",
+    K.HOME: "home",
+    K.LEFT: "left",
+    K.RIGHT: "right",
+    K.UP: "up",
+    K.DOWN: "down",
+    K.BRACKETLEFT: "[",
+    K.BRACKETRIGHT: "]",
+    K.COMMA: ",",
+    K.PERIOD: ".",
+    K.PLUS: "+",
+    K.EQUAL: "=",
+    K.MINUS: "-",
+    K.NUM_ADD: "+",
+    K.NUM_SUBTRACT: "-",
+    K.DELETE: "delete",
+    K.SLASH: "/",
+    K.END: "end",
+    K.NUM_DIVIDE: "/",
 }
 for _i in range(10):
     _NAMES[getattr(K, f"_{_i}")] = str(_i)
@@ -57,16 +79,20 @@ def _guarded(handler):
         except Exception as exc:  # noqa: BLE001 - the window must survive its own bugs
             import sys
             import traceback
+
             traceback.print_exc(file=sys.stderr)
             try:
-                self.controller.error(f"internal error ({type(exc).__name__}: {exc}); the game is autosaved "
-                                      f"after every turn - please report this")
+                self.controller.error(
+                    f"internal error ({type(exc).__name__}: {exc}); the game is autosaved "
+                    f"after every turn - please report this"
+                )
             except Exception:  # noqa: BLE001
                 pass
             return pyglet.event.EVENT_HANDLED
         finally:
-            if handler.__name__ != "tick":     # input changed something: draw once (idle at rest)
+            if handler.__name__ != "tick":  # input changed something: draw once (idle at rest)
                 self.request_redraw()
+
     return run
 
 
@@ -89,10 +115,11 @@ class CubeApp:
     def __init__(self, window, controller: CubeController):
         from ..cube.hud import Hud
         from .turn_glide import TurnGlide, glide_renderer
+
         self.window = window
         self.controller = controller
-        self.renderer = glide_renderer(window.ctx)     # the Renderer, plus pieces in flight
-        self.glide = TurnGlide()                        # the computer's turn, gliding
+        self.renderer = glide_renderer(window.ctx)  # the Renderer, plus pieces in flight
+        self.glide = TurnGlide()  # the computer's turn, gliding
         self.hud = Hud(window.ui_scale_for(window.width, window.height))
         self._press = None
         self._dragged = False
@@ -103,7 +130,7 @@ class CubeApp:
         """A first view a newcomer can read: the focused plane, seen from white's side."""
         view = self.controller.view
         view.camera.resize(self.window.width, self.window.height)
-        view.frame(layers=0)              # the focused plane fills the window (issue 12)
+        view.frame(layers=0)  # the focused plane fills the window (issue 12)
         view.camera.set_home()
 
     def resize(self, width, height) -> None:
@@ -113,6 +140,7 @@ class CubeApp:
         """The board overview (V): its own renderer, camera and text."""
         from ..cube.overview_hud import OverviewHud
         from ..cube.overview_render import OverviewRenderer
+
         w, c = self.window, self.controller
         if getattr(self, "overview_renderer", None) is None:
             self.overview_renderer = OverviewRenderer(w.ctx)
@@ -132,7 +160,7 @@ class CubeApp:
             return
         c.view.camera.resize(w.width, w.height)
         self.renderer.render(self.glide.drawable(c), c.view, fbo=w.ctx.screen)
-        _ = w.ctx.error             # drain GL errors so pyglet's error checks start clean
+        _ = w.ctx.error  # drain GL errors so pyglet's error checks start clean
         self.hud.update(c, w.width, w.height, w.ui_scale_for(w.width, w.height))
         self.hud.draw()
 
@@ -153,11 +181,11 @@ class CubeApp:
             return
         if button == mouse.LEFT and not shift:
             row = self.hud.turn_at(x, y)
-            if row is not None:                  # the move list: review that turn (issue 13, bug 6)
+            if row is not None:  # the move list: review that turn (issue 13, bug 6)
                 if row != "panel":
                     self.controller.review_goto(row + 1)
                 return
-            if self.hud.over_panel(x, y):        # a text panel is not the board
+            if self.hud.over_panel(x, y):  # a text panel is not the board
                 self._press = ("panel", None)
                 return
             self.controller.click(x, self.window.height - y)
@@ -176,21 +204,23 @@ class CubeApp:
         self._press = None
 
     def scroll(self, x, y, sx, sy) -> None:
-        if self.hud.turn_at(x, y) is not None:   # the wheel over the move list scrolls it
+        if self.hud.turn_at(x, y) is not None:  # the wheel over the move list scrolls it
             self.controller.scroll_turns(int(sy))
             return
         self.controller.scroll(sy)
 
     def motion(self, x, y) -> None:
-        self.controller.cursor_hide()            # the mouse is back: the keyboard cursor goes
+        self.controller.cursor_hide()  # the mouse is back: the keyboard cursor goes
         self.controller.hover(x, self.window.height - y)
 
     def key(self, name, shift, ctrl) -> bool:
         c = self.controller
         if name == "k" and not ctrl and c.prompt is None and c.chooser is None and c.resume_offer is None:
             self.hud.show_stats = not self.hud.show_stats
-            c.say("Statistics per piece type " + ("shown (K hides them)." if self.hud.show_stats else
-                                                  "hidden (K shows them)."))
+            c.say(
+                "Statistics per piece type "
+                + ("shown (K hides them)." if self.hud.show_stats else "hidden (K shows them).")
+            )
             return True
         return c.key(name, shift=shift, ctrl=ctrl)
 
@@ -229,16 +259,30 @@ class CubeApp:
 class DaqiWindow(pyglet.window.Window):
     """The Daqi window.  ``start`` is ``"cube"`` or ``"spirit"``; F2 switches."""
 
-    def __init__(self, controller: CubeController | None = None, *, spirit_controller=None, start: str = "cube",
-                 width: int = 1280, height: int = 800, caption: str = "Daqi", schedule: bool = True,
-                 tutorial=None, autosave: dict | None = None, clock: str | None = None, ui_scale: float | None = None,
-                 sound: bool = True, **kw):
+    def __init__(
+        self,
+        controller: CubeController | None = None,
+        *,
+        spirit_controller=None,
+        start: str = "cube",
+        width: int = 1280,
+        height: int = 800,
+        caption: str = "Daqi",
+        schedule: bool = True,
+        tutorial=None,
+        autosave: dict | None = None,
+        clock: str | None = None,
+        ui_scale: float | None = None,
+        sound: bool = True,
+        **kw,
+    ):
         """``autosave``: {"cube": path, "spirit": path} for a game the window makes itself (F2);
         ``clock``: "10+5" gives both games a clock (house rule); ``ui_scale``: None = from the
         window size; ``sound``: False starts muted."""
         import moderngl
 
         from .sound import Sounds
+
         self.autosave = dict(autosave or {})
         self.clock_text = clock
         self.ui_scale = ui_scale
@@ -293,6 +337,7 @@ class DaqiWindow(pyglet.window.Window):
             else:
                 from ..spirit.controller import SpiritController
                 from ..spirit.view import SpiritBoardView
+
                 ctl = self._spirit_controller or SpiritController(autosave_path=self.autosave.get("spirit"))
                 self._attach_clock(ctl)
                 self.apps[name] = SpiritBoardView(self, ctl)
@@ -306,6 +351,7 @@ class DaqiWindow(pyglet.window.Window):
     def _attach_clock(self, controller) -> None:
         if self.clock_text and getattr(controller, "clock_driver", None) is None:
             from ..ui.clock import ClockDriver, GameClock
+
             controller.clock_driver = ClockDriver(GameClock.from_text(self.clock_text))
 
     def ui_scale_for(self, width: int, height: int) -> float:
@@ -424,7 +470,7 @@ class DaqiWindow(pyglet.window.Window):
             self.app.say(self.sounds.toggle_mute())
         else:
             self.app.key(name, shift, ctrl)
-        return pyglet.event.EVENT_HANDLED      # never let Escape close the window
+        return pyglet.event.EVENT_HANDLED  # never let Escape close the window
 
     @_guarded
     def on_text(self, text):
@@ -433,7 +479,7 @@ class DaqiWindow(pyglet.window.Window):
     @_guarded
     def tick(self, dt):
         if self.tutorial is not None and getattr(self.tutorial, "modal", False):
-            self.tutorial.tick(self, dt)      # a question is open: the game's clocks wait
+            self.tutorial.tick(self, dt)  # a question is open: the game's clocks wait
             return
         self.app.tick(dt)
         if self.tutorial is not None:
@@ -445,11 +491,14 @@ class DaqiWindow(pyglet.window.Window):
 
     def on_close(self):
         self.stop_recording()
-        for ctrl in {id(c): c for c in [self._cube_controller, self._spirit_controller]
-                     + [a.controller for a in self.apps.values()] if c is not None}.values():
+        for ctrl in {
+            id(c): c
+            for c in [self._cube_controller, self._spirit_controller] + [a.controller for a in self.apps.values()]
+            if c is not None
+        }.values():
             close = getattr(ctrl, "close_computer", None)
             if close is not None:
-                close()                 # end the computer's worker process
+                close()  # end the computer's worker process
         if self._scheduled:
             pyglet.clock.unschedule(self.tick)
             pyglet.clock.unschedule(self._redraw)
@@ -460,7 +509,7 @@ class DaqiWindow(pyglet.window.Window):
         """The current framebuffer as an (H, W, 3) uint8 array, top row first."""
         w, h = self.get_framebuffer_size()
         data = self.ctx.screen.read(viewport=(0, 0, w, h), components=3, alignment=1)
-        _ = self.ctx.error          # drain GL errors so pyglet's error checks start clean
+        _ = self.ctx.error  # drain GL errors so pyglet's error checks start clean
         return np.frombuffer(data, dtype=np.uint8).reshape(h, w, 3)[::-1].copy()
 
     def toggle_recording(self, path=None, fps: int = 30) -> None:
@@ -470,14 +519,18 @@ class DaqiWindow(pyglet.window.Window):
         try:
             from ..record.recording import LiveCapture
         except ImportError:
-            self.app.say("Recording is not available in this installation (viewer.record.recording is missing); use "
-                         "'daqi record --demo --out demo.mp4' instead.", "error")
+            self.app.say(
+                "Recording is not available in this installation (viewer.record.recording is missing); use "
+                "'daqi record --demo --out demo.mp4' instead.",
+                "error",
+            )
             return
         import time as _time
+
         path = path or f"daqi-{_time.strftime('%Y%m%d-%H%M%S')}.mp4"
         try:
             self.capture = LiveCapture(path, fps)
-        except Exception as exc:     # the recorder reports its own problems (ffmpeg missing, ...)
+        except Exception as exc:  # the recorder reports its own problems (ffmpeg missing, ...)
             self.app.say(f"Could not start recording: {exc}", "error")
             self.capture = None
             return

@@ -3,6 +3,7 @@
 :class:`ChooserControls` is a part of :class:`viewer.cube.controller.CubeController`;
 it uses the controller's ``builder``, ``rules``, ``game``, ``add`` and messages.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -13,6 +14,7 @@ from engine import Promote, Split, format_coord
 @dataclass
 class Chooser:
     """A small modal list: ``kind`` in split | promote | drop; ``options`` [(label, value)]."""
+
     kind: str
     title: str
     options: list
@@ -33,12 +35,15 @@ class ChooserControls:
             return
         stack = b.cell(b.origin) if b.group is None else b.current_group
         if len(stack) < 2:
-            self.error(f"Split needs a stack of at least two pieces; {format_coord(b.at)} holds "
-                       f"{'+'.join(p.type for p in stack) or 'nothing'}.")
+            self.error(
+                f"Split needs a stack of at least two pieces; {format_coord(b.at)} holds "
+                f"{'+'.join(p.type for p in stack) or 'nothing'}."
+            )
             return
         opts = [(f"{p.type}{' (promoted)' if p.was else ''}", p.type) for p in stack]
-        self.chooser = Chooser("split", "Split: toggle the pieces that LEAVE (1-9), Enter confirms, Esc cancels",
-                               opts, multi=True)
+        self.chooser = Chooser(
+            "split", "Split: toggle the pieces that LEAVE (1-9), Enter confirms, Esc cancels", opts, multi=True
+        )
 
     def open_promote(self) -> None:
         if self._at() is None:
@@ -55,12 +60,14 @@ class ChooserControls:
 
     def open_drop(self) -> None:
         if self.mode != "play":
-            self.error({"over": f"The game is over ({self.result_text()}): no more turns, so no hiring. "
-                                f"Ctrl+Z takes the last turn back, Ctrl+N starts a new game.",
-                        "setup": "Hiring (B) is part of a turn: finish the setup first (Enter confirms each "
-                                 "part, Q = quick start).",
-                        }.get(self.mode, "Answer the question first: Y resumes the autosaved game, N starts a "
-                                         "new one."))
+            self.error(
+                {
+                    "over": f"The game is over ({self.result_text()}): no more turns, so no hiring. "
+                    f"Ctrl+Z takes the last turn back, Ctrl+N starts a new game.",
+                    "setup": "Hiring (B) is part of a turn: finish the setup first (Enter confirms each "
+                    "part, Q = quick start).",
+                }.get(self.mode, "Answer the question first: Y resumes the autosaved game, N starts a new one.")
+            )
             return
         if self.builder is not None and self.builder.actions:
             self.error("A drop must start its turn: Escape cancels the turn being built.")
@@ -72,17 +79,24 @@ class ChooserControls:
         for name, spec in self.rules.pieces.items():
             if spec.hire == "none":
                 continue
-            have = pos.credits[side]                 # G9: one credit buys any credit kind unless credit_same_kind
-            credits = have.get(name, 0) if getattr(self.rules, "credit_same_kind", True) else \
-                sum(have.get(k, 0) for k in self.rules.credit_kinds)
+            have = pos.credits[side]  # G9: one credit buys any credit kind unless credit_same_kind
+            credits = (
+                have.get(name, 0)
+                if getattr(self.rules, "credit_same_kind", True)
+                else sum(have.get(k, 0) for k in self.rules.credit_kinds)
+            )
             ok = spec.hire == "unlimited" or credits > 0
             label = f"{name}: {spec.value} pt, {spec.value + sur} in the green area"
             if spec.hire == "credit":
                 label += f" (credits: {credits})"
             opts.append((label, name))
             enabled.append(ok)
-        self.chooser = Chooser("drop", f"Hire and drop ({side} has {pos.scores[side]} points): choose a piece "
-                                       f"(1-9), then click the target", opts, enabled=enabled)
+        self.chooser = Chooser(
+            "drop",
+            f"Hire and drop ({side} has {pos.scores[side]} points): choose a piece (1-9), then click the target",
+            opts,
+            enabled=enabled,
+        )
 
     def choose(self, index: int) -> None:
         """Pick (or toggle) entry ``index`` (0-based) of the open chooser."""
@@ -103,9 +117,11 @@ class ChooserControls:
         elif ch.kind == "drop":
             self._clear_turn()
             self.drop_piece = value
-            self.say(f"Hire a {value}: click the target square ({self.drop_price(value)} points, "
-                     f"{self.drop_price(value) + self.rules.green_drop_surcharge} inside the green area). "
-                     f"Escape cancels.")
+            self.say(
+                f"Hire a {value}: click the target square ({self.drop_price(value)} points, "
+                f"{self.drop_price(value) + self.rules.green_drop_surcharge} inside the green area). "
+                f"Escape cancels."
+            )
 
     def chooser_confirm(self) -> None:
         ch = self.chooser

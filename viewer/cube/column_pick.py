@@ -8,6 +8,7 @@ plane of the shown board and returns the nearest one hit, unless the floor under
 itself a target (its outline is drawn on top of everything) or is nearer; the caller falls back
 to the floor pick otherwise.
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -52,7 +53,7 @@ def pick_column(camera, px: float, py: float, layout, view, position):
         t1 = (hi - origin) * inv
     tmin = np.minimum(t0, t1).max(axis=1)
     tmax = np.maximum(t0, t1).min(axis=1)
-    hit = (tmax >= np.maximum(tmin, 0.0))
+    hit = tmax >= np.maximum(tmin, 0.0)
     if not hit.any():
         return None
     t = np.where(hit, tmin, np.inf)
@@ -64,5 +65,5 @@ def pick_column(camera, px: float, py: float, layout, view, position):
         if t_floor > 0 and floor_cell is not None:
             on_floor = floor_cell + (view.slicing.focus_z,)
             if any(c[:3] == on_floor for c, _h in cols) or t_floor < t[i] - 1e-9:
-                return None             # the floor of a target (its outline is drawn on top), or in front
+                return None  # the floor of a target (its outline is drawn on top), or in front
     return cols[i][0]

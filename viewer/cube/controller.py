@@ -20,36 +20,66 @@ setup phase (:mod:`viewer.cube.setup_control`), the choosers (:mod:`viewer.cube.
 camera and slicing (:mod:`viewer.cube.view_control`) and the key table
 (:mod:`viewer.ui.bindings`); turn building and the key dispatch live here.
 """
+
 from __future__ import annotations
 
 import os
 from pathlib import Path
 
-from engine import (Capture, DaqiError, Drop, Game, HyperJump, IllegalAction, Jump, Move, Position, SetupPhase,
-                    Stack, TurnBuilder, format_coord, format_turn, load_ruleset)
+from engine import (
+    Capture,
+    Drop,
+    Game,
+    HyperJump,
+    IllegalAction,
+    Jump,
+    Move,
+    Position,
+    SetupPhase,
+    Stack,
+    TurnBuilder,
+    format_coord,
+    format_turn,
+    load_ruleset,
+)
 
 from ..ui.bindings import BINDINGS
 from ..ui.computer import GLIDE_ACTION_S, ComputerControls
-from ..ui.explain import Explanation, explain
-from .choosers import Chooser, ChooserControls
 from ..ui.control_common import ControllerBase, Message, Prompt, default_autosave_path, set_aside_broken_autosave
+from ..ui.explain import Explanation, explain
 from ..ui.review import ReviewControls
+from .choosers import Chooser, ChooserControls
 from .column_pick import pick_column
 from .cursor import CursorControls
+from .overview_control import OverviewControls
 from .scene import View
 from .setup_control import SIDES, SetupControls
 from .view_control import ViewControls
-from .overview_control import OverviewControls
 
-__all__ = ["BINDINGS", "KIND_NAMES", "SIDES", "Chooser", "CubeController", "Message", "Prompt",
-           "default_autosave_path"]
+__all__ = ["BINDINGS", "KIND_NAMES", "SIDES", "Chooser", "CubeController", "Message", "Prompt", "default_autosave_path"]
 
-KIND_NAMES = {"move": "move", "capture": "capture", "jump": "3-D jump", "hyperjump": "hyper-jump",
-              "stack": "stack", "split": "split", "promote": "promote", "drop": "drop"}
+KIND_NAMES = {
+    "move": "move",
+    "capture": "capture",
+    "jump": "3-D jump",
+    "hyperjump": "hyper-jump",
+    "stack": "stack",
+    "split": "split",
+    "promote": "promote",
+    "drop": "drop",
+}
 
 
-class CubeController(ComputerControls, SetupControls, ChooserControls, OverviewControls, ViewControls, CursorControls,
-                     ReviewControls, ControllerBase):
+class CubeController(
+    ComputerControls,
+    SetupControls,
+    ChooserControls,
+    OverviewControls,
+    ViewControls,
+    CursorControls,
+    ReviewControls,
+    ControllerBase,
+):
     """Local two-player cube chess: setup phase, turn building, history, files."""
 
     game_name = "cube"
@@ -57,8 +87,17 @@ class CubeController(ComputerControls, SetupControls, ChooserControls, OverviewC
     default_save_name = "daqi-game.txt"
     nothing_to_save = "Nothing to save yet: finish the setup first (Q = quick start)."
 
-    def __init__(self, rules="standard", *, game: Game | None = None, quick: bool = False,
-                 autosave_path=None, offer_resume: bool = True, save_path=None, horizon: int | None = None):
+    def __init__(
+        self,
+        rules="standard",
+        *,
+        game: Game | None = None,
+        quick: bool = False,
+        autosave_path=None,
+        offer_resume: bool = True,
+        save_path=None,
+        horizon: int | None = None,
+    ):
         super().__init__(load_ruleset(rules) if isinstance(rules, (str, Path)) else rules, autosave_path, save_path)
         self.view = View()
         self.view.slicing.size_z = self.rules.size[2]
@@ -67,13 +106,13 @@ class CubeController(ComputerControls, SetupControls, ChooserControls, OverviewC
         self.builder: TurnBuilder | None = None
         self.drop_piece: str | None = None
         self.active_dim = 4
-        self.observe: int | None = None       # observation range (C18) or None
+        self.observe: int | None = None  # observation range (C18) or None
         self.hover_outside = False
         self.horizon = horizon
         self._preview = None
         self._targets: dict = {}
         self.options: list = []
-        self.legend_visible = False           # L: the legend of the board's colours and marks
+        self.legend_visible = False  # L: the legend of the board's colours and marks
         self.cursor = None
         self._init_review()
         self._init_setup()
@@ -83,8 +122,8 @@ class CubeController(ComputerControls, SetupControls, ChooserControls, OverviewC
             broken = None
             if offer_resume and self.autosave_path is not None and os.path.lexists(self.autosave_path):
                 try:
-                    found = Game.load(self.autosave_path, known=self.rules)   # a --ruleset FILE game too
-                except Exception as exc:   # noqa: BLE001  (a broken autosave never blocks starting)
+                    found = Game.load(self.autosave_path, known=self.rules)  # a --ruleset FILE game too
+                except Exception as exc:  # noqa: BLE001  (a broken autosave never blocks starting)
                     found = None
                     broken = set_aside_broken_autosave(self.autosave_path, exc)
                 if found is not None and found.turns and found.position.result is None:
@@ -93,8 +132,10 @@ class CubeController(ComputerControls, SetupControls, ChooserControls, OverviewC
             if broken is not None:
                 self.error(broken)
             elif self.resume_offer is not None:
-                self.say(f"An autosaved game with {len(self.resume_offer.turns)} turns was found "
-                         f"({self.autosave_path}). Resume it? Y = resume, N = new game.")
+                self.say(
+                    f"An autosaved game with {len(self.resume_offer.turns)} turns was found "
+                    f"({self.autosave_path}). Resume it? Y = resume, N = new game."
+                )
 
     # ------------------------------------------------------------------ state
     @property
@@ -141,8 +182,10 @@ class CubeController(ComputerControls, SetupControls, ChooserControls, OverviewC
         elif announce:
             self.say("New game: setup phase. Fill each part, Enter confirms, Q takes the default arrangement.")
         else:
-            self.say("Setup phase (C24-C27): white chooses first. Click a slot to change its piece, Enter "
-                     "confirms the part, Q = quick start with the default arrangement. H = help.")
+            self.say(
+                "Setup phase (C24-C27): white chooses first. Click a slot to change its piece, Enter "
+                "confirms the part, Q = quick start with the default arrangement. H = help."
+            )
 
     def _reset_board_marks(self) -> None:
         """A new game: no last-move frames, markers and slider range of the old one (bug 13.4)."""
@@ -186,17 +229,18 @@ class CubeController(ComputerControls, SetupControls, ChooserControls, OverviewC
         if yes and found is not None:
             self.rules = found.rules
             self._start_game(found)
-            self.say(f"Resumed the autosaved game: {len(found.turns)} turns, {found.position.to_move} to move.",
-                     "ok")
+            self.say(f"Resumed the autosaved game: {len(found.turns)} turns, {found.position.to_move} to move.", "ok")
         else:
-            self.say("Starting a new game (the autosave is replaced after setup). Setup: click slots, "
-                     "Enter confirms, Q = quick start.")
+            self.say(
+                "Starting a new game (the autosave is replaced after setup). Setup: click slots, "
+                "Enter confirms, Q = quick start."
+            )
 
     # ------------------------------------------------------------------ time
     def tick(self, dt: float) -> None:
         """Advance the injected clock by ``dt`` seconds."""
         dt = max(0.0, float(dt))
-        super().tick(dt)            # also runs the game clock (--clock), if any
+        super().tick(dt)  # also runs the game clock (--clock), if any
         self.view.time = self.time
         if self.view.slicing.playing:
             self.view.slicing.advance(self.time)
@@ -289,8 +333,10 @@ class CubeController(ComputerControls, SetupControls, ChooserControls, OverviewC
         if n == 0 and not self.options:
             self.say(f"Selected {names} on {format_coord(coord)}: it has no legal action here.")
         else:
-            self.say(f"Selected {names} on {format_coord(coord)}: {n} highlighted targets. Click one, or use "
-                     f"PageUp/PageDown (jump), Shift+PageUp/Down (hyper-jump), T (split), P (promote).")
+            self.say(
+                f"Selected {names} on {format_coord(coord)}: {n} highlighted targets. Click one, or use "
+                f"PageUp/PageDown (jump), Shift+PageUp/Down (hyper-jump), T (split), P (promote)."
+            )
         return True
 
     def add(self, action) -> bool:
@@ -335,9 +381,16 @@ class CubeController(ComputerControls, SetupControls, ChooserControls, OverviewC
         b = self.builder
         if b is None:
             return explain(exc)
-        return explain(exc, rules=self.rules, group=tuple(b.current_group), side=b.side, at=b.at,
-                       to=getattr(action, "to", None) if isinstance(getattr(action, "to", None), tuple) else None,
-                       cell=b.cell, action=getattr(action, "kind", None))
+        return explain(
+            exc,
+            rules=self.rules,
+            group=tuple(b.current_group),
+            side=b.side,
+            at=b.at,
+            to=getattr(action, "to", None) if isinstance(getattr(action, "to", None), tuple) else None,
+            cell=b.cell,
+            action=getattr(action, "kind", None),
+        )
 
     def confirm(self) -> bool:
         b = self.builder
@@ -407,8 +460,9 @@ class CubeController(ComputerControls, SetupControls, ChooserControls, OverviewC
         vals = list(at) + [1] * max(0, d - len(at))
         vals[d - 1] += delta
         if vals[d - 1] < self.rules.higher_min:
-            self.error(f"Index {vals[d - 1]} on dimension {d} does not exist (indices start at "
-                       f"{self.rules.higher_min}).")
+            self.error(
+                f"Index {vals[d - 1]} on dimension {d} does not exist (indices start at {self.rules.higher_min})."
+            )
             return
         while len(vals) > 3 and vals[-1] == 1:
             vals.pop()
@@ -427,12 +481,15 @@ class CubeController(ComputerControls, SetupControls, ChooserControls, OverviewC
             self._setup_click(tuple(coord))
             return
         if self.reviewing:
-            self.say(f"Reviewing turn {self.review.ply} of {len(self.game.turns)}: Enter plays from here, Escape "
-                     f"returns to the game.")
+            self.say(
+                f"Reviewing turn {self.review.ply} of {len(self.game.turns)}: Enter plays from here, Escape "
+                f"returns to the game."
+            )
             return
         if self.mode == "over":
-            self.error(f"The game is over: {self.result_text()}. Ctrl+Z undoes the last turn, Ctrl+N starts "
-                       f"a new game.")
+            self.error(
+                f"The game is over: {self.result_text()}. Ctrl+Z undoes the last turn, Ctrl+N starts a new game."
+            )
             return
         if self.computer_to_move():
             self.error(f"The computer plays {self.to_move}: wait for its turn (C gives you this side).")
@@ -478,14 +535,17 @@ class CubeController(ComputerControls, SetupControls, ChooserControls, OverviewC
             self.overview_click(px, py)
             return
         # a piece or raised target box in front of the floor wins (issue 13, bug 5)
-        c = pick_column(self.view.camera, px, py, self.view.layout(self.rules), self.view, self.position) \
-            or self.pick(px, py)
+        c = pick_column(self.view.camera, px, py, self.view.layout(self.rules), self.view, self.position) or self.pick(
+            px, py
+        )
         if c is None:
             if self.mode == "resume":
                 self.say("Press Y to resume the autosaved game or N for a new one.")
             else:
-                self.error(f"That click is outside the board (plane z={self.view.slicing.focus_z} is the one you "
-                           f"can click; Z/X change it).")
+                self.error(
+                    f"That click is outside the board (plane z={self.view.slicing.focus_z} is the one you "
+                    f"can click; Z/X change it)."
+                )
             return
         self.click_cell(c)
 
@@ -558,6 +618,7 @@ class CubeController(ComputerControls, SetupControls, ChooserControls, OverviewC
 
     def _rematch_game(self):
         return Game(self.rules, {s: list(self.game.choices[s]) for s in SIDES})
+
     # ------------------------------------------------------------------ the computer (viewer.ui.computer)
     def _computer_play(self, turn) -> bool:
         """Play the computer's turn through the human's turn machine (TurnBuilder, then Game.play)."""
@@ -577,8 +638,12 @@ class CubeController(ComputerControls, SetupControls, ChooserControls, OverviewC
         return True
 
     def _computer_setup_step(self) -> None:
-        if self.setup is not None and self.resume_offer is None and self.prompt is None \
-                and self.setup.to_choose in self.computer_sides:
+        if (
+            self.setup is not None
+            and self.resume_offer is None
+            and self.prompt is None
+            and self.setup.to_choose in self.computer_sides
+        ):
             self._reset_draft()
             self.setup_confirm()
 
@@ -627,8 +692,10 @@ class CubeController(ComputerControls, SetupControls, ChooserControls, OverviewC
         b = self.builder
         if b is None:
             if self.drop_piece is not None and self.hovered is not None:
-                return f"hire {self.drop_piece} on {format_coord(self.hovered)}: " \
-                       f"{self.drop_price(self.drop_piece, self.hovered)} points"
+                return (
+                    f"hire {self.drop_piece} on {format_coord(self.hovered)}: "
+                    f"{self.drop_price(self.drop_piece, self.hovered)} points"
+                )
             return ""
         side = b.side
         after = self.game.position.scores[side] + b.earned - b.cost

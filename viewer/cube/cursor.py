@@ -15,6 +15,7 @@
 
 The camera keeps the mouse, W A S D (pan) and Shift+arrows (orbit).
 """
+
 from __future__ import annotations
 
 import math
@@ -36,7 +37,7 @@ def screen_step(yaw: float, arrow: str) -> tuple[int, int]:
     sx, sy = ARROWS[arrow]
     y = math.radians(yaw)
     right = (math.cos(y), math.sin(y))
-    up = (-math.sin(y), math.cos(y))        # the camera's forward direction on the board
+    up = (-math.sin(y), math.cos(y))  # the camera's forward direction on the board
     want = (sx * right[0] + sy * up[0], sx * right[1] + sy * up[1])
     return max(((1, 0), (-1, 0), (0, 1), (0, -1)), key=lambda d: d[0] * want[0] + d[1] * want[1])
 
@@ -44,7 +45,7 @@ def screen_step(yaw: float, arrow: str) -> tuple[int, int]:
 class CursorControls:
     """The cell cursor and the typed-move box (see the module docstring)."""
 
-    cursor: tuple | None = None       # (x, y) on the focused plane of the shown board
+    cursor: tuple | None = None  # (x, y) on the focused plane of the shown board
 
     # ------------------------------------------------------------------ the cursor
     def cursor_coord(self):
@@ -56,7 +57,7 @@ class CursorControls:
 
     def _cursor_start(self) -> tuple:
         slots = self.setup_squares() if getattr(self, "setup", None) is not None else []
-        if slots:                                 # the setup: the first slot of the part
+        if slots:  # the setup: the first slot of the part
             self.view.slicing.set_focus(slots[0][2])
             return tuple(slots[0][:2])
         b = getattr(self, "builder", None)
@@ -117,8 +118,12 @@ class CursorControls:
             self.set_focus(sl.focus_z + (1 if name in ("x", "]") else -1))
             self._cursor_show()
             return True
-        if name == "escape" and self.cursor is not None and getattr(self, "builder", None) is None \
-                and getattr(self, "drop_piece", None) is None:
+        if (
+            name == "escape"
+            and self.cursor is not None
+            and getattr(self, "builder", None) is None
+            and getattr(self, "drop_piece", None) is None
+        ):
             self.cursor_hide()
             self.say("Cursor hidden (the arrow keys show it again).")
             return True
@@ -133,8 +138,9 @@ class CursorControls:
             self.error("Typed turns are for play; now it is the setup phase (Space on a slot, Enter confirms).")
             return
         if getattr(self, "reviewing", False):
-            self.error("This is a review: Enter plays from the shown position, Escape returns to the game; then "
-                       "type the turn.")
+            self.error(
+                "This is a review: Enter plays from the shown position, Escape returns to the game; then type the turn."
+            )
             return
         if self.mode == "over":
             self.error(f"The game is over: {self.result_text()}.")
@@ -169,7 +175,10 @@ class CursorControls:
         end = self.view.highlights.last_to
         if end is not None:
             self._follow(end)
-        tail = f"Game over: {self.result_text()}." if self.game.position.result is not None else \
-            f"{self.game.position.to_move} to move."
+        tail = (
+            f"Game over: {self.result_text()}."
+            if self.game.position.result is not None
+            else f"{self.game.position.to_move} to move."
+        )
         self.say(f"{before.to_move} played {note} (to {format_coord(end) if end else '-'}). {tail}", "ok")
         return True

@@ -9,23 +9,43 @@ Two layers:
 * :class:`Hud` — draws those models with ``pyglet.text.Label`` and
   ``pyglet.shapes`` in one batch, updating label text only when it changes.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from ..gl import palette
-from ..ui.words import place_text, turn_number
+from ..ui.panels import (  # noqa: F401
+    DIM,
+    HELP_KEY_WIDTH,
+    HELP_LINE_WIDTH,
+    LEVEL_COLOR,
+    MONO,
+    PANEL_BG,
+    SANS,
+    TEXT,
+    Panel,
+    _rgb255,
+    help_lines,
+    help_page,
+    mono_width,
+    prompt_text,
+)
 from ..ui.review import banner_text, turn_rows
-from ..ui.panels import (DIM, HELP_KEY_WIDTH, HELP_LINE_WIDTH, LEVEL_COLOR, MONO, PANEL_BG, SANS,  # noqa: F401
-                         TEXT, Panel, _rgb255, help_lines, help_page, mono_width, prompt_text)
+from ..ui.words import place_text, turn_number
 
-KIND_LABEL = (("move", "move"), ("capture", "capture"), ("jump", "3-D jump"), ("hyperjump", "hyper-jump"),
-              ("stack", "stack"))
+KIND_LABEL = (
+    ("move", "move"),
+    ("capture", "capture"),
+    ("jump", "3-D jump"),
+    ("hyperjump", "hyper-jump"),
+    ("stack", "stack"),
+)
 
 
-TURN_CHARS = 42          # the move list's width, in characters
-OBSERVE_CHARS = 60       # the observation panel's width, in characters
-MONO_ROW = 1.75          # the height of a monospace text row, in font sizes (with some room)
+TURN_CHARS = 42  # the move list's width, in characters
+OBSERVE_CHARS = 60  # the observation panel's width, in characters
+MONO_ROW = 1.75  # the height of a monospace text row, in font sizes (with some room)
 
 
 def fit_lines(lines: list[str], rows: int, width: int = 60) -> list[str]:
@@ -37,8 +57,9 @@ def fit_lines(lines: list[str], rows: int, width: int = 60) -> list[str]:
     return cut
 
 
-def hud_text(c, *, show_stats: bool = False, turn_rows_max: int = 24, observe_rows: int = 28,
-             overlay_rows: int = 60) -> dict:
+def hud_text(
+    c, *, show_stats: bool = False, turn_rows_max: int = 24, observe_rows: int = 28, overlay_rows: int = 60
+) -> dict:
     """Every panel's text for a :class:`~viewer.cube.controller.CubeController` ``c`` (pure).
 
     ``show_stats``: the C17 statistics table (I toggles it); ``turn_rows_max`` / ``observe_rows``: the
@@ -66,12 +87,14 @@ def hud_text(c, *, show_stats: bool = False, turn_rows_max: int = 24, observe_ro
     comp = c.computer_status() if hasattr(c, "computer_status") else ""
     if comp:
         lines.append(comp)
-    cred = [f"{s}: " + ", ".join(f"{k} x{v}" for k, v in pos.credits[s].items())
-            for s in ("white", "black") if pos.credits[s]]
+    cred = [
+        f"{s}: " + ", ".join(f"{k} x{v}" for k, v in pos.credits[s].items())
+        for s in ("white", "black")
+        if pos.credits[s]
+    ]
     if cred:
         lines.append("hire credits  " + "; ".join(cred))
-    lines.append(f"{place_text(c.view.slicing.higher(), c.view.slicing.focus_z)}   "
-                 f"active dimension w{c.active_dim}")
+    lines.append(f"{place_text(c.view.slicing.higher(), c.view.slicing.focus_z)}   active dimension w{c.active_dim}")
     cp = c.cost_preview()
     if cp:
         lines.append(cp.replace("   cost", "\n  cost"))
@@ -96,7 +119,7 @@ def hud_text(c, *, show_stats: bool = False, turn_rows_max: int = 24, observe_ro
     turns = c.turn_list()
     sel = c.review_selected() if hasattr(c, "review_selected") else None
     rows, idx = turn_rows(turns, sel, turn_rows_max - 1, getattr(c, "turns_scroll", 0))
-    rows = [r if len(r) <= TURN_CHARS else r[: TURN_CHARS - 1] + "…" for r in rows]   # one row each
+    rows = [r if len(r) <= TURN_CHARS else r[: TURN_CHARS - 1] + "…" for r in rows]  # one row each
     tl = ["turns   (Ctrl+Left: review, click a turn)" if turns else "turns"] + (rows if turns else ["(none yet)"])
     out["turn_index"] = [None] + (idx if turns else [None])
     res = c.result_text()
@@ -117,9 +140,11 @@ def hud_text(c, *, show_stats: bool = False, turn_rows_max: int = 24, observe_ro
         sp = c.setup
         nparts = len(c.rules.setup["parts"]) + 1
         royal = c.setup_is_royal()
-        s = [f"SETUP: {sp.to_choose} chooses part {sp.part + 1} of {nparts}"
-             + (" - royal slots: king, prince, queen, brother once each" if royal else ""),
-             f"time left {int(c.setup_remaining + 0.999)} s (then the default is used)"]
+        s = [
+            f"SETUP: {sp.to_choose} chooses part {sp.part + 1} of {nparts}"
+            + (" - royal slots: king, prince, queen, brother once each" if royal else ""),
+            f"time left {int(c.setup_remaining + 0.999)} s (then the default is used)",
+        ]
         for i, (sq, name) in enumerate(zip(c.setup_squares(), c.setup_draft)):
             mark = " <" if c.setup_pick == i else ""
             s.append(f"  {i + 1}  {name:<8} on ({sq[0]},{sq[1]},{sq[2]}){mark}")
@@ -128,8 +153,11 @@ def hud_text(c, *, show_stats: bool = False, turn_rows_max: int = 24, observe_ro
         bonus = {sd: pos.scores[sd] - c.rules.start_score for sd in ("white", "black")}
         s.append(f"pawn bonus (each pawn in a slot: +1 point): white +{bonus['white']}  black +{bonus['black']}")
         s.append("click a slot or 1-4: change   Enter: confirm   Q: quick start")
-        done = [f"{sd}: " + " | ".join(" ".join(n[:2] for n in p) for p in sp.choices[sd])
-                for sd in ("white", "black") if sp.choices[sd]]
+        done = [
+            f"{sd}: " + " | ".join(" ".join(n[:2] for n in p) for p in sp.choices[sd])
+            for sd in ("white", "black")
+            if sp.choices[sd]
+        ]
         s.extend(done)
         out["setup"] = "\n".join(s)
     else:
@@ -142,8 +170,10 @@ def hud_text(c, *, show_stats: bool = False, turn_rows_max: int = 24, observe_ro
             if not col:
                 o.append(f"({x},{y}): empty")
                 continue
-            items = ", ".join(f"z{z} " + "+".join(p.type[:2] for p in st) + ("w" if st[0].side == "white" else "b")
-                              for z, st in col[:6])
+            items = ", ".join(
+                f"z{z} " + "+".join(p.type[:2] for p in st) + ("w" if st[0].side == "white" else "b")
+                for z, st in col[:6]
+            )
             more = f" (+{len(col) - 6})" if len(col) > 6 else ""
             o.append(f"({x},{y}): {items}{more}")
         out["observe"] = "\n".join(fit_lines(o, observe_rows, OBSERVE_CHARS))
@@ -152,8 +182,10 @@ def hud_text(c, *, show_stats: bool = False, turn_rows_max: int = 24, observe_ro
 
     if c.help_visible:
         from .controller import BINDINGS
-        out["overlay"] = help_page("KEYS AND MOUSE  (H / F1 / Esc closes)", help_lines(BINDINGS), overlay_rows,
-                                   c.help_page)
+
+        out["overlay"] = help_page(
+            "KEYS AND MOUSE  (H / F1 / Esc closes)", help_lines(BINDINGS), overlay_rows, c.help_page
+        )
     elif c.prompt is not None:
         out["overlay"] = prompt_text(c.prompt)
     elif c.chooser is not None:
@@ -165,12 +197,16 @@ def hud_text(c, *, show_stats: bool = False, turn_rows_max: int = 24, observe_ro
             o.append(f"  {i + 1}  {tick}{label}{dis}")
         out["overlay"] = "\n".join(o)
     elif mode == "resume":
-        out["overlay"] = (f"An autosaved game was found ({len(c.resume_offer.turns)} turns).\n\n"
-                          f"Y = resume it     N = start a new game")
+        out["overlay"] = (
+            f"An autosaved game was found ({len(c.resume_offer.turns)} turns).\n\n"
+            f"Y = resume it     N = start a new game"
+        )
     else:
         out["overlay"] = ""
-    out["hint"] = ("H: help   L: legend   V: overview   C: computer   Shift+H: hint   Shift+arrows: orbit   "
-                   "/: type a turn   F2: spirit chess")
+    out["hint"] = (
+        "H: help   L: legend   V: overview   C: computer   Shift+H: hint   Shift+arrows: orbit   "
+        "/: type a turn   F2: spirit chess"
+    )
     return out
 
 
@@ -186,7 +222,7 @@ class SliderWidget:
     y: float
     w: float
     h: float
-    play: tuple            # (x, y, w, h) of the play button
+    play: tuple  # (x, y, w, h) of the play button
     active: bool = False
     playing: bool = False
     scale: float = 1.0
@@ -211,9 +247,23 @@ def slider_layout(slicing, width: int, height: int, active_dim: int = 4, scale: 
         lo, hi = slicing.slider_range(dim)
         hi = max(hi, lo + 1)
         pb = slicing.playback
-        out.append(SliderWidget(dim, lo, hi, slicing.index(dim), list(slicing.markers.get(dim, [])),
-                                x, y, w, 14.0 * k, (x - 108 * k, y - 5 * k, 24 * k, 24 * k), dim == active_dim,
-                                pb is not None and pb.dim == dim, k))
+        out.append(
+            SliderWidget(
+                dim,
+                lo,
+                hi,
+                slicing.index(dim),
+                list(slicing.markers.get(dim, [])),
+                x,
+                y,
+                w,
+                14.0 * k,
+                (x - 108 * k, y - 5 * k, 24 * k, 24 * k),
+                dim == active_dim,
+                pb is not None and pb.dim == dim,
+                k,
+            )
+        )
         y += 34 * k
     return out
 
@@ -245,6 +295,7 @@ class Hud:
 
     def __init__(self, scale: float = 1.0):
         import pyglet
+
         self.pyglet = pyglet
         self.batch = pyglet.graphics.Batch()
         g0, g1, g2 = (pyglet.graphics.Group(order=i) for i in range(3))
@@ -258,27 +309,40 @@ class Hud:
         self.observe = Panel(b, (g0, g1), size=10, anchor="top-right", width=mono_width(OBSERVE_CHARS, 10))
         self.message = Panel(b, (g0, g1), font=SANS, size=12, anchor="bottom-left", width=1000)
         self.hover = Panel(b, (g0, g1), font=SANS, size=11, anchor="bottom-left", width=900)
-        self.hint = Panel(b, (g0, g1), font=SANS, size=10, anchor="bottom-left", color=DIM, bg=(0, 0, 0, 0),
-                           width=900)
-        self.banner = Panel(b, (o0, o1), font=SANS, size=15, anchor="center", color=(255, 214, 90, 255),
-                            bg=(20, 16, 8, 235), width=760)
-        self.overlay = Panel(b, (o0, o1), size=12, anchor="center", bg=(8, 10, 16, 235),
-                             width=mono_width(HELP_LINE_WIDTH, 12))
+        self.hint = Panel(b, (g0, g1), font=SANS, size=10, anchor="bottom-left", color=DIM, bg=(0, 0, 0, 0), width=900)
+        self.banner = Panel(
+            b, (o0, o1), font=SANS, size=15, anchor="center", color=(255, 214, 90, 255), bg=(20, 16, 8, 235), width=760
+        )
+        self.overlay = Panel(
+            b, (o0, o1), size=12, anchor="center", bg=(8, 10, 16, 235), width=mono_width(HELP_LINE_WIDTH, 12)
+        )
         self.overlay.fit_chars(HELP_LINE_WIDTH)
-        self.panels = (self.status, self.stats, self.turns, self.setup, self.observe, self.message, self.hover,
-                       self.hint, self.banner, self.overlay)
+        self.panels = (
+            self.status,
+            self.stats,
+            self.turns,
+            self.setup,
+            self.observe,
+            self.message,
+            self.hover,
+            self.hint,
+            self.banner,
+            self.overlay,
+        )
         self.legend_shapes = []
         self.legend_labels = []
         self._legend_palette = None
-        for i, (kind, name) in enumerate(KIND_LABEL):
+        for _i, (_kind, name) in enumerate(KIND_LABEL):
             self.legend_shapes.append([])
-            self.legend_labels.append(pyglet.text.Label(name, font_name=SANS, font_size=10, batch=b, group=g1,
-                                                        color=TEXT, anchor_y="bottom"))
+            self.legend_labels.append(
+                pyglet.text.Label(name, font_name=SANS, font_size=10, batch=b, group=g1, color=TEXT, anchor_y="bottom")
+            )
         self._slider_shapes = []
         self._slider_key = None
         self._cursor_shapes: list = []
         self.widgets: list[SliderWidget] = []
         from .legend import Legend
+
         self.legend_groups = (o0, o1)
         self.legend = Legend(b, self.legend_groups)
         self.show_stats = False
@@ -302,18 +366,24 @@ class Hud:
             self.set_scale(scale)
         k = self.scale
         m = 14 * k
-        lh_small = 10 * k * MONO_ROW                # a monospace 10 pt row, in pixels
+        lh_small = 10 * k * MONO_ROW  # a monospace 10 pt row, in pixels
         turn_rows_max = int(max(6, (height * 0.42) / lh_small))
         widgets = slider_layout(c.view.slicing, width, height, c.active_dim, k)
-        t = hud_text(c, show_stats=self.show_stats, turn_rows_max=turn_rows_max, observe_rows=99,
-                     overlay_rows=int((height - 40 * k) / (12 * k * MONO_ROW)))
+        t = hud_text(
+            c,
+            show_stats=self.show_stats,
+            turn_rows_max=turn_rows_max,
+            observe_rows=99,
+            overlay_rows=int((height - 40 * k) / (12 * k * MONO_ROW)),
+        )
         self.turns.set(t["turns"], width - m, height - 12 * k)
         turns_bottom = height - 12 * k - self.turns.label.content_height - 12 * k
         room = turns_bottom - 12 * k - (sliders_top(widgets) + 8 * k)
         obs_rows = int(room / lh_small)
         if t["observe"]:
-            t["observe"] = "\n".join(fit_lines(t["observe"].split("\n"), obs_rows, OBSERVE_CHARS)) \
-                if obs_rows >= 2 else ""
+            t["observe"] = (
+                "\n".join(fit_lines(t["observe"].split("\n"), obs_rows, OBSERVE_CHARS)) if obs_rows >= 2 else ""
+            )
         self.turn_index = t["turn_index"]
         self.status.set(t["status"], m, height - 12 * k)
         y_stats = height - 12 * k - (self.status.label.content_height + 24 * k)
@@ -323,6 +393,7 @@ class Hud:
         self.observe.set("", width - m, turns_bottom)
         if getattr(self, "observe_picture", None) is None:
             from .observe_view import ObservePicture
+
             self.observe_picture = ObservePicture(self.batch, (self.g[0], self.g[1]))
         self.observe_picture.update(c, width - m, turns_bottom)
         mw = int(max(300 * k, width - 560 * k))
@@ -341,18 +412,21 @@ class Hud:
         # legend of the highlight colours (top centre)
         total = sum(20 * k + lab.content_width + 14 * k for lab in self.legend_labels)
         x = width / 2 - total / 2
-        if self._legend_palette != palette.current:          # the symbols in the palette's colours
+        if self._legend_palette != palette.current:  # the symbols in the palette's colours
             from .target_legend import legend_shapes
+
             for shapes in self.legend_shapes:
                 for shp in shapes:
                     shp.delete()
             self.legend_shapes = [legend_shapes(self.pyglet, kind, self.batch, self.g[1]) for kind, _n in KIND_LABEL]
-            if self._legend_palette is not None:            # the legend panel in the new colours too
+            if self._legend_palette is not None:  # the legend panel in the new colours too
                 from .legend import Legend
+
                 self.legend.delete()
                 self.legend = Legend(self.batch, self.legend_groups)
             self._legend_palette = palette.current
         from .target_legend import place
+
         for shapes, lab in zip(self.legend_shapes, self.legend_labels):
             place(shapes, x, height - 24 * k)
             lab.x, lab.y = x + 16 * k, height - 25 * k
@@ -382,8 +456,9 @@ class Hud:
         for i in range(4):
             (ax, ay), (bx, by) = pts[i], pts[(i + 1) % 4]
             for th, col in ((6 * k, (0, 0, 0, 220)), (3 * k, (255, 255, 255, 255))):
-                self._cursor_shapes.append(self.pyglet.shapes.Line(ax, ay, bx, by, thickness=th, color=col,
-                                                                   batch=self.batch, group=self.g[2]))
+                self._cursor_shapes.append(
+                    self.pyglet.shapes.Line(ax, ay, bx, by, thickness=th, color=col, batch=self.batch, group=self.g[2])
+                )
 
     def turn_at(self, x: float, y: float):
         """The turn index (0-based) of the move-list row under the pixel; ``"panel"`` for another
@@ -397,14 +472,16 @@ class Hud:
 
     def over_panel(self, x: float, y: float) -> bool:
         """Whether the pixel is on one of the text panels (a click there is not a board click)."""
-        return any(p.contains(x, y) for p in (self.status, self.stats, self.turns, self.setup, self.observe,
-                                               self.banner))
+        return any(
+            p.contains(x, y) for p in (self.status, self.stats, self.turns, self.setup, self.observe, self.banner)
+        )
 
     def _sliders(self, c, width, height, widgets=None) -> None:
         sl = c.view.slicing
         self.widgets = widgets if widgets is not None else slider_layout(sl, width, height, c.active_dim, self.scale)
-        key = tuple((w.dim, w.lo, w.hi, w.value, tuple(w.markers), w.x, w.y, w.active, w.playing, w.scale)
-                    for w in self.widgets)
+        key = tuple(
+            (w.dim, w.lo, w.hi, w.value, tuple(w.markers), w.x, w.y, w.active, w.playing, w.scale) for w in self.widgets
+        )
         if key == self._slider_key:
             return
         self._slider_key = key
@@ -415,31 +492,57 @@ class Hud:
         add = self._slider_shapes.append
         for wd in self.widgets:
             k = wd.scale
-            add(ps.Rectangle(wd.x - 110 * k, wd.y - 9 * k, wd.w + 126 * k, 32 * k, color=PANEL_BG, batch=b,
-                             group=g0))
+            add(ps.Rectangle(wd.x - 110 * k, wd.y - 9 * k, wd.w + 126 * k, 32 * k, color=PANEL_BG, batch=b, group=g0))
             add(ps.Rectangle(wd.x, wd.y + 5 * k, wd.w, 4 * k, color=(120, 130, 150, 255), batch=b, group=g1))
             for m in wd.markers:
-                add(ps.Rectangle(wd.x_of(m) - 2 * k, wd.y, 4 * k, 14 * k, color=(255, 200, 60, 255), batch=b,
-                                 group=g1))
+                add(ps.Rectangle(wd.x_of(m) - 2 * k, wd.y, 4 * k, 14 * k, color=(255, 200, 60, 255), batch=b, group=g1))
             kx = wd.x_of(wd.value)
             col = (120, 230, 255, 255) if wd.active else (220, 220, 220, 255)
             add(ps.Circle(kx, wd.y + 7 * k, 8 * k, color=col, batch=b, group=g2))
             bx, by, bw, bh = wd.play
             add(ps.Rectangle(bx, by, bw, bh, color=(60, 70, 90, 255), batch=b, group=g1))
             if wd.playing:
-                add(ps.Rectangle(bx + 6 * k, by + 6 * k, 4 * k, 12 * k, color=(255, 255, 255, 255), batch=b,
-                                 group=g2))
-                add(ps.Rectangle(bx + 14 * k, by + 6 * k, 4 * k, 12 * k, color=(255, 255, 255, 255), batch=b,
-                                 group=g2))
+                add(ps.Rectangle(bx + 6 * k, by + 6 * k, 4 * k, 12 * k, color=(255, 255, 255, 255), batch=b, group=g2))
+                add(ps.Rectangle(bx + 14 * k, by + 6 * k, 4 * k, 12 * k, color=(255, 255, 255, 255), batch=b, group=g2))
             else:
-                add(ps.Triangle(bx + 7 * k, by + 5 * k, bx + 7 * k, by + 19 * k, bx + 19 * k, by + 12 * k,
-                                color=(255, 255, 255, 255), batch=b, group=g2))
-            lab = self.pyglet.text.Label(f"w{wd.dim} = {wd.value}", font_name=SANS, font_size=10 * k,
-                                         x=bx + 30 * k, y=wd.y + 7 * k, anchor_y="center", color=col, batch=b,
-                                         group=g2)
+                add(
+                    ps.Triangle(
+                        bx + 7 * k,
+                        by + 5 * k,
+                        bx + 7 * k,
+                        by + 19 * k,
+                        bx + 19 * k,
+                        by + 12 * k,
+                        color=(255, 255, 255, 255),
+                        batch=b,
+                        group=g2,
+                    )
+                )
+            lab = self.pyglet.text.Label(
+                f"w{wd.dim} = {wd.value}",
+                font_name=SANS,
+                font_size=10 * k,
+                x=bx + 30 * k,
+                y=wd.y + 7 * k,
+                anchor_y="center",
+                color=col,
+                batch=b,
+                group=g2,
+            )
             add(lab)
-            add(self.pyglet.text.Label(str(wd.hi), font_name=SANS, font_size=8 * k, x=wd.x + wd.w + 4 * k,
-                                       y=wd.y + 7 * k, anchor_y="center", color=DIM, batch=b, group=g2))
+            add(
+                self.pyglet.text.Label(
+                    str(wd.hi),
+                    font_name=SANS,
+                    font_size=8 * k,
+                    x=wd.x + wd.w + 4 * k,
+                    y=wd.y + 7 * k,
+                    anchor_y="center",
+                    color=DIM,
+                    batch=b,
+                    group=g2,
+                )
+            )
 
     def hit(self, x: float, y: float):
         return hit_slider(self.widgets, x, y)

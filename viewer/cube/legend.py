@@ -5,6 +5,7 @@ faded planes mean.
 :class:`Legend` draws it as a small panel with pyglet shapes and labels (bottom right, above the
 sliders).
 """
+
 from __future__ import annotations
 
 from ..gl import palette
@@ -35,15 +36,18 @@ class Legend:
 
     def __init__(self, batch, groups):
         import pyglet
+
         g0, g1 = groups
         self.bg = pyglet.shapes.Rectangle(0, 0, 1, 1, color=PANEL_BG, batch=batch, group=g0)
-        self.title = pyglet.text.Label("LEGEND  (L hides)", font_name=SANS, font_size=10, batch=batch, group=g1,
-                                       color=DIM, anchor_y="bottom")
+        self.title = pyglet.text.Label(
+            "LEGEND  (L hides)", font_name=SANS, font_size=10, batch=batch, group=g1, color=DIM, anchor_y="bottom"
+        )
         self.rows = []
         for kind, rgb, text in LEGEND_ROWS:
             shapes = self._swatch(pyglet, kind, rgb, batch, g1)
-            label = pyglet.text.Label(text, font_name=SANS, font_size=10, batch=batch, group=g1, color=TEXT,
-                                      anchor_y="bottom")
+            label = pyglet.text.Label(
+                text, font_name=SANS, font_size=10, batch=batch, group=g1, color=TEXT, anchor_y="bottom"
+            )
             self.rows.append((kind, shapes, label))
         self.visible = None
         self.width = 24 + max(lab.content_width for _k, _s, lab in self.rows) + SWATCH
@@ -64,10 +68,12 @@ class Legend:
             return [R(0, 0, SWATCH, SWATCH, color=_rgb255(rgb, 90), batch=batch, group=group)]
         if kind == "tick":
             return [R(0, 0, 4, SWATCH, color=col, batch=batch, group=group)]
-        return [R(0, 0, SWATCH, 2, color=col, batch=batch, group=group),       # frame: four thin sides
-                R(0, 0, SWATCH, 2, color=col, batch=batch, group=group),
-                R(0, 0, 2, SWATCH, color=col, batch=batch, group=group),
-                R(0, 0, 2, SWATCH, color=col, batch=batch, group=group)]
+        return [
+            R(0, 0, SWATCH, 2, color=col, batch=batch, group=group),  # frame: four thin sides
+            R(0, 0, SWATCH, 2, color=col, batch=batch, group=group),
+            R(0, 0, 2, SWATCH, color=col, batch=batch, group=group),
+            R(0, 0, 2, SWATCH, color=col, batch=batch, group=group),
+        ]
 
     def delete(self) -> None:
         """Remove the panel's shapes and labels from their batch."""

@@ -8,14 +8,24 @@ first), the focused plane is marked on the left and the hovered column is framed
 :func:`observe_columns` is the GL-free model; :class:`ObservePicture` draws it with pyglet shapes
 and labels (one batch, rebuilt only when what it shows changes).
 """
+
 from __future__ import annotations
 
 from ..gl import palette
 from ..ui.panels import DIM, MONO, PANEL_BG, TEXT, _rgb255
 
-LETTER = {"pawn": "P", "knight": "N", "bishop": "B", "rook": "R", "cannon": "C", "queen": "Q",
-          "brother": "F", "king": "K", "prince": "W"}
-CELL = 15            # pixels per cell of the picture
+LETTER = {
+    "pawn": "P",
+    "knight": "N",
+    "bishop": "B",
+    "rook": "R",
+    "cannon": "C",
+    "queen": "Q",
+    "brother": "F",
+    "king": "K",
+    "prince": "W",
+}
+CELL = 15  # pixels per cell of the picture
 
 
 def observe_columns(c) -> list[tuple[int, int, list]]:
@@ -36,12 +46,13 @@ class ObservePicture:
 
     def __init__(self, batch, groups):
         import pyglet
+
         self.pyglet = pyglet
         self.batch, self.groups = batch, groups
         self.items: list = []
         self._key = None
         self.width = self.height = 0
-        self.box: tuple | None = None        # (x0, y0, x1, y1) in window pixels while shown
+        self.box: tuple | None = None  # (x0, y0, x1, y1) in window pixels while shown
 
     def clear(self) -> None:
         for it in self.items:
@@ -58,8 +69,15 @@ class ObservePicture:
         sz = c.rules.size[2]
         focus = c.view.slicing.focus_z
         hx = c.hovered[0]
-        key = (tuple((x, y, tuple((z, tuple((p.type, p.side) for p in st)) for z, st in col)) for x, y, col in cols),
-               focus, hx, right, top, c.observe, palette.current)
+        key = (
+            tuple((x, y, tuple((z, tuple((p.type, p.side) for p in st)) for z, st in col)) for x, y, col in cols),
+            focus,
+            hx,
+            right,
+            top,
+            c.observe,
+            palette.current,
+        )
         if key == self._key:
             return
         self.clear()
@@ -68,8 +86,15 @@ class ObservePicture:
         g0, g1 = self.groups
         colw = CELL * 2 + 4
         add = self.items.append
-        title = self.pyglet.text.Label(f"z columns at y={cols[0][1]} (C18, range {c.observe})", font_name=MONO,
-                                       font_size=9, anchor_y="top", color=TEXT, batch=b, group=g1)
+        title = self.pyglet.text.Label(
+            f"z columns at y={cols[0][1]} (C18, range {c.observe})",
+            font_name=MONO,
+            font_size=9,
+            anchor_y="top",
+            color=TEXT,
+            batch=b,
+            group=g1,
+        )
         add(title)
         w = max(len(cols) * colw + 46, title.content_width + 14)
         h = sz * CELL + 52
@@ -83,11 +108,30 @@ class ObservePicture:
         for z in range(1, sz + 1):
             yy = base_y + (z - 1) * CELL
             if z == focus or z in (1, sz):
-                add(self.pyglet.text.Label(f"z{z}", font_name=MONO, font_size=7, x=x0 + 4, y=yy + CELL / 2,
-                                           anchor_y="center", color=TEXT if z == focus else DIM, batch=b,
-                                           group=g1))
-        add(ps.Rectangle(gx - 4, base_y + (focus - 1) * CELL, len(cols) * colw + 4, CELL,
-                         color=(90, 100, 130, 120), batch=b, group=g0))            # the focused plane
+                add(
+                    self.pyglet.text.Label(
+                        f"z{z}",
+                        font_name=MONO,
+                        font_size=7,
+                        x=x0 + 4,
+                        y=yy + CELL / 2,
+                        anchor_y="center",
+                        color=TEXT if z == focus else DIM,
+                        batch=b,
+                        group=g1,
+                    )
+                )
+        add(
+            ps.Rectangle(
+                gx - 4,
+                base_y + (focus - 1) * CELL,
+                len(cols) * colw + 4,
+                CELL,
+                color=(90, 100, 130, 120),
+                batch=b,
+                group=g0,
+            )
+        )  # the focused plane
         for i, (x, _y, col) in enumerate(cols):
             cx = gx + i * colw
             filled = dict(col)
@@ -95,18 +139,49 @@ class ObservePicture:
                 yy = base_y + (z - 1) * CELL
                 st = filled.get(z)
                 if not st:
-                    add(ps.Box(cx, yy + 1, colw - 6, CELL - 2, thickness=1, color=(70, 76, 92, 255), batch=b,
-                               group=g1))
+                    add(ps.Box(cx, yy + 1, colw - 6, CELL - 2, thickness=1, color=(70, 76, 92, 255), batch=b, group=g1))
                     continue
                 side = st[-1].side
                 rgb = palette.SIDE.get(side, palette.SIDE["white"])
                 add(ps.Rectangle(cx, yy + 1, colw - 6, CELL - 2, color=_rgb255(rgb), batch=b, group=g1))
                 ink = (20, 20, 24, 255) if side == "white" else (255, 255, 255, 255)
-                add(self.pyglet.text.Label(stack_label(st)[:3], font_name=MONO, font_size=7, x=cx + (colw - 6) / 2,
-                                           y=yy + CELL / 2, anchor_x="center", anchor_y="center", color=ink,
-                                           batch=b, group=g1))
+                add(
+                    self.pyglet.text.Label(
+                        stack_label(st)[:3],
+                        font_name=MONO,
+                        font_size=7,
+                        x=cx + (colw - 6) / 2,
+                        y=yy + CELL / 2,
+                        anchor_x="center",
+                        anchor_y="center",
+                        color=ink,
+                        batch=b,
+                        group=g1,
+                    )
+                )
             if x == hx:
-                add(ps.Box(cx - 2, base_y - 1, colw - 2, sz * CELL + 2, thickness=2, color=(255, 255, 255, 255),
-                           batch=b, group=g1))
-            add(self.pyglet.text.Label(f"x{x}", font_name=MONO, font_size=7, x=cx + (colw - 6) / 2, y=y0 + 4,
-                                       anchor_x="center", color=TEXT if x == hx else DIM, batch=b, group=g1))
+                add(
+                    ps.Box(
+                        cx - 2,
+                        base_y - 1,
+                        colw - 2,
+                        sz * CELL + 2,
+                        thickness=2,
+                        color=(255, 255, 255, 255),
+                        batch=b,
+                        group=g1,
+                    )
+                )
+            add(
+                self.pyglet.text.Label(
+                    f"x{x}",
+                    font_name=MONO,
+                    font_size=7,
+                    x=cx + (colw - 6) / 2,
+                    y=y0 + 4,
+                    anchor_x="center",
+                    color=TEXT if x == hx else DIM,
+                    batch=b,
+                    group=g1,
+                )
+            )

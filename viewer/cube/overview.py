@@ -15,6 +15,7 @@ Pure model and numpy (no GL): :class:`Overview` (grid, counts, navigator, pickin
 :func:`build_overview_scene` (instance buffers in the renderer's format); the renderer is
 :class:`viewer.cube.overview_render.OverviewRenderer`.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -26,9 +27,9 @@ from ..gl.camera import Camera
 from .scene import LIFT, Layout, Scene, _add_stack, _pack
 
 SIDES = ("white", "black")
-GAP = 4.0                 # cells between two small boards
-PLANE_STEP = 0.45         # height between planes for the pieces floating off the focused plane
-MAX_SPAN = 7              # boards along one dimension at most
+GAP = 4.0  # cells between two small boards
+PLANE_STEP = 0.45  # height between planes for the pieces floating off the focused plane
+MAX_SPAN = 7  # boards along one dimension at most
 
 
 def canon_higher(higher) -> tuple:
@@ -96,11 +97,11 @@ def board_counts(position) -> dict[tuple, dict]:
 
 @dataclass
 class OverviewBoard:
-    higher: tuple            # canonical higher indices
+    higher: tuple  # canonical higher indices
     col: int
     row: int
-    origin: tuple            # world (X, Y) of cell (1, 1)'s outer corner
-    counts: dict | None      # None: untouched (default fill)
+    origin: tuple  # world (X, Y) of cell (1, 1)'s outer corner
+    counts: dict | None  # None: untouched (default fill)
 
 
 class Overview:
@@ -115,7 +116,7 @@ class Overview:
         self.current = canon_higher(current)
         self.focus_z = int(focus_z)
         self.dims = (int(dims[0]), int(dims[1]))
-        self.highlight = {canon_higher(h) for h in highlight}       # extra boards to mark (recordings)
+        self.highlight = {canon_higher(h) for h in highlight}  # extra boards to mark (recordings)
         self.counts = board_counts(position)
         self.boards = self._grid()
 
@@ -128,8 +129,7 @@ class Overview:
         """Indices shown along ``dim``: 1 to one past the farthest used board (or the current one),
         at most MAX_SPAN of them around the current board."""
         cur = self._index(self.current, dim)
-        used = [self._index(h, dim) for h in list(self.counts) + list(self.highlight)
-                if self._same_elsewhere(h, dim)]
+        used = [self._index(h, dim) for h in list(self.counts) + list(self.highlight) if self._same_elsewhere(h, dim)]
         lo, hi = 1, max([cur + 1] + [u + 1 for u in used])
         if hi - lo + 1 > MAX_SPAN:
             lo = max(1, cur - MAX_SPAN // 2)
@@ -140,8 +140,7 @@ class Overview:
         """Whether ``higher`` agrees with the current board on every higher dimension but the two
         of the grid (those boards lie in the grid's plane); ``dim`` is one of the grid's."""
         n = max(len(canon_higher(higher)), len(self.current), *self.dims) + 4
-        return all(self._index(higher, d) == self._index(self.current, d)
-                   for d in range(4, n) if d not in self.dims)
+        return all(self._index(higher, d) == self._index(self.current, d) for d in range(4, n) if d not in self.dims)
 
     def higher_at(self, a: int, b: int) -> tuple:
         """The board with index ``a`` on dims[0], ``b`` on dims[1], the rest as the current one."""
@@ -253,9 +252,12 @@ def build_overview_scene(ov: Overview, targets=()) -> Scene:
     t, e = palette.TILE, palette.EDGE
     rl = getattr(rules, "red_line", {"white": 3, "black": 14})
     pr = getattr(rules, "promotion", {"white": 14, "black": 3})
-    line_ys = [(rl["white"], palette.RED_LINE, lines), (rl["black"] - 1, palette.RED_LINE, lines),
-               (pr["white"] - 1 + 0.16, palette.PROMOTION_LINE, dashes),
-               (pr["black"] - 0.16, palette.PROMOTION_LINE, dashes)]
+    line_ys = [
+        (rl["white"], palette.RED_LINE, lines),
+        (rl["black"] - 1, palette.RED_LINE, lines),
+        (pr["white"] - 1 + 0.16, palette.PROMOTION_LINE, dashes),
+        (pr["black"] - 0.16, palette.PROMOTION_LINE, dashes),
+    ]
     (gx0, _gx1), (gy0, _gy1), (gz0, gz1) = rules.green
     by_board: dict[tuple, list] = {}
     for c, stack in pos.changed().items():
@@ -280,14 +282,13 @@ def build_overview_scene(ov: Overview, targets=()) -> Scene:
             _add_stack(pieces, stack, (ox + c[0] - 0.5, oy + c[1] - 0.5, h), lambda _p: 0.7)
         if b.higher == ov.current or b.higher in ov.highlight:
             rgb = palette.SELECTED if b.higher == ov.current else palette.TARGET["hyperjump"]
-            for k in range(1, 6):          # a thick frame: the edge mesh scaled about the board's centre
+            for k in range(1, 6):  # a thick frame: the edge mesh scaled about the board's centre
                 sc = 1.0 + 0.009 * k
                 edges.append((ox - (sc - 1) * sx / 2, oy - (sc - 1) * sy / 2, LIFT["edges"] * 2, sc, *rgb, 1.0))
     opaque = {k: _pack(v[0]) for k, v in pieces.items()}
     translucent = {k: _pack(v[1]) for k, v in pieces.items()}
     count = sum(len(a) for a in opaque.values()) + sum(len(a) for a in translucent.values())
-    opaque.update(tiles=_pack(tiles), edges=_pack(edges), lines=_pack(lines), dashes=_pack(dashes),
-                  green=_pack(green))
+    opaque.update(tiles=_pack(tiles), edges=_pack(edges), lines=_pack(lines), dashes=_pack(dashes), green=_pack(green))
     for name in ("tiles", "edges", "lines", "dashes", "green"):
         translucent[name] = _pack([])
     return Scene(opaque=opaque, translucent=translucent, layout=Layout(size=ov.size), piece_count=count)

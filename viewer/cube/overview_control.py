@@ -4,6 +4,7 @@
 the controller's ``view`` (slicing, camera), ``position`` and ``say``.  The overview has its own
 camera (:attr:`overview_camera`), so the 3-D camera is where it was when the overview closes.
 """
+
 from __future__ import annotations
 
 from ..gl import palette
@@ -49,9 +50,11 @@ class OverviewControls:
         if self.overview_on:
             ov = self.overview()
             d0, d1 = self.overview_dims
-            self.say(f"Board overview: dimension {d0} across, {d1} up; {len(ov.navigator())} boards differ from "
-                     f"the default fill. Click a board (or 1-9 in the list) to go there; Tab: other dimensions; "
-                     f"V or Escape closes.")
+            self.say(
+                f"Board overview: dimension {d0} across, {d1} up; {len(ov.navigator())} boards differ from "
+                f"the default fill. Click a board (or 1-9 in the list) to go there; Tab: other dimensions; "
+                f"V or Escape closes."
+            )
         else:
             self.say(f"Back to the 3-D view of the {self.board_name()}.")
 
@@ -76,7 +79,7 @@ class OverviewControls:
     def scroll(self, steps: float) -> None:
         if not self.overview_on:
             return super().scroll(steps)
-        self.overview_camera.zoom(0.9 ** steps)
+        self.overview_camera.zoom(0.9**steps)
 
     def cycle_overview_dims(self, delta: int = 1) -> None:
         dims = self.view.slicing.dims()
@@ -107,13 +110,19 @@ class OverviewControls:
     def toggle_isolate(self) -> None:
         v = self.view
         v.isolated = not v.isolated
-        self.say(f"Plane z={v.slicing.focus_z} isolated: the other planes are hidden (I shows them)."
-                 if v.isolated else f"Other planes shown again, opacity {v.opacity:.2f} (, and . fade them).")
+        self.say(
+            f"Plane z={v.slicing.focus_z} isolated: the other planes are hidden (I shows them)."
+            if v.isolated
+            else f"Other planes shown again, opacity {v.opacity:.2f} (, and . fade them)."
+        )
 
     def toggle_palette(self) -> None:
         palette.use("classic" if palette.current == "safe" else "safe")
-        self.say("Colours: " + ("colour-blind safe (default)" if palette.current == "safe"
-                                else "classic (red / blue / violet)") + "; F12 switches.")
+        self.say(
+            "Colours: "
+            + ("colour-blind safe (default)" if palette.current == "safe" else "classic (red / blue / violet)")
+            + "; F12 switches."
+        )
 
     def overview_board_text(self) -> str:
         ov = self.overview()

@@ -1,6 +1,7 @@
 """Text of the board overview in the window: its title, the navigator list, a caption per small
 board and the message line (pyglet labels in one batch; the texts come from
 :mod:`viewer.cube.overview`)."""
+
 from __future__ import annotations
 
 from ..ui.panels import DIM, LEVEL_COLOR, MONO, SANS, TEXT, Panel
@@ -9,9 +10,11 @@ from ..ui.panels import DIM, LEVEL_COLOR, MONO, SANS, TEXT, Panel
 def overview_title(c) -> str:
     ov = c.overview()
     d0, d1 = ov.dims
-    return (f"BOARD OVERVIEW   dimension {d0} across ->, dimension {d1} up   plane z={ov.focus_z}\n"
-            f"framed: the board you were on.  Click a board or press 1-9 (list) to go there;  "
-            f"Tab: other dimensions;  V / Esc: back")
+    return (
+        f"BOARD OVERVIEW   dimension {d0} across ->, dimension {d1} up   plane z={ov.focus_z}\n"
+        f"framed: the board you were on.  Click a board or press 1-9 (list) to go there;  "
+        f"Tab: other dimensions;  V / Esc: back"
+    )
 
 
 class OverviewHud:
@@ -19,6 +22,7 @@ class OverviewHud:
 
     def __init__(self):
         import pyglet
+
         self.pyglet = pyglet
         self.batch = pyglet.graphics.Batch()
         g0, g1 = pyglet.graphics.Group(order=0), pyglet.graphics.Group(order=1)
@@ -35,14 +39,22 @@ class OverviewHud:
         self.message.set(c.message.text, 14, 14, LEVEL_COLOR.get(c.message.level, TEXT))
         labels = ov.labels(c.overview_camera)
         while len(self.captions) < len(labels):
-            self.captions.append(self.pyglet.text.Label("", font_name=MONO, font_size=10, anchor_x="center",
-                                                        anchor_y="bottom", batch=self.batch,
-                                                        group=self.groups[1]))
+            self.captions.append(
+                self.pyglet.text.Label(
+                    "",
+                    font_name=MONO,
+                    font_size=10,
+                    anchor_x="center",
+                    anchor_y="bottom",
+                    batch=self.batch,
+                    group=self.groups[1],
+                )
+            )
         for lab, (px, py, text, current) in zip(self.captions, labels):
             lab.text, lab.x, lab.y = text, int(px), int(height - py)
             lab.color = TEXT if current else DIM
             lab.visible = True
-        for lab in self.captions[len(labels):]:
+        for lab in self.captions[len(labels) :]:
             lab.visible = False
 
     def draw(self) -> None:

@@ -5,6 +5,7 @@ meshes and passes) fed with the overview's scene: each small board is the board 
 its grid offset; target symbols (``targets``: e.g. a recording's hyper-jump landing) are drawn
 on the small boards with the usual shapes.
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -25,15 +26,15 @@ def overview_highlights(ov: Overview, targets=(), selected=None) -> dict[str, np
         if b is None:
             continue
         ox, oy = b.origin
-        name, rows = symbol_rows((ox + coord[0] - 0.5, oy + coord[1] - 0.5, LIFT["rings"]), kind,
-                                 palette.TARGET[kind])
+        name, rows = symbol_rows((ox + coord[0] - 0.5, oy + coord[1] - 0.5, LIFT["rings"]), kind, palette.TARGET[kind])
         out[name].extend(rows)
     if selected is not None:
         b = ov.board(tuple(selected[3:]))
         if b is not None:
             ox, oy = b.origin
-            out["rings"].append((ox + selected[0] - 1, oy + selected[1] - 1, LIFT["rings"], 1.0,
-                                 *palette.SELECTED, 1.0))
+            out["rings"].append(
+                (ox + selected[0] - 1, oy + selected[1] - 1, LIFT["rings"], 1.0, *palette.SELECTED, 1.0)
+            )
     return {k: np.asarray(v, np.float32).reshape(-1, INSTANCE_FLOATS) for k, v in out.items()}
 
 
@@ -42,7 +43,7 @@ class OverviewRenderer(Renderer):
 
     def __init__(self, ctx):
         super().__init__(ctx)
-        self.cull_hidden = False          # its plane test assumes one board at the origin
+        self.cull_hidden = False  # its plane test assumes one board at the origin
         self.targets: list = []
         self.selected = None
         self._ov_key = None

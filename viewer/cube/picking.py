@@ -6,14 +6,14 @@ spacing); the hits are tried nearest-to-camera first and the first one that
 lands inside a board wins.  Ghost boards (focused plane only) are included.
 About 16 plane intersections per pick: well under a millisecond.
 """
+
 from __future__ import annotations
 
 from ..gl.camera import Camera
 from .scene import Layout, View
 
 
-def pick(camera: Camera, px: float, py: float, layout: Layout, slicing,
-         layers=None, ghosts: bool = True):
+def pick(camera: Camera, px: float, py: float, layout: Layout, slicing, layers=None, ghosts: bool = True):
     """Full engine coordinate of the cell under pixel (px, py) (y down), or None.
 
     ``layers``: the z values that can be hit (default: every layer).  A window
@@ -52,6 +52,7 @@ def pick_view(view: View, px: float, py: float, rules=None, focus_only: bool | N
     layout = view.layout(rules)
     if focus_only is None:
         focus_only = view.opacity <= 0.0
-    layers = [view.slicing.focus_z] if focus_only else \
-        [z for z in range(1, layout.size[2] + 1) if view.layer_alpha(z) > 0.0]
+    layers = (
+        [view.slicing.focus_z] if focus_only else [z for z in range(1, layout.size[2] + 1) if view.layer_alpha(z) > 0.0]
+    )
     return pick(view.camera, px, py, layout, view.slicing, layers=layers)

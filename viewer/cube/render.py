@@ -12,6 +12,7 @@ outlines, drawn on top of everything so an occupied target stays visible (see
 :func:`viewer.cube.scene.highlight_layers`).  Each pass makes ONE instanced draw per
 mesh.
 """
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -19,14 +20,26 @@ from pathlib import Path
 import numpy as np
 
 from ..gl import palette
-from .scene import (OUTLINE_FRAME, RING_FRAME, BOARD_MESHES, HIGHLIGHT_MESHES, PIECE_MESHES, INSTANCE_FLOATS, Scene, View,
-                    board_mesh_data, build_scene, highlight_layers, mesh_data)
 from ..gl.shaders import load_program
+from .scene import (
+    BOARD_MESHES,
+    HIGHLIGHT_MESHES,
+    INSTANCE_FLOATS,
+    OUTLINE_FRAME,
+    PIECE_MESHES,
+    RING_FRAME,
+    Scene,
+    View,
+    board_mesh_data,
+    build_scene,
+    highlight_layers,
+    mesh_data,
+)
 from .target_marks import SYMBOL_MESHES
 
 LIGHT = np.array([0.35, -0.55, 0.76])
 LIGHT = LIGHT / np.linalg.norm(LIGHT)
-OUTLINE_BAND = OUTLINE_FRAME[:3] + (0.028,)     # (lo, hi, width, dark edge) of the outline frames
+OUTLINE_BAND = OUTLINE_FRAME[:3] + (0.028,)  # (lo, hi, width, dark edge) of the outline frames
 RING_BAND = RING_FRAME[:3] + (0.028,)
 
 
@@ -55,10 +68,13 @@ class _Batch:
             self.ibo = self.ctx.buffer(reserve=cap * INSTANCE_FLOATS * 4, dynamic=True)
             fmt = "3f 3f" if self.lit else "3f 12x"
             names = ("in_position", "in_normal") if self.lit else ("in_position",)
-            self.vao = self.ctx.vertex_array(self.program, [
-                (self.vbo, fmt, *names),
-                (self.ibo, "4f 4f/i", "in_offset", "in_color"),
-            ])
+            self.vao = self.ctx.vertex_array(
+                self.program,
+                [
+                    (self.vbo, fmt, *names),
+                    (self.ibo, "4f 4f/i", "in_offset", "in_color"),
+                ],
+            )
             self.capacity = cap
         self.ibo.write(np.ascontiguousarray(inst, dtype="f4").tobytes())
 
@@ -96,7 +112,7 @@ class Renderer:
         # Piece meshes are closed and wound outwards: back faces are culled (opaque: no
         # visible change; translucent: one layer instead of two, alpha compensated).
         self.cull_pieces = True
-        self._sorted_for = None      # (scene, camera vp bytes) the translucent buffers were sorted for
+        self._sorted_for = None  # (scene, camera vp bytes) the translucent buffers were sorted for
         # The faded planes write depth (as they always did): sorted back to front, the nearest
         # faded plane then hides what lies behind it, so 15 faded planes never pile up into a
         # haze over the focused one.  False blends every faded plane (much busier).
@@ -114,8 +130,9 @@ class Renderer:
         # depth test on every pixel anyway (same image), but llvmpipe still rasterises them.
         # Recomputed with the sort, i.e. only when the scene or the camera moved.
         self.cull_hidden = True
-        self._bounds = {name: (float(np.abs(low[:, :2]).max()), float(low[:, 2].max()))
-                        for name, (_detailed, low) in meshes.items()}
+        self._bounds = {
+            name: (float(np.abs(low[:, :2]).max()), float(low[:, 2].max())) for name, (_detailed, low) in meshes.items()
+        }
 
     # ---------------------------------------------------------------- scene
     def _ensure_board(self, scene: Scene, rules) -> None:
@@ -166,13 +183,12 @@ class Renderer:
         hl = self.highlights_for(view, scene, position)
         vp = cam.vp_bytes()
         # re-sort and re-upload the translucent instances only when the scene or the camera moved
-        resort = self._sorted_for is None or self._sorted_for[0] is not scene \
-            or self._sorted_for[1] != vp
+        resort = self._sorted_for is None or self._sorted_for[0] is not scene or self._sorted_for[1] != vp
         for (name, p), batch in self._batches.items():
             if p == "translucent" and name not in HIGHLIGHT_MESHES and resort:
                 inst = scene.sorted_translucent(name, cam)
                 if inst is not None and self.translucent_depth_writes and self.front_to_back:
-                    inst = inst[::-1]       # nearest first: see ``front_to_back``
+                    inst = inst[::-1]  # nearest first: see ``front_to_back``
                 if inst is not None and len(inst) and self.cull_hidden and name in self._bounds:
                     inst = self._visible(scene, name, inst, cam)
                 batch.upload(inst)
@@ -252,10 +268,10 @@ class Renderer:
         s = np.abs(inst[:, 3].astype(np.float64))
         bx, by, bz = (inst[:, i].astype(np.float64) for i in range(3))
         top = bz + hz * s + 0.01
-        k = np.searchsorted(heights, top)              # the first plane above the whole piece
+        k = np.searchsorted(heights, top)  # the first plane above the whole piece
         ok = k < len(heights)
         H = heights[np.minimum(k, len(heights) - 1)]
-        ok &= H < eye[2] - 1e-3
+        ok &= eye[2] - 1e-3 > H
         hidden = ok.copy()
         m = 0.02
         for cz in (bz - 0.01, top):
@@ -264,8 +280,7 @@ class Renderer:
                 for dy in (-1.0, 1.0):
                     px = eye[0] + (bx + dx * rxy * s - eye[0]) * t
                     py = eye[1] + (by + dy * rxy * s - eye[1]) * t
-                    hidden &= (px > ox + m) & (px < ox + lay.size[0] - m) \
-                        & (py > oy + m) & (py < oy + lay.size[1] - m)
+                    hidden &= (px > ox + m) & (px < ox + lay.size[0] - m) & (py > oy + m) & (py < oy + lay.size[1] - m)
                     d = (px - eye[0]) * fwd[0] + (py - eye[1]) * fwd[1] + (H - eye[2]) * fwd[2]
                     hidden &= d > cam.near * 1.05
         return inst if not hidden.any() else inst[~hidden]
@@ -275,7 +290,7 @@ class Renderer:
         focused plane and its pieces only), before the faded planes, no depth writes."""
         prog = self.hl_prog
         target.depth_mask = False
-        self.ctx.enable(self.mgl.BLEND)       # (the opaque pass before ran without blending)
+        self.ctx.enable(self.mgl.BLEND)  # (the opaque pass before ran without blending)
         self._batches[("marks", "translucent")].draw()
         prog["m_fade"].value = 0.7
         self._batches[("columns", "translucent")].draw()
@@ -324,7 +339,8 @@ class OffscreenRenderer:
         self.samples = samples
         self.fbo = self.ctx.framebuffer(
             color_attachments=[self.ctx.renderbuffer(size, 4, samples=samples)],
-            depth_attachment=self.ctx.depth_renderbuffer(size, samples=samples))
+            depth_attachment=self.ctx.depth_renderbuffer(size, samples=samples),
+        )
         self.resolve = None
         if samples:
             self.resolve = self.ctx.framebuffer(color_attachments=[self.ctx.renderbuffer(size, 4)])

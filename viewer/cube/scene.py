@@ -10,6 +10,7 @@ X in [x-1, x] - sx/2, Y in [y-1, y] - sy/2; its layer's surface is at height
 ``(z - 1) * explode``.  Ghost boards (neighbours on the ghost dimension) sit
 beside it along X at ``delta * (sx + ghost_gap)``.
 """
+
 from __future__ import annotations
 
 import math
@@ -17,8 +18,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..gl import meshes
-from ..gl import palette
+from ..gl import meshes, palette
 from ..gl.camera import Camera
 from .slicing import Slicing
 from .target_marks import SYMBOL_MESHES, pole_row, symbol_meshes, symbol_rows
@@ -28,8 +28,8 @@ PIECE_MESHES = meshes.PIECE_TYPES
 BOARD_MESHES = ("tiles", "edges", "green", "lines", "dashes", "marks", "rings", "columns", "outlines") + SYMBOL_MESHES
 TARGET_KINDS = ("move", "capture", "jump", "hyperjump", "stack")
 
-PIECE_SCALE = 1.15        # pieces a little larger than the mesh units (legibility)
-STACK_SCALE = 0.62        # members of a pile are drawn smaller
+PIECE_SCALE = 1.15  # pieces a little larger than the mesh units (legibility)
+STACK_SCALE = 0.62  # members of a pile are drawn smaller
 LIFT = {"edges": 0.002, "green": 0.004, "lines": 0.008, "marks": 0.012, "rings": 0.016}
 LINE_WIDTH = 0.10
 
@@ -37,9 +37,10 @@ LINE_WIDTH = 0.10
 @dataclass(frozen=True)
 class Layout:
     """Where cells are in the world.  Pure geometry, shared by scene and picking."""
+
     size: tuple = (16, 16, 16)
-    explode: float = 1.25          # distance between planes, in cells
-    ghost_gap: float = 3.0         # gap between the board and a ghost board, in cells
+    explode: float = 1.25  # distance between planes, in cells
+    ghost_gap: float = 3.0  # gap between the board and a ghost board, in cells
 
     def layer_height(self, z: int) -> float:
         return (z - 1) * self.explode
@@ -73,34 +74,41 @@ class Layout:
 @dataclass
 class Highlights:
     """What to mark on the board.  Coordinates are full engine coordinates."""
+
     last_from: tuple | None = None
     last_to: tuple | None = None
-    targets: dict = field(default_factory=dict)     # kind ("move", ...) -> iterable of coords
+    targets: dict = field(default_factory=dict)  # kind ("move", ...) -> iterable of coords
     hovered: tuple | None = None
     selected: tuple | None = None
 
     def key(self) -> tuple:
-        return (self.last_from, self.last_to, self.hovered, self.selected,
-                tuple(sorted((k, tuple(v)) for k, v in self.targets.items())))
+        return (
+            self.last_from,
+            self.last_to,
+            self.hovered,
+            self.selected,
+            tuple(sorted((k, tuple(v)) for k, v in self.targets.items())),
+        )
 
 
 @dataclass
 class View:
     """Everything the renderer needs besides the position."""
+
     camera: Camera = field(default_factory=Camera)
     slicing: Slicing = field(default_factory=Slicing)
     highlights: Highlights = field(default_factory=Highlights)
-    opacity: float = 0.30          # opacity of the planes that are not focused (0 hides them)
-    explode: float = 1.0           # spacing between planes, in cells
-    time: float = 0.0              # seconds, drives the pulsing of targets (no wall clock here)
-    above_factor: float = 0.45     # planes above the focused one are faded further by this
-    crowd_factor: float = 0.40     # default crowded pawns off the focused plane: faded further
+    opacity: float = 0.30  # opacity of the planes that are not focused (0 hides them)
+    explode: float = 1.0  # spacing between planes, in cells
+    time: float = 0.0  # seconds, drives the pulsing of targets (no wall clock here)
+    above_factor: float = 0.45  # planes above the focused one are faded further by this
+    crowd_factor: float = 0.40  # default crowded pawns off the focused plane: faded further
     ghost_opacity: float = 0.40
-    tile_factor: float = 0.25      # tiles of unfocused planes: opacity * tile_factor
-    frame_layers: int = 0          # frame(): planes above the focused one kept in the picture
-    isolated: bool = False         # "isolate this plane": the other planes are not drawn at all
-    reach: int = 4                 # planes farther than this from the focused one are not drawn; nearer
-                                   # ones fade with their distance (a far plane never clutters the view)
+    tile_factor: float = 0.25  # tiles of unfocused planes: opacity * tile_factor
+    frame_layers: int = 0  # frame(): planes above the focused one kept in the picture
+    isolated: bool = False  # "isolate this plane": the other planes are not drawn at all
+    reach: int = 4  # planes farther than this from the focused one are not drawn; nearer
+    # ones fade with their distance (a far plane never clutters the view)
 
     def layout(self, rules=None) -> Layout:
         size = tuple(getattr(rules, "size", (16, 16, 16)))
@@ -113,7 +121,7 @@ class View:
         d = abs(z - focus)
         if self.isolated or d > self.reach:
             return 0.0
-        fall = 1.0 - 0.6 * (d - 1) / max(1, self.reach)      # 1 next to the focus, 0.4 + at the reach
+        fall = 1.0 - 0.6 * (d - 1) / max(1, self.reach)  # 1 next to the focus, 0.4 + at the reach
         return max(0.0, min(1.0, self.opacity * fall * (self.above_factor if z > focus else 1.0)))
 
     def frame(self, ghosts: bool | None = None, layers: int | None = None) -> None:
@@ -130,7 +138,7 @@ class View:
         lay = self.layout()
         lo, hi = lay.bounds(ghosts=False)
         lo, hi = lo.copy(), hi.copy()
-        if ghosts:      # only the ghost boards that exist (index 0 on a dimension does not)
+        if ghosts:  # only the ghost boards that exist (index 0 on a dimension does not)
             deltas = [d for d, _k in self.slicing.ghost_boards()] if self.slicing.ghost_dim else [-1, 1]
             for d in deltas:
                 gx0 = lay.origin(d)[0]
@@ -138,7 +146,7 @@ class View:
         focus = max(1, min(lay.size[2], self.slicing.focus_z))
         top = min(lay.size[2], focus + layers)
         lo[2] = lay.layer_height(focus)
-        hi[2] = lay.layer_height(top) + 0.6           # room for the pieces on the top plane framed
+        hi[2] = lay.layer_height(top) + 0.6  # room for the pieces on the top plane framed
         self.camera.fit(lo, hi, margin=0.035)
         # keep the eye above the highest plane drawn: faded planes never slice past the eye
         # and what is drawn on top (the top plane) is what a click there picks
@@ -152,13 +160,24 @@ class View:
         self.camera.set_home()
 
     def content_key(self) -> tuple:
-        return (self.slicing.state(), self.opacity, self.explode, self.above_factor,
-                self.crowd_factor, self.ghost_opacity, self.tile_factor, self.isolated, self.reach, palette.current)
+        return (
+            self.slicing.state(),
+            self.opacity,
+            self.explode,
+            self.above_factor,
+            self.crowd_factor,
+            self.ghost_opacity,
+            self.tile_factor,
+            self.isolated,
+            self.reach,
+            palette.current,
+        )
 
 
 @dataclass
 class Scene:
     """Instance arrays per mesh: ``opaque[name]`` and ``translucent[name]`` ((N, 8) float32)."""
+
     opaque: dict
     translucent: dict
     layout: Layout
@@ -223,14 +242,15 @@ def _add_stack(out, stack, base, alpha_for, scale_all=1.0):
         kind = _piece_type(piece)
         side = getattr(piece, "side", "white")
         a = alpha_for(piece)
-        if a < 1.0:             # faded planes: lifted colours and an opacity floor (both sides readable)
+        if a < 1.0:  # faded planes: lifted colours and an opacity floor (both sides readable)
             rgb = palette.SIDE_FADED.get(side, palette.SIDE_FADED["white"])
             a = max(a, palette.FADED_MIN_ALPHA)
         else:
             rgb = palette.SIDE.get(side, palette.SIDE["white"])
         facing = -1.0 if side == "black" else 1.0
         out.setdefault(kind, ([], []))[0 if a >= 1.0 else 1].append(
-            (base[0], base[1], base[2] + h, scale * facing, rgb[0], rgb[1], rgb[2], a))
+            (base[0], base[1], base[2] + h, scale * facing, rgb[0], rgb[1], rgb[2], a)
+        )
         h += piece_height(kind) * scale * 0.92
 
 
@@ -254,8 +274,12 @@ def build_scene(position, view: View) -> Scene:
         la = view.layer_alpha(z)
         if la <= 0.0:
             continue
-        if la < 1.0 and len(stack) == 1 and _piece_type(stack[0]) == "pawn" \
-                and not _in_green(rules, x, y, z, main_board):
+        if (
+            la < 1.0
+            and len(stack) == 1
+            and _piece_type(stack[0]) == "pawn"
+            and not _in_green(rules, x, y, z, main_board)
+        ):
             lo, hi = crowd.get(getattr(stack[0], "side", ""), (0, -1))
             if lo <= y <= hi:
                 la *= view.crowd_factor
@@ -273,8 +297,7 @@ def build_scene(position, view: View) -> Scene:
             base = (ox + coord[0] - 0.5, oy + coord[1] - 0.5, layout.layer_height(focus))
             _add_stack(pieces, stack, base, lambda _p: view.ghost_opacity * 0.999)
         g = palette.GHOST_TILE
-        ghost_rows.append((ox, oy, layout.layer_height(focus), 1.0, g[0], g[1], g[2],
-                           view.ghost_opacity * 0.6))
+        ghost_rows.append((ox, oy, layout.layer_height(focus), 1.0, g[0], g[1], g[2], view.ghost_opacity * 0.6))
 
     opaque = {k: _pack(v[0]) for k, v in pieces.items()}
     translucent = {k: _pack(v[1]) for k, v in pieces.items()}
@@ -283,7 +306,7 @@ def build_scene(position, view: View) -> Scene:
     # ---- planes (tiles), green area, lines
     ox, oy = layout.origin(0)
     tiles_o, tiles_t, lines_o, lines_t, green_o, green_t = [], [], [], [], [], []
-    dashes_o, dashes_t = [], []       # the promotion lines are dashed (a pattern besides the colour)
+    dashes_o, dashes_t = [], []  # the promotion lines are dashed (a pattern besides the colour)
     edges_o, edges_t = [], []
     e = palette.EDGE
     t = palette.TILE
@@ -291,10 +314,10 @@ def build_scene(position, view: View) -> Scene:
     line_ys = []
     rl = getattr(rules, "red_line", {"white": 3, "black": 14})
     pr = getattr(rules, "promotion", {"white": 14, "black": 3})
-    line_ys.append((rl["white"], red))                 # after white's last setup rank
-    line_ys.append((rl["black"] - 1, red))             # before black's first setup rank
-    line_ys.append((pr["white"] - 1 + 0.16, gold))     # white promotes on y >= promotion
-    line_ys.append((pr["black"] - 0.16, gold))         # black promotes on y <= promotion
+    line_ys.append((rl["white"], red))  # after white's last setup rank
+    line_ys.append((rl["black"] - 1, red))  # before black's first setup rank
+    line_ys.append((pr["white"] - 1 + 0.16, gold))  # white promotes on y >= promotion
+    line_ys.append((pr["black"] - 0.16, gold))  # black promotes on y <= promotion
     (gx0, gx1), (gy0, gy1), (gz0, gz1) = rules.green
     for z in range(1, sz + 1):
         la = view.layer_alpha(z)
@@ -309,26 +332,30 @@ def build_scene(position, view: View) -> Scene:
         for ly, c in line_ys:
             solid = c is red
             ((lines_o if solid else dashes_o) if lalpha >= 1.0 else (lines_t if solid else dashes_t)).append(
-                (ox, oy + ly, h + LIFT["lines"], 1.0, c[0], c[1], c[2], lalpha))
+                (ox, oy + ly, h + LIFT["lines"], 1.0, c[0], c[1], c[2], lalpha)
+            )
         if main_board and gz0 <= z <= gz1:
             g = palette.GREEN
             ga = 1.0 if la >= 1.0 else min(1.0, la * 1.2)
             (green_o if ga >= 1.0 else green_t).append(
-                (ox + gx0 - 1, oy + gy0 - 1, h + LIFT["green"], 1.0, g[0], g[1], g[2], ga))
+                (ox + gx0 - 1, oy + gy0 - 1, h + LIFT["green"], 1.0, g[0], g[1], g[2], ga)
+            )
     tiles_t.extend(ghost_rows)
 
-    opaque.update(tiles=_pack(tiles_o), lines=_pack(lines_o), green=_pack(green_o),
-                  edges=_pack(edges_o), dashes=_pack(dashes_o))
-    translucent.update(tiles=_pack(tiles_t), lines=_pack(lines_t), green=_pack(green_t),
-                       edges=_pack(edges_t), dashes=_pack(dashes_t))
+    opaque.update(
+        tiles=_pack(tiles_o), lines=_pack(lines_o), green=_pack(green_o), edges=_pack(edges_o), dashes=_pack(dashes_o)
+    )
+    translucent.update(
+        tiles=_pack(tiles_t), lines=_pack(lines_t), green=_pack(green_t), edges=_pack(edges_t), dashes=_pack(dashes_t)
+    )
     return Scene(opaque=opaque, translucent=translucent, layout=layout, piece_count=count)
 
 
 HIGHLIGHT_MESHES = ("marks", "columns", "outlines", "rings") + SYMBOL_MESHES
-OUTLINE_FRAME = (0.0, 1.0, 0.17)      # (lo, hi, width) in cells: the target / last-turn frames
-RING_FRAME = (-0.07, 1.07, 0.15)      # the selected origin / hovered cell: a bit outside the cell
-EMPTY_COLUMN = 0.32        # height of a target column over an empty cell (cells)
-COLUMN_PAD = 0.12          # a column over a piece reaches this much above the pile
+OUTLINE_FRAME = (0.0, 1.0, 0.17)  # (lo, hi, width) in cells: the target / last-turn frames
+RING_FRAME = (-0.07, 1.07, 0.15)  # the selected origin / hovered cell: a bit outside the cell
+EMPTY_COLUMN = 0.32  # height of a target column over an empty cell (cells)
+COLUMN_PAD = 0.12  # a column over a piece reaches this much above the pile
 
 
 def pile_height(stack) -> float:
@@ -371,7 +398,7 @@ def highlight_layers(view: View, layout: Layout, position=None) -> dict[str, np.
     marks, columns, outlines, rings = [], [], [], []
     heights: dict = {}
     if position is not None and not hasattr(position, "cell"):
-        position = getattr(position, "base", None)       # a wrapper (e.g. a recording frame)
+        position = getattr(position, "base", None)  # a wrapper (e.g. a recording frame)
 
     def place(coord):
         if coord is None or len(coord) < 3:
@@ -388,7 +415,7 @@ def highlight_layers(view: View, layout: Layout, position=None) -> dict[str, np.
             else:
                 try:
                     stack = position.cell(coord)
-                except Exception:           # pragma: no cover - a foreign position object
+                except Exception:  # pragma: no cover - a foreign position object
                     stack = ()
                 h = pile_height(stack) + COLUMN_PAD if stack else EMPTY_COLUMN
             heights[coord] = max(EMPTY_COLUMN, h)
@@ -417,8 +444,13 @@ def highlight_layers(view: View, layout: Layout, position=None) -> dict[str, np.
             name, rows = symbol_rows((c[0] + 0.5, c[1] + 0.5, c[2] + LIFT["rings"]), kind, col)
             symbols[name].extend(rows)
             sel = hl.selected
-            if kind == "jump" or (sel is not None and len(sel) >= 3 and tuple(sel[:2]) == coord[:2]
-                                  and sl.board_of(sel) == sl.board_of(coord) and sel[2] != coord[2]):
+            if kind == "jump" or (
+                sel is not None
+                and len(sel) >= 3
+                and tuple(sel[:2]) == coord[:2]
+                and sl.board_of(sel) == sl.board_of(coord)
+                and sel[2] != coord[2]
+            ):
                 key = (round(float(c[0]), 3), round(float(c[1]), 3))
                 lo, hi = poles.get(key, (c[2], c[2]))
                 poles[key] = (min(lo, c[2]), max(hi, c[2]))
@@ -434,7 +466,7 @@ def highlight_layers(view: View, layout: Layout, position=None) -> dict[str, np.
             poles[key] = (min(lo, c[2]), max(hi, c[2]))
     for (x, y), (lo, hi) in poles.items():
         if hi - lo < 0.05:
-            continue          # no origin on another plane (nothing selected): no pole
+            continue  # no origin on another plane (nothing selected): no pole
         symbols["sym_pole"].append(pole_row((x + 0.5, y + 0.5), lo, hi, palette.TARGET["jump"]))
     c = place(hl.hovered)
     if c is not None:
@@ -472,7 +504,8 @@ def board_mesh_data(layout: Layout, rules) -> dict[str, np.ndarray]:
         "marks": meshes.quad(0.07, 0.07, 0.93, 0.93),
         "rings": meshes.frame(RING_FRAME[0], RING_FRAME[0], RING_FRAME[1], RING_FRAME[1], RING_FRAME[2]),
         "columns": meshes.open_box(0.04, 0.04, 0.96, 0.96, 1.0),
-        "outlines": meshes.frame(OUTLINE_FRAME[0], OUTLINE_FRAME[0], OUTLINE_FRAME[1], OUTLINE_FRAME[1],
-                                 OUTLINE_FRAME[2]),
+        "outlines": meshes.frame(
+            OUTLINE_FRAME[0], OUTLINE_FRAME[0], OUTLINE_FRAME[1], OUTLINE_FRAME[1], OUTLINE_FRAME[2]
+        ),
         **symbol_meshes(),
     }

@@ -4,6 +4,7 @@
 it uses the controller's ``setup`` (an :class:`engine.SetupPhase`), ``rules``,
 messages and ``_start_game`` / ``_autosave`` / ``_refresh_targets``.
 """
+
 from __future__ import annotations
 
 from engine import Game, IllegalAction, Position, SetupPhase, format_coord
@@ -21,7 +22,7 @@ class SetupControls:
         self._setup_position = None
         self.setup_elapsed = 0.0
         self.setup_draft: list[str] = []
-        self.setup_pick: int | None = None    # royal part: first slot of a swap
+        self.setup_pick: int | None = None  # royal part: first slot of a swap
 
     def quick_start(self) -> None:
         if self.setup is None:
@@ -35,8 +36,9 @@ class SetupControls:
         self._start_game(game)
         self._autosave()
         extra = ", ".join(f"{s} +{b}" for s, b in bonus.items() if b)
-        self.say(text + (f" Pawn bonus (C25): {extra}." if extra else "") + " White to move: click one of "
-                 "your pieces.", "ok")
+        self.say(
+            text + (f" Pawn bonus (C25): {extra}." if extra else "") + " White to move: click one of your pieces.", "ok"
+        )
 
     @property
     def seconds_per_choice(self) -> float:
@@ -110,8 +112,7 @@ class SetupControls:
         else:
             choices = list(self.rules.setup["slot_choices"])
             cur = self.setup_draft[slot]
-            self.setup_draft[slot] = choices[(choices.index(cur) + 1) % len(choices)] if cur in choices \
-                else choices[0]
+            self.setup_draft[slot] = choices[(choices.index(cur) + 1) % len(choices)] if cur in choices else choices[0]
         self._setup_position = None
         self.say(f"{self.setup.to_choose} part {self.setup.part + 1}: " + ", ".join(self.setup_draft))
 
@@ -137,8 +138,11 @@ class SetupControls:
 
     def _draft_is_default(self) -> bool:
         part = self.setup.part
-        default = self.rules.setup["default_royal"] if part == len(self.rules.setup["parts"]) \
+        default = (
+            self.rules.setup["default_royal"]
+            if part == len(self.rules.setup["parts"])
             else self.rules.setup["default_parts"][part]
+        )
         return list(self.setup_draft) == list(default)
 
     def setup_timeout(self) -> None:
@@ -147,11 +151,15 @@ class SetupControls:
         if self.setup is None:
             return
         side, part = self.setup.to_choose, self.setup.part
-        dropped = "" if self._draft_is_default() else \
-            f" Your unconfirmed choice ({', '.join(self.setup_draft)}) was not used: Enter confirms a part."
+        dropped = (
+            ""
+            if self._draft_is_default()
+            else f" Your unconfirmed choice ({', '.join(self.setup_draft)}) was not used: Enter confirms a part."
+        )
         self.setup.timeout()
-        self._next_setup_part(f"{side}'s minute ran out: the default arrangement was used for part {part + 1} "
-                              f"(C26).{dropped}")
+        self._next_setup_part(
+            f"{side}'s minute ran out: the default arrangement was used for part {part + 1} (C26).{dropped}"
+        )
 
     def setup_squares(self) -> list:
         return self.setup.squares() if self.setup is not None and not self.setup.done else []
@@ -164,16 +172,20 @@ class SetupControls:
             if self.setup_elapsed >= self.seconds_per_choice:
                 self.setup_timeout()
             elif before > 10.0 >= self.setup_remaining and not self._draft_is_default():
-                self.error(f"10 seconds left for {self.setup.to_choose}'s part {self.setup.part + 1}: press Enter to "
-                           f"keep your choice, or the default arrangement is used (C26).")
+                self.error(
+                    f"10 seconds left for {self.setup.to_choose}'s part {self.setup.part + 1}: press Enter to "
+                    f"keep your choice, or the default arrangement is used (C26)."
+                )
 
     def _setup_click(self, c: tuple) -> None:
         squares = self.setup_squares()
         if c in squares:
             self.setup_cycle(squares.index(c))
         else:
-            self.error(f"{format_coord(c)} is not a slot of this part: the highlighted squares are "
-                       f"{self.setup.to_choose}'s part {self.setup.part + 1}.")
+            self.error(
+                f"{format_coord(c)} is not a slot of this part: the highlighted squares are "
+                f"{self.setup.to_choose}'s part {self.setup.part + 1}."
+            )
 
     def _setup_key(self, name: str, shift: bool) -> bool:
         if name in ("enter", "return"):
@@ -186,8 +198,7 @@ class SetupControls:
             self._reset_draft()
             self.say("Back to the default arrangement for this part.")
         elif name in ("pageup", "pagedown", "b", "t", "p"):
-            self.error("That works during play; now it is the setup phase (Enter confirms a part, Q = quick "
-                       "start).")
+            self.error("That works during play; now it is the setup phase (Enter confirms a part, Q = quick start).")
         else:
             return False
         return True

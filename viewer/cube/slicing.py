@@ -8,6 +8,7 @@ piece has gone, plus one more), a focused plane ``z`` inside it, and optionally
 Sliders in the window write through this model (``set_index``, ``set_focus``,
 ``step``, ``play``/``advance``).  Time is always passed in explicitly.
 """
+
 from __future__ import annotations
 
 import math
@@ -17,11 +18,11 @@ from dataclasses import dataclass
 @dataclass
 class Playback:
     dim: int
-    rate: float          # index steps per second
+    rate: float  # index steps per second
     start_time: float
     start_index: int
     lo: int
-    hi: int              # inclusive; the index wraps from hi back to lo
+    hi: int  # inclusive; the index wraps from hi back to lo
 
 
 class Slicing:
@@ -29,10 +30,10 @@ class Slicing:
 
     def __init__(self, size_z: int = 16):
         self.size_z = size_z
-        self.indices: dict[int, int] = {}     # dim (>= 4) -> index (>= 1)
+        self.indices: dict[int, int] = {}  # dim (>= 4) -> index (>= 1)
         self.focus_z: int = 1
         self.ghost_dim: int | None = None
-        self.max_dim: int = 3                 # from the position
+        self.max_dim: int = 3  # from the position
         self.markers: dict[int, list[int]] = {}
         self.playback: Playback | None = None
         self.revision = 0
@@ -147,12 +148,12 @@ class Slicing:
         return (int(x), int(y), int(z)) + tuple(key or ())
 
     # ------------------------------------------------------------------ playback
-    def play(self, dim: int, time: float, rate: float = 2.0,
-             lo: int | None = None, hi: int | None = None) -> None:
+    def play(self, dim: int, time: float, rate: float = 2.0, lo: int | None = None, hi: int | None = None) -> None:
         """Start stepping ``dim`` at ``rate`` indices per second from ``time``."""
         rlo, rhi = self.slider_range(dim)
-        self.playback = Playback(dim, float(rate), float(time), self.index(dim),
-                                 lo if lo is not None else rlo, hi if hi is not None else rhi)
+        self.playback = Playback(
+            dim, float(rate), float(time), self.index(dim), lo if lo is not None else rlo, hi if hi is not None else rhi
+        )
 
     def stop(self) -> None:
         self.playback = None

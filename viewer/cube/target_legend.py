@@ -1,5 +1,6 @@
 """The HUD legend of the target symbols: each kind's SHAPE (as on the board, see
 :mod:`viewer.cube.target_marks`) in its colour, rebuilt when the palette changes (pyglet shapes)."""
+
 from __future__ import annotations
 
 from ..gl import palette
@@ -17,12 +18,16 @@ def legend_shapes(pyglet, kind: str, batch, group) -> list:
     if kind == "capture":
         return [s.Box(0, 0, SIZE, SIZE, thickness=2.5, color=col, batch=batch, group=group)]
     if kind == "jump":
-        return [s.MultiLine((h, 0), (SIZE, h), (h, SIZE), (0, h), closed=True, thickness=2.5, color=col,
-                            batch=batch, group=group)]
+        return [
+            s.MultiLine(
+                (h, 0), (SIZE, h), (h, SIZE), (0, h), closed=True, thickness=2.5, color=col, batch=batch, group=group
+            )
+        ]
     if kind == "hyperjump":
-        return [s.MultiLine((0, 1), (SIZE, 1), (h, SIZE), closed=True, thickness=2.5, color=col, batch=batch,
-                            group=group)]
-    return [s.Arc(h, h, h - 1, thickness=2.5, color=col, batch=batch, group=group)]      # stack: a ring
+        return [
+            s.MultiLine((0, 1), (SIZE, 1), (h, SIZE), closed=True, thickness=2.5, color=col, batch=batch, group=group)
+        ]
+    return [s.Arc(h, h, h - 1, thickness=2.5, color=col, batch=batch, group=group)]  # stack: a ring
 
 
 def place(shapes: list, x: float, y: float) -> None:

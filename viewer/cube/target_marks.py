@@ -18,6 +18,7 @@ stack       ring              rings the own piece it joins
 Every symbol stays inside its own cell (radius < 0.5), so symbols on neighbouring cells never
 overlap; a jump's diamonds lie on different planes along one vertical pole.  Pure numpy, no GL.
 """
+
 from __future__ import annotations
 
 import math
@@ -26,12 +27,17 @@ import numpy as np
 
 from ..gl import meshes
 
-SYMBOL_OF = {"move": "sym_dot", "capture": "sym_frame", "jump": "sym_diamond", "hyperjump": "sym_triangle",
-             "stack": "sym_ring"}
+SYMBOL_OF = {
+    "move": "sym_dot",
+    "capture": "sym_frame",
+    "jump": "sym_diamond",
+    "hyperjump": "sym_triangle",
+    "stack": "sym_ring",
+}
 SYMBOL_MESHES = ("sym_pole", "sym_dot", "sym_frame", "sym_diamond", "sym_triangle", "sym_ring")
-RIM_SCALE = 1.16         # the dark rim: the same symbol, larger, drawn first
-RIM_SHADE = 0.10         # its colour: the kind's colour times this
-POLE_HALF = 0.045        # half width of a jump pole (cells)
+RIM_SCALE = 1.16  # the dark rim: the same symbol, larger, drawn first
+RIM_SHADE = 0.10  # its colour: the kind's colour times this
+POLE_HALF = 0.045  # half width of a jump pole (cells)
 
 
 def _tri(a, b, c) -> list:
@@ -50,8 +56,10 @@ def _band(outer: list, inner: list) -> np.ndarray:
 
 
 def _polygon(n: int, radius: float, phase: float) -> list:
-    return [(radius * math.cos(phase + 2 * math.pi * k / n), radius * math.sin(phase + 2 * math.pi * k / n))
-            for k in range(n)]
+    return [
+        (radius * math.cos(phase + 2 * math.pi * k / n), radius * math.sin(phase + 2 * math.pi * k / n))
+        for k in range(n)
+    ]
 
 
 def _outline(n: int, radius: float, width: float, phase: float) -> np.ndarray:
@@ -67,10 +75,10 @@ def dot(radius: float = 0.21, segments: int = 20) -> np.ndarray:
 
 #: (corners, radius, band width, phase) of the outlined symbols, in cells
 OUTLINES = {
-    "capture": (4, 0.42 * math.sqrt(2), 0.13, math.pi / 4),     # a square frame, half side 0.42
-    "jump": (4, 0.42, 0.12, 0.0),                               # a diamond: corners on the axes
-    "hyperjump": (3, 0.42, 0.12, math.pi / 2),                  # a triangle pointing forward (+y)
-    "stack": (24, 0.38, 0.11, 0.0),                             # a ring
+    "capture": (4, 0.42 * math.sqrt(2), 0.13, math.pi / 4),  # a square frame, half side 0.42
+    "jump": (4, 0.42, 0.12, 0.0),  # a diamond: corners on the axes
+    "hyperjump": (3, 0.42, 0.12, math.pi / 2),  # a triangle pointing forward (+y)
+    "stack": (24, 0.38, 0.11, 0.0),  # a ring
 }
 
 

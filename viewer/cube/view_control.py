@@ -5,6 +5,7 @@ ghost boards, the observation view (C18) and the mouse (picking, hover).
 it works on the controller's ``view`` (a :class:`viewer.cube.scene.View`), ``rules``,
 ``position``, ``active_dim``, ``observe`` and ``hovered``.
 """
+
 from __future__ import annotations
 
 from engine import format_chinese, format_coord
@@ -37,7 +38,7 @@ class ViewControls:
             self.view.camera.orbit(-dx * 0.4, dy * 0.4)
 
     def scroll(self, steps: float) -> None:
-        self.view.camera.zoom(0.9 ** steps)
+        self.view.camera.zoom(0.9**steps)
 
     def reset_camera(self) -> None:
         self.view.camera.reset()
@@ -87,9 +88,10 @@ class ViewControls:
     def toggle_ghosts(self) -> None:
         sl = self.view.slicing
         sl.set_ghost_dim(None if sl.ghost_dim is not None else self.active_dim)
-        self.view.frame()           # the board and its ghosts framed on screen (issue 12)
-        self.say("Ghost boards " + (f"on: the neighbours along dimension {sl.ghost_dim}" if sl.ghost_dim
-                                    else "off") + ".")
+        self.view.frame()  # the board and its ghosts framed on screen (issue 12)
+        self.say(
+            "Ghost boards " + (f"on: the neighbours along dimension {sl.ghost_dim}" if sl.ghost_dim else "off") + "."
+        )
 
     def board_name(self) -> str:
         """The 3-D board shown: ``main board`` / ``board w4=2`` (viewer.ui.words)."""
@@ -153,23 +155,36 @@ class ViewControls:
         cam, sl = self.view.camera, self.view.slicing
         step = 20.0 if shift else 6.0
         keys = {
-            "left": lambda: self.orbit(-step, 0), "right": lambda: self.orbit(step, 0),
-            "up": lambda: self.orbit(0, step), "down": lambda: self.orbit(0, -step),
-            "w": lambda: cam.pan(0, -40), "s": lambda: cam.pan(0, 40),
-            "a": lambda: cam.pan(-40, 0), "d": lambda: cam.pan(40, 0),
-            "1": lambda: cam.set_view("front"), "2": lambda: cam.set_view("top"),
+            "left": lambda: self.orbit(-step, 0),
+            "right": lambda: self.orbit(step, 0),
+            "up": lambda: self.orbit(0, step),
+            "down": lambda: self.orbit(0, -step),
+            "w": lambda: cam.pan(0, -40),
+            "s": lambda: cam.pan(0, 40),
+            "a": lambda: cam.pan(-40, 0),
+            "d": lambda: cam.pan(40, 0),
+            "1": lambda: cam.set_view("front"),
+            "2": lambda: cam.set_view("top"),
             "3": lambda: cam.set_view("side"),
-            ",": lambda: self.set_opacity(-0.1), ".": lambda: self.set_opacity(+0.1),
+            ",": lambda: self.set_opacity(-0.1),
+            ".": lambda: self.set_opacity(+0.1),
             "e": lambda: self.set_explode(-0.25 if shift else 0.25),
             "tab": lambda: self.cycle_dim(-1 if shift else 1),
-            "n": lambda: self.step_slider(-1), "m": lambda: self.step_slider(+1),
-            "space": self.toggle_play, "g": self.toggle_ghosts, "o": self.cycle_observe,
-            "v": self.toggle_overview, "i": self.toggle_isolate, "f12": self.toggle_palette,
+            "n": lambda: self.step_slider(-1),
+            "m": lambda: self.step_slider(+1),
+            "space": self.toggle_play,
+            "g": self.toggle_ghosts,
+            "o": self.cycle_observe,
+            "v": self.toggle_overview,
+            "i": self.toggle_isolate,
+            "f12": self.toggle_palette,
         }
-        for names, action in ((("+", "=", "plus", "equal", "num_add"), lambda: cam.zoom(0.85)),
-                              (("-", "minus", "num_subtract"), lambda: cam.zoom(1 / 0.85)),
-                              (("r", "home"), self.reset_camera),
-                              (("z", "["), lambda: self.set_focus(sl.focus_z - 1)),
-                              (("x", "]"), lambda: self.set_focus(sl.focus_z + 1))):
+        for names, action in (
+            (("+", "=", "plus", "equal", "num_add"), lambda: cam.zoom(0.85)),
+            (("-", "minus", "num_subtract"), lambda: cam.zoom(1 / 0.85)),
+            (("r", "home"), self.reset_camera),
+            (("z", "["), lambda: self.set_focus(sl.focus_z - 1)),
+            (("x", "]"), lambda: self.set_focus(sl.focus_z + 1)),
+        ):
             keys.update(dict.fromkeys(names, action))
         return keys

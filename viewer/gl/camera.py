@@ -15,6 +15,7 @@ Pixel coordinates (``project``/``ray``) have their origin at the TOP-LEFT of
 the viewport, x to the right, y downwards, like rows of an image array.  A
 pyglet window (origin bottom-left) converts with ``py = height - y``.
 """
+
 from __future__ import annotations
 
 import math
@@ -104,9 +105,8 @@ class Camera:
         target slides so the projected box is centred.  Keeps yaw and pitch.
         """
         lo, hi = np.asarray(lo, float), np.asarray(hi, float)
-        corners = np.array([(x, y, z) for x in (lo[0], hi[0]) for y in (lo[1], hi[1])
-                            for z in (lo[2], hi[2])])
-        self.frame(lo, hi)                        # a safe start: every corner inside
+        corners = np.array([(x, y, z) for x in (lo[0], hi[0]) for y in (lo[1], hi[1]) for z in (lo[2], hi[2])])
+        self.frame(lo, hi)  # a safe start: every corner inside
         half_y = math.tan(math.radians(self.fov_y) / 2.0)
         half_x = half_y * self.aspect
         lim = 1.0 - 2.0 * margin
@@ -116,7 +116,7 @@ class Camera:
             depth = rel @ fwd
             if np.any(depth <= self.near):
                 break
-            sx = (rel @ right) / (depth * half_x)     # NDC x of each corner
+            sx = (rel @ right) / (depth * half_x)  # NDC x of each corner
             sy = (rel @ up) / (depth * half_y)
             # centre the projected box (slide the target sideways in the view plane)
             cx, cy = (sx.max() + sx.min()) / 2.0, (sy.max() + sy.min()) / 2.0
@@ -126,13 +126,13 @@ class Camera:
             ext = max((sx.max() - sx.min()) / (2.0 * lim), (sy.max() - sy.min()) / (2.0 * lim))
             if ext <= 0:
                 break
-            shift = d_mid * (ext - 1.0)        # depth * ext: the projected extent scales by ~1/ext
+            shift = d_mid * (ext - 1.0)  # depth * ext: the projected extent scales by ~1/ext
             self.distance = max(self.min_distance, min(self.max_distance, self.distance + shift))
         # safety: never leave a corner outside the view
         for _ in range(60):
             px = [self.project(c) for c in corners]
             xs, ys = [p[0] for p in px], [p[1] for p in px]
-            inside = (min(xs) >= 0 and max(xs) <= self.width and min(ys) >= 0 and max(ys) <= self.height)
+            inside = min(xs) >= 0 and max(xs) <= self.width and min(ys) >= 0 and max(ys) <= self.height
             right, up, fwd = self.basis()
             if inside and np.all((corners - self.eye) @ fwd > self.near):
                 break
@@ -161,8 +161,7 @@ class Camera:
         return matrix44.create_look_at(self.eye, self.target, up, dtype=np.float64)
 
     def projection_matrix(self) -> np.ndarray:
-        return matrix44.create_perspective_projection(
-            self.fov_y, self.aspect, self.near, self.far, dtype=np.float64)
+        return matrix44.create_perspective_projection(self.fov_y, self.aspect, self.near, self.far, dtype=np.float64)
 
     def view_projection(self) -> np.ndarray:
         """World -> clip, row-vector form: ``clip = [x, y, z, 1] @ vp``."""

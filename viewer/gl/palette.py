@@ -28,6 +28,7 @@ Two palettes (issue 12):
 :func:`use` switches the module's values in place (the window's C key); the scene reads them
 each time it builds its buffers.
 """
+
 from __future__ import annotations
 
 #: minimum CAM02-UCS colour difference between categories under each simulated deficiency
@@ -85,8 +86,8 @@ PALETTES: dict[str, dict] = {
 # the current values (module attributes; :func:`use` rewrites them)
 BACKGROUND = TILE = GREEN = RED_LINE = PROMOTION_LINE = EDGE = GHOST_TILE = (0.0, 0.0, 0.0)
 SIDE: dict = {}
-SIDE_FADED: dict = {}       # pieces on faded planes: lifted so both sides stay readable at low opacity
-TARGET: dict = {}           # highlights per legal-action kind
+SIDE_FADED: dict = {}  # pieces on faded planes: lifted so both sides stay readable at low opacity
+TARGET: dict = {}  # highlights per legal-action kind
 LAST_FROM = LAST_TO = HOVER = SELECTED = (0.0, 0.0, 0.0)
 FADED_MIN_ALPHA = 0.075
 current = "safe"
@@ -110,8 +111,15 @@ def categories() -> dict[str, tuple]:
     """Every colour category a player must tell apart (the colour-blind test's input)."""
     out = {"side " + k: v for k, v in SIDE.items()}
     out.update({"target " + k: v for k, v in TARGET.items()})
-    out.update({"red line": RED_LINE, "promotion line": PROMOTION_LINE, "green area": GREEN, "tile": TILE,
-                "selected": SELECTED})
+    out.update(
+        {
+            "red line": RED_LINE,
+            "promotion line": PROMOTION_LINE,
+            "green area": GREEN,
+            "tile": TILE,
+            "selected": SELECTED,
+        }
+    )
     return out
 
 

@@ -4,6 +4,7 @@
 A compile or link error raises :class:`ShaderError` whose message names the
 file and the line (``shaders/pieces.frag:12: ...``).
 """
+
 from __future__ import annotations
 
 import re
@@ -13,8 +14,7 @@ SHADER_DIR = Path(__file__).resolve().parents[2] / "shaders"
 
 _STAGES = (("vertex_shader", ".vert"), ("fragment_shader", ".frag"))
 # Mesa: "0:12(5): error: ..."; NVIDIA: "0(12) : error ..."; AMD/Intel: "ERROR: 0:12: ..."
-_LINE_RES = (re.compile(r"\b\d+:(\d+)\(\d+\)"), re.compile(r"\b\d+\((\d+)\)"),
-             re.compile(r"ERROR:\s*\d+:(\d+)"))
+_LINE_RES = (re.compile(r"\b\d+:(\d+)\(\d+\)"), re.compile(r"\b\d+\((\d+)\)"), re.compile(r"ERROR:\s*\d+:(\d+)"))
 
 
 class ShaderError(RuntimeError):

@@ -1,5 +1,6 @@
 """Atomic output: a temp file next to the target, renamed into place at the end and deleted on
 any failure (KeyboardInterrupt included)."""
+
 from __future__ import annotations
 
 import os
@@ -24,8 +25,7 @@ class AtomicPath:
         if self.path.exists() and not os.access(self.path, os.W_OK):
             raise RecordError(f"cannot write {self.path}: the file is read-only")
         try:
-            fd, tmp = tempfile.mkstemp(prefix=f".{self.path.stem}.", suffix=f".part{self.path.suffix}",
-                                       dir=parent)
+            fd, tmp = tempfile.mkstemp(prefix=f".{self.path.stem}.", suffix=f".part{self.path.suffix}", dir=parent)
         except OSError as exc:
             raise RecordError(f"cannot write {self.path}: {exc.strerror or exc}") from None
         os.close(fd)

@@ -3,6 +3,7 @@
 A path maps the frame's time (``i / fps``, never the wall clock) and the action's focus to a
 :class:`CameraPose`.
 """
+
 from __future__ import annotations
 
 import bisect
@@ -15,8 +16,7 @@ import numpy as np
 from .errors import RecordError
 from .timeline import ease, lerp
 
-VIEW_NAMES = {"front": "front", "top": "top", "side": "side", "3q": "default", "default": "default",
-              "back": "back"}
+VIEW_NAMES = {"front": "front", "top": "top", "side": "side", "3q": "default", "default": "default", "back": "back"}
 
 
 @dataclass
@@ -31,8 +31,12 @@ class CameraPose:
         camera.target = np.asarray(self.target, dtype=float)
 
     def key(self) -> tuple:
-        return (round(self.yaw, 6), round(self.pitch, 6), round(self.distance, 6),
-                tuple(round(float(v), 6) for v in self.target))
+        return (
+            round(self.yaw, 6),
+            round(self.pitch, 6),
+            round(self.distance, 6),
+            tuple(round(float(v), 6) for v in self.target),
+        )
 
 
 #: the default framing: the lowest planes of the cube, three-quarter view from white's side
@@ -41,6 +45,7 @@ HOME = CameraPose(yaw=-22.0, pitch=42.0, distance=31.0, target=(0.0, 1.0, 3.0))
 
 class FixedCamera:
     """One pose for the whole recording."""
+
     moving = False
 
     def __init__(self, pose: CameraPose = HOME):
@@ -52,6 +57,7 @@ class FixedCamera:
 
 class OrbitCamera:
     """Turns around the board at ``speed`` degrees per second."""
+
     moving = True
 
     def __init__(self, pose: CameraPose = HOME, speed: float = 12.0):
@@ -64,6 +70,7 @@ class OrbitCamera:
 
 class FollowCamera:
     """Aims at the action (the moving group), closer than the home view."""
+
     moving = True
 
     def __init__(self, pose: CameraPose | None = None):
@@ -76,6 +83,7 @@ class FollowCamera:
 
 class KeyframeCamera:
     """Keyframes (time -> yaw, pitch, distance, target), eased between, held beyond the ends."""
+
     moving = True
 
     def __init__(self, keys: list[tuple[float, CameraPose]]):
@@ -92,11 +100,15 @@ class KeyframeCamera:
             return self.keys[-1][1]
         (t0, a), (t1, b) = self.keys[i - 1], self.keys[i]
         u = ease((t - t0) / (t1 - t0)) if t1 > t0 else 1.0
-        return CameraPose(lerp(a.yaw, b.yaw, u), lerp(a.pitch, b.pitch, u), lerp(a.distance, b.distance, u),
-                          tuple(lerp(np.asarray(a.target, float), np.asarray(b.target, float), u)))
+        return CameraPose(
+            lerp(a.yaw, b.yaw, u),
+            lerp(a.pitch, b.pitch, u),
+            lerp(a.distance, b.distance, u),
+            tuple(lerp(np.asarray(a.target, float), np.asarray(b.target, float), u)),
+        )
 
     @classmethod
-    def load(cls, path) -> "KeyframeCamera":
+    def load(cls, path) -> KeyframeCamera:
         from engine.core.files import read_limited
 
         path = Path(path)
@@ -105,25 +117,32 @@ class KeyframeCamera:
         try:
             if path.suffix.lower() == ".toml":
                 import tomllib
+
                 data = tomllib.loads(raw.decode("utf-8"))
             else:
                 data = json.loads(raw.decode("utf-8"))
         except Exception as exc:
-            raise RecordError(f"camera file {path} is not valid {path.suffix.lstrip('.').upper() or 'JSON'}: "
-                              f"{str(exc).splitlines()[0]}") from None
+            raise RecordError(
+                f"camera file {path} is not valid {path.suffix.lstrip('.').upper() or 'JSON'}: "
+                f"{str(exc).splitlines()[0]}"
+            ) from None
         if isinstance(data, dict):
             data = data.get("keyframes", data.get("keyframe", data.get("key")))
         if not isinstance(data, list):
-            raise RecordError(f"camera file {path}: expected a list of keyframes (JSON list, or "
-                              f"[[keyframe]] tables in TOML)")
+            raise RecordError(
+                f"camera file {path}: expected a list of keyframes (JSON list, or [[keyframe]] tables in TOML)"
+            )
         keys, prev = [], HOME
         for i, k in enumerate(data):
             if not isinstance(k, dict) or "time" not in k:
                 raise RecordError(f"camera file {path}: keyframe {i + 1} needs a 'time' (seconds)")
             try:
-                pose = CameraPose(float(k.get("yaw", prev.yaw)), float(k.get("pitch", prev.pitch)),
-                                  float(k.get("distance", prev.distance)),
-                                  tuple(float(v) for v in k.get("target", prev.target)))
+                pose = CameraPose(
+                    float(k.get("yaw", prev.yaw)),
+                    float(k.get("pitch", prev.pitch)),
+                    float(k.get("distance", prev.distance)),
+                    tuple(float(v) for v in k.get("target", prev.target)),
+                )
                 if len(pose.target) != 3:
                     raise ValueError("target needs 3 numbers")
                 keys.append((float(k["time"]), pose))
@@ -138,6 +157,7 @@ def make_camera(spec: str | None, view: str | None = None):
     pose = HOME
     if view:
         from ..gl.camera import NAMED_VIEWS
+
         name = VIEW_NAMES.get(view)
         if name is None:
             raise RecordError(f"unknown view {view!r} (use {', '.join(('front', 'top', 'side', '3q'))})")
@@ -153,4 +173,3 @@ def make_camera(spec: str | None, view: str | None = None):
     if Path(spec).suffix.lower() in (".json", ".toml"):
         return KeyframeCamera.load(spec)
     raise RecordError(f"unknown camera {spec!r}: use fixed, orbit, follow or a .json/.toml keyframe file")
-

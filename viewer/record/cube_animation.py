@@ -3,6 +3,7 @@ of moving pieces, and the :class:`FrameState` of every frame (slicing, camera, o
 
 Every state is a function of the frame index only (time ``i / fps``): no wall clock.
 """
+
 from __future__ import annotations
 
 import bisect
@@ -17,8 +18,17 @@ from .overlay import OverlayText
 from .overview_frames import OverviewShot
 from .timeline import Timeline, ease, lerp
 
-ACTION_LABELS = {"move": "move", "capture": "capture", "jump": "3-D jump", "hyperjump": "hyper-jump",
-                 "stack": "stack", "split": "split", "drop": "drop", "promote": "promotion", "step": "move"}
+ACTION_LABELS = {
+    "move": "move",
+    "capture": "capture",
+    "jump": "3-D jump",
+    "hyperjump": "hyper-jump",
+    "stack": "stack",
+    "split": "split",
+    "drop": "drop",
+    "promote": "promotion",
+    "step": "move",
+}
 
 
 def _norm(coord) -> tuple:
@@ -55,18 +65,20 @@ class _Overlay:
 @dataclass
 class Track:
     """One piece drawn by the animation (not by the static scene) during an action."""
+
     piece: object
-    c0: tuple                 # cell before
-    h0: float                 # height inside the cell's pile before
-    s0: float                 # scale before
+    c0: tuple  # cell before
+    h0: float  # height inside the cell's pile before
+    s0: float  # scale before
     c1: tuple
     h1: float
     s1: float
-    mode: str                 # glide | arc | vertical | hyper | stay | fade_out | capture | fade_in | drop
+    mode: str  # glide | arc | vertical | hyper | stay | fade_out | capture | fade_in | drop
 
 
 def _pile(stack, base_h: float = 0.0):
-    from ..cube.scene import STACK_SCALE, piece_height, _piece_type
+    from ..cube.scene import STACK_SCALE, _piece_type, piece_height
+
     n = len(stack)
     scale = STACK_SCALE if n > 1 else 1.0
     out, h = [], base_h
@@ -103,14 +115,15 @@ class CubeStep:
     kind: str
     src: tuple
     dst: tuple
-    before: object            # engine Position (preview) before the action
+    before: object  # engine Position (preview) before the action
     after: object
-    base: _Overlay            # static part of the scene during the action
+    base: _Overlay  # static part of the scene during the action
     tracks: list
 
 
 class CubeSource:
     """Adapter: an engine.Game as a sequence of turns with animated actions."""
+
     kind = "cube"
 
     def __init__(self, game):
@@ -212,15 +225,17 @@ class CubeSource:
             for e1 in rest1:
                 j = next((i for i, e0 in enumerate(rest0) if e0[0] == e1[0]), None)
                 if j is None:
-                    tracks.append(Track(e1[0], c, e1[1], e1[2], c, e1[1], e1[2],
-                                        "drop" if kind == "drop" else "fade_in"))
+                    tracks.append(
+                        Track(e1[0], c, e1[1], e1[2], c, e1[1], e1[2], "drop" if kind == "drop" else "fade_in")
+                    )
                 else:
                     e0 = rest0.pop(j)
                     tracks.append(Track(e1[0], c, e0[1], e0[2], c, e1[1], e1[2], "stay"))
             for e0 in rest0:
-                tracks.append(Track(e0[0], c, e0[1], e0[2], c, e0[1], e0[2],
-                                    "capture" if kind == "capture" else "fade_out"))
-        base = _Overlay(before, {c: () for c in cells})
+                tracks.append(
+                    Track(e0[0], c, e0[1], e0[2], c, e0[1], e0[2], "capture" if kind == "capture" else "fade_out")
+                )
+        base = _Overlay(before, dict.fromkeys(cells, ()))
         return CubeStep(kind, src, dst, before, after, base, tracks)
 
 
@@ -228,9 +243,10 @@ class CubeSource:
 @dataclass
 class FrameState:
     """Everything that decides one frame (hashable ``key``: equal keys -> equal frames)."""
+
     turn: int
-    position: object                  # real engine position (slicing extents, scores)
-    base: object                      # what the static scene draws
+    position: object  # real engine position (slicing extents, scores)
+    base: object  # what the static scene draws
     higher: tuple = ()
     focus_z: int = 1
     tracks: list = field(default_factory=list)
@@ -242,17 +258,26 @@ class FrameState:
     pose: CameraPose | None = None
     overlay: OverlayText | None = None
     time: float = 0.0
-    targets: tuple = ()               # ((kind, coords), ...) marks for the destination
+    targets: tuple = ()  # ((kind, coords), ...) marks for the destination
     extra_key: tuple = ()
-    overview: object = None           # an OverviewShot: this frame shows the board overview instead
+    overview: object = None  # an OverviewShot: this frame shows the board overview instead
 
     def key(self) -> tuple:
         if self.overview is not None:
             return ("overview", self.overview.key(), self.overlay.key() if self.overlay else None)
-        return (id(self.base), self.higher, self.focus_z, round(self.u, 6) if self.tracks else None,
-                self.last_from, self.last_to, self.pose.key() if self.pose else None,
-                self.overlay.key() if self.overlay else None, self.targets,
-                round(self.time, 6) if self.targets else None, self.extra_key)
+        return (
+            id(self.base),
+            self.higher,
+            self.focus_z,
+            round(self.u, 6) if self.tracks else None,
+            self.last_from,
+            self.last_to,
+            self.pose.key() if self.pose else None,
+            self.overlay.key() if self.overlay else None,
+            self.targets,
+            round(self.time, 6) if self.targets else None,
+            self.extra_key,
+        )
 
 
 def _board_text(higher, z) -> str:
@@ -264,6 +289,7 @@ class CubeAnimator:
 
     def __init__(self, source: CubeSource, timeline: Timeline, fps: float, camera, overlay: bool = True):
         from ..cube.scene import Layout
+
         self.src, self.tl, self.fps, self.camera, self.overlay = source, timeline, float(fps), camera, overlay
         self.layout = Layout(size=tuple(getattr(source.rules, "size", (16, 16, 16))))
         self._follow = self._follow_keys() if isinstance(camera, FollowCamera) else None
@@ -286,7 +312,7 @@ class CubeAnimator:
         frm = _norm(turn.origin) if turn.origin is not None else None
         return _higher(dst), dst[2], frm, dst
 
-    GLIDE = 8           # frames the follow camera takes to glide to the next action (end of a hold)
+    GLIDE = 8  # frames the follow camera takes to glide to the next action (end of a hold)
 
     def _follow_keys(self):
         """(frame, world target, distance): during each action the camera aims at the middle of
@@ -343,13 +369,24 @@ class CubeAnimator:
             base = step.after if step.kind == "cut" and second else step.base
             if step.kind == "cut" and not second:
                 base = step.before
-            st = FrameState(k, pos, base, _higher(where), where[2], tracks=step.tracks, u=u,
-                            kind=step.kind, last_from=step.src, time=t)
+            st = FrameState(
+                k,
+                pos,
+                base,
+                _higher(where),
+                where[2],
+                tracks=step.tracks,
+                u=u,
+                kind=step.kind,
+                last_from=step.src,
+                time=t,
+            )
             if step.dst is not None and step.dst != step.src:
                 tk = step.kind if step.kind in ("move", "capture", "jump", "hyperjump") else "move"
                 st.targets = ((tk, (step.dst,)),)
             label = f"{ACTION_LABELS.get(step.kind, step.kind)}" + (
-                f"  {seg.action + 1}/{self.src.action_count(k)}" if self.src.action_count(k) > 1 else "")
+                f"  {seg.action + 1}/{self.src.action_count(k)}" if self.src.action_count(k) > 1 else ""
+            )
             if step.src is not None and step.dst is not None:
                 st.focus_world = tuple(lerp(self.world(step.src), self.world(step.dst), u))
         if self.hyper_overview:
@@ -368,9 +405,14 @@ class CubeAnimator:
             if result is not None:
                 who = getattr(result, "winner", None)
                 label = (f"{who} wins" if who else "draw") + f" ({getattr(result, 'reason', '')})"
-            st.overlay = OverlayText(title=title, subtitle=self.src.notation(k), scores=scores,
-                                     score_label="points", footer=_board_text(st.higher, st.focus_z),
-                                     badge=label)
+            st.overlay = OverlayText(
+                title=title,
+                subtitle=self.src.notation(k),
+                scores=scores,
+                score_label="points",
+                footer=_board_text(st.higher, st.focus_z),
+                badge=label,
+            )
         return st
 
     # ------------------------------------------------------------------ hyper-jumps: the overview
@@ -396,15 +438,21 @@ class CubeAnimator:
             before = (local + 0.5) / seg.frames < self.OVERVIEW_SPLIT
         src, dst = _norm(step.src), _norm(step.dst)
         if before:
-            return OverviewShot(step.before, _higher(src), src[2], highlight=(_higher(dst),),
-                                targets=(("hyperjump", dst),), selected=src)
+            return OverviewShot(
+                step.before,
+                _higher(src),
+                src[2],
+                highlight=(_higher(dst),),
+                targets=(("hyperjump", dst),),
+                selected=src,
+            )
         return OverviewShot(step.after, _higher(dst), dst[2], highlight=(_higher(src),), selected=dst)
 
     # ------------------------------------------------------------------ tracks -> instances
     def extras(self, st: FrameState, view) -> dict:
         """kind -> (opaque rows, translucent rows) of the animated pieces at ``st.u``."""
-        from ..gl import palette
         from ..cube.scene import _piece_type
+        from ..gl import palette
 
         out: dict[str, tuple[list, list]] = {}
         u = st.u
@@ -455,6 +503,7 @@ class CubeAnimator:
             facing = -1.0 if side == "black" else 1.0
             row = (p[0], p[1], p[2], scale * facing, rgb[0], rgb[1], rgb[2], min(alpha, 1.0))
             out.setdefault(kind, ([], []))[0 if alpha >= 0.999 else 1].append(row)
-        return {k: (np.asarray(o, np.float32).reshape(-1, 8), np.asarray(t, np.float32).reshape(-1, 8))
-                for k, (o, t) in out.items()}
-
+        return {
+            k: (np.asarray(o, np.float32).reshape(-1, 8), np.asarray(t, np.float32).reshape(-1, 8))
+            for k, (o, t) in out.items()
+        }

@@ -1,5 +1,6 @@
 """GL painter of cube-chess recordings: the viewer's renderer (headless EGL) plus the animated
 pieces of a :class:`viewer.record.cube_animation.FrameState`, then read-back of the frame."""
+
 from __future__ import annotations
 
 import time as _time
@@ -47,8 +48,7 @@ def _anim_renderer_class():
             self._dirty = frozenset(opaque)
             if not extras:
                 return scene
-            return Scene(opaque=scene.opaque, translucent=trans, layout=scene.layout,
-                         piece_count=scene.piece_count)
+            return Scene(opaque=scene.opaque, translucent=trans, layout=scene.layout, piece_count=scene.piece_count)
 
     return AnimRenderer
 
@@ -66,8 +66,10 @@ class CubePainter:
         try:
             self.off = OffscreenRenderer(width, height, ctx=ctx)
         except Exception as exc:
-            raise RecordError(f"no headless OpenGL for rendering ({type(exc).__name__}: "
-                              f"{str(exc).splitlines()[0] if str(exc) else ''})") from None
+            raise RecordError(
+                f"no headless OpenGL for rendering ({type(exc).__name__}: "
+                f"{str(exc).splitlines()[0] if str(exc) else ''})"
+            ) from None
         old = self.off.renderer
         self.off.renderer = _anim_renderer_class()(self.off.ctx)
         old.release()
@@ -118,6 +120,7 @@ class CubePainter:
         """The board overview's painter (same size, same GL context), made on first use."""
         if getattr(self, "_overview", None) is None:
             from .overview_frames import OverviewPainter
+
             self._overview = OverviewPainter(self.width, self.height, ctx=self.off.ctx)
         return self._overview
 
@@ -126,4 +129,3 @@ class CubePainter:
             self._overview.release()
             self._overview = None
         self.off.release()
-

@@ -10,6 +10,7 @@ the machine has cores) and x264's frame and lookahead threads.  So ffmpeg runs i
 unchanged (``-fps_mode passthrough``: none dropped or duplicated by timestamps) and the container
 is written bit-exact without metadata (:func:`x264_output_params`).  Every frame is queued with a
 blocking put: none is ever dropped."""
+
 from __future__ import annotations
 
 import queue
@@ -29,19 +30,22 @@ IMAGE_FORMATS = {".png": "PNG", ".jpg": "JPEG", ".jpeg": "JPEG"}
 def output_format(path, kinds=VIDEO_FORMATS) -> str:
     ext = Path(path).suffix.lower()
     if ext not in kinds:
-        raise RecordError(f"cannot write {path}: unknown output format {ext or '(no extension)'!r} "
-                          f"(use {', '.join(sorted(kinds))})")
+        raise RecordError(
+            f"cannot write {path}: unknown output format {ext or '(no extension)'!r} (use {', '.join(sorted(kinds))})"
+        )
     return kinds[ext]
-
 
 
 def ffmpeg_exe() -> str:
     try:
         import imageio_ffmpeg
+
         exe = imageio_ffmpeg.get_ffmpeg_exe()
     except Exception as exc:
-        raise RecordError(f"the H.264 encoder is missing: no ffmpeg binary ({str(exc).splitlines()[0]}); "
-                          f"install imageio-ffmpeg or write a .gif") from None
+        raise RecordError(
+            f"the H.264 encoder is missing: no ffmpeg binary ({str(exc).splitlines()[0]}); "
+            f"install imageio-ffmpeg or write a .gif"
+        ) from None
     if not exe or not Path(exe).exists():
         raise RecordError("the H.264 encoder is missing: no ffmpeg binary; install imageio-ffmpeg")
     return exe
@@ -53,11 +57,30 @@ X264_THREADS = 1
 
 def x264_output_params(preset: str, crf: int) -> list[str]:
     """The ffmpeg output options of every MP4 (see the module docstring)."""
-    return ["-preset", preset, "-crf", str(int(crf)), "-threads", str(X264_THREADS),
-            "-x264-params", f"threads={X264_THREADS}:lookahead-threads=1:sliced-threads=0",
-            "-filter_threads", "1", "-sws_flags", "bicubic+accurate_rnd+bitexact", "-fps_mode", "passthrough",
-            "-fflags", "+bitexact", "-flags:v", "+bitexact", "-map_metadata", "-1",
-            "-movflags", "+faststart"]
+    return [
+        "-preset",
+        preset,
+        "-crf",
+        str(int(crf)),
+        "-threads",
+        str(X264_THREADS),
+        "-x264-params",
+        f"threads={X264_THREADS}:lookahead-threads=1:sliced-threads=0",
+        "-filter_threads",
+        "1",
+        "-sws_flags",
+        "bicubic+accurate_rnd+bitexact",
+        "-fps_mode",
+        "passthrough",
+        "-fflags",
+        "+bitexact",
+        "-flags:v",
+        "+bitexact",
+        "-map_metadata",
+        "-1",
+        "-movflags",
+        "+faststart",
+    ]
 
 
 class Mp4Writer:
@@ -76,9 +99,17 @@ class Mp4Writer:
         self.encode_wait = 0.0
         try:
             self._gen = imageio_ffmpeg.write_frames(
-                str(self.out.tmp), self.size, fps=float(fps), codec="libx264", pix_fmt_in="rgb24",
-                pix_fmt_out="yuv420p", quality=None, macro_block_size=1, ffmpeg_log_level="error",
-                output_params=x264_output_params(preset, crf))
+                str(self.out.tmp),
+                self.size,
+                fps=float(fps),
+                codec="libx264",
+                pix_fmt_in="rgb24",
+                pix_fmt_out="yuv420p",
+                quality=None,
+                macro_block_size=1,
+                ffmpeg_log_level="error",
+                output_params=x264_output_params(preset, crf),
+            )
             self._gen.send(None)
         except BaseException as exc:
             self.out.discard()
@@ -99,7 +130,7 @@ class Mp4Writer:
                 continue
             try:
                 self._gen.send(item)
-            except BaseException as exc:   # broken pipe, ffmpeg died
+            except BaseException as exc:  # broken pipe, ffmpeg died
                 self._err = exc
 
     def add(self, frame: np.ndarray) -> None:
@@ -152,6 +183,7 @@ class GifWriter:
 
     def __init__(self, path, size, fps):
         from PIL import Image  # noqa: F401  (fail early if Pillow is missing)
+
         self.size, self.fps = (int(size[0]), int(size[1])), float(fps)
         self.out = AtomicPath(path)
         self._frames = []
@@ -162,12 +194,14 @@ class GifWriter:
 
     def add(self, frame: np.ndarray) -> None:
         from PIL import Image
+
         t0 = _time.perf_counter()
         if frame is self._last_src and self._last_q is not None:
             q = self._last_q
         else:
             q = Image.fromarray(np.ascontiguousarray(frame, dtype=np.uint8)).quantize(
-                colors=256, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
+                colors=256, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE
+            )
             self._last_src, self._last_q = frame, q
         self._frames.append(q)
         self.frames += 1
@@ -177,10 +211,19 @@ class GifWriter:
         if not self._frames:
             self.out.discard()
             raise RecordError("no frames to write")
+
         def save(tmp):
             first, rest = self._frames[0], self._frames[1:]
-            first.save(tmp, format="GIF", save_all=True, append_images=rest,
-                       duration=int(round(1000.0 / self.fps)), loop=0, optimize=False, disposal=1)
+            first.save(
+                tmp,
+                format="GIF",
+                save_all=True,
+                append_images=rest,
+                duration=int(round(1000.0 / self.fps)),
+                loop=0,
+                optimize=False,
+                disposal=1,
+            )
             self._frames = []
 
         return self.out.save_with(save)
@@ -200,5 +243,6 @@ def open_writer(path, size, fps, preset="veryfast", crf=23):
 def write_image(path, frame: np.ndarray) -> Path:
     """Write a PNG (or JPEG) atomically."""
     from PIL import Image
+
     fmt = output_format(path, IMAGE_FORMATS)
     return AtomicPath(path).save_with(lambda tmp: Image.fromarray(frame).save(tmp, format=fmt))

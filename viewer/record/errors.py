@@ -1,5 +1,6 @@
 """The one error type of recording (``daqi record`` / ``daqi snapshot`` / live capture); the
 one-line messages and crash reports come from :mod:`viewer.ui.errors`."""
+
 from __future__ import annotations
 
 from ..ui.errors import crash_dir, one_line, report_unexpected, write_crash_report  # noqa: F401

@@ -1,4 +1,5 @@
 """Live capture: frames of the viewer window written to an MP4 or GIF, atomically."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -24,7 +25,7 @@ class LiveCapture:
         self.format = output_format(self.path)
         if self.format == "mp4":
             ffmpeg_exe()
-        AtomicPath(self.path).discard()     # fail now if the folder is missing or read-only
+        AtomicPath(self.path).discard()  # fail now if the folder is missing or read-only
         self.preset, self.crf = preset, crf
         self._writer = None
         self.size = None
@@ -57,6 +58,7 @@ class LiveCapture:
                 frame = frame[:h, :w]
             else:
                 from PIL import Image
+
                 frame = np.asarray(Image.fromarray(np.ascontiguousarray(frame)).resize((w, h), Image.BILINEAR))
         try:
             self._writer.add(frame)

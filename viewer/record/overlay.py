@@ -4,6 +4,7 @@ Uses Pillow's built-in scalable default font (``ImageFont.load_default(size=...)
 Pillow >= 10.1); older Pillow falls back to the fixed bitmap font.  Text sits
 on translucent dark boxes so it stays readable over any part of the board.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -15,22 +16,29 @@ from PIL import Image, ImageDraw, ImageFont
 TEXT = (236, 236, 228)
 DIM = (180, 186, 198)
 BOX = (10, 12, 18, 170)
-SIDE_COLORS = {"white": (245, 235, 205), "black": (242, 133, 56)}     # the pieces' colours, lifted
+SIDE_COLORS = {"white": (245, 235, 205), "black": (242, 133, 56)}  # the pieces' colours, lifted
 
 
 @dataclass
 class OverlayText:
     """What to write on a frame.  Empty strings are left out."""
-    title: str = ""                 # top-left, large: "Turn 3 - white"
-    subtitle: str = ""              # top-left, below: the notation
-    scores: dict = field(default_factory=dict)   # top-right: side -> value
-    score_label: str = ""           # e.g. "points"
-    footer: str = ""                # bottom-left: which board / plane
-    badge: str = ""                 # bottom-right: the action being animated
+
+    title: str = ""  # top-left, large: "Turn 3 - white"
+    subtitle: str = ""  # top-left, below: the notation
+    scores: dict = field(default_factory=dict)  # top-right: side -> value
+    score_label: str = ""  # e.g. "points"
+    footer: str = ""  # bottom-left: which board / plane
+    badge: str = ""  # bottom-right: the action being animated
 
     def key(self) -> tuple:
-        return (self.title, self.subtitle, tuple(sorted(self.scores.items())), self.score_label,
-                self.footer, self.badge)
+        return (
+            self.title,
+            self.subtitle,
+            tuple(sorted(self.scores.items())),
+            self.score_label,
+            self.footer,
+            self.badge,
+        )
 
 
 @lru_cache(maxsize=16)
@@ -87,8 +95,13 @@ def _layer(key, w, h, text):
         hit = []
         for y0, y1 in _runs(alpha.any(axis=1)):
             for x0, x1 in _runs(alpha[y0:y1].any(axis=0)):
-                hit.append(((y0, y1, x0, x1), layer[y0:y1, x0:x1, :3].astype(np.uint16),
-                            alpha[y0:y1, x0:x1, None].astype(np.uint16)))
+                hit.append(
+                    (
+                        (y0, y1, x0, x1),
+                        layer[y0:y1, x0:x1, :3].astype(np.uint16),
+                        alpha[y0:y1, x0:x1, None].astype(np.uint16),
+                    )
+                )
         _CACHE[k] = hit
     return hit
 
@@ -102,7 +115,7 @@ def _draw_layer(w: int, h: int, text: OverlayText) -> Image.Image:
     margin = max(3, round(h / 40))
     pad = max(2, round(h / 110))
 
-    items = []   # (xy, string, font, colour, anchor)
+    items = []  # (xy, string, font, colour, anchor)
     y = margin
     if text.title:
         items.append(((margin, y), text.title, big, TEXT, "la"))
@@ -134,7 +147,7 @@ def _draw_layer(w: int, h: int, text: OverlayText) -> Image.Image:
 
 # =========================================================================== text column
 # (the spirit-chess recordings' column of text beside the board)
-STYLE = {   # style -> (size as a fraction of the frame height, colour)
+STYLE = {  # style -> (size as a fraction of the frame height, colour)
     "dim": (1 / 34, (150, 158, 172)),
     "title": (1 / 17, (240, 240, 232)),
     "mono": (1 / 30, (205, 210, 222)),
@@ -178,7 +191,7 @@ def _text_layer(lines: tuple, w: int, h: int, x0: int, margin: int, y0: int):
     width = w - margin - x0
     top, bottom = [], []
     target = top
-    scale = min(h, 1.8 * w) if y0 <= margin else min(w, h - y0) * 1.6   # portrait: fit the space below
+    scale = min(h, 1.8 * w) if y0 <= margin else min(w, h - y0) * 1.6  # portrait: fit the space below
     for text, style in lines:
         if style == "fill":
             target = bottom if y0 <= margin else top
@@ -197,7 +210,7 @@ def _text_layer(lines: tuple, w: int, h: int, x0: int, margin: int, y0: int):
 
     y = y0
     wide = x0 < w - margin - 40
-    if not wide:                     # no room beside the board: the text goes over it, on a box
+    if not wide:  # no room beside the board: the text goes over it, on a box
         x0 = margin
         draw.rectangle((0, y0 - margin, w, y0 + height(top) + margin), fill=(8, 10, 16, 190))
     for t, s, c in top:
@@ -217,8 +230,11 @@ def _text_layer(lines: tuple, w: int, h: int, x0: int, margin: int, y0: int):
         y0, y1 = int(rows[0]), int(rows[-1]) + 1
         cols = np.flatnonzero(alpha[y0:y1].any(axis=0))
         x0b, x1b = int(cols[0]), int(cols[-1]) + 1
-        hit = ((y0, y1, x0b, x1b), arr[y0:y1, x0b:x1b, :3].astype(np.uint16),
-               alpha[y0:y1, x0b:x1b, None].astype(np.uint16))
+        hit = (
+            (y0, y1, x0b, x1b),
+            arr[y0:y1, x0b:x1b, :3].astype(np.uint16),
+            alpha[y0:y1, x0b:x1b, None].astype(np.uint16),
+        )
     else:
         hit = None
     _TEXT_CACHE[key] = hit

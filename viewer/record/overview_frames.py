@@ -7,6 +7,7 @@ the board it leaves (framed white, the moving piece ringed) and the board it lan
 the hyper-jump colour, the landing cell marked with the hyper-jump triangle); then the same grid
 after the jump; then back to the 3-D view of the landing board.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -21,16 +22,23 @@ from .overlay import DIM, TEXT, font
 @dataclass(frozen=True)
 class OverviewShot:
     position: object
-    current: tuple                 # the framed board (higher indices)
+    current: tuple  # the framed board (higher indices)
     focus_z: int = 1
-    highlight: tuple = ()          # other boards framed in the hyper-jump colour
-    targets: tuple = ()            # ((kind, full coordinate), ...) symbols on the small boards
+    highlight: tuple = ()  # other boards framed in the hyper-jump colour
+    targets: tuple = ()  # ((kind, full coordinate), ...) symbols on the small boards
     selected: tuple | None = None  # a full coordinate ringed white
-    navigator: bool = False        # stills: the list of boards that differ from the default fill
+    navigator: bool = False  # stills: the list of boards that differ from the default fill
 
     def key(self) -> tuple:
-        return (id(self.position), self.current, self.focus_z, self.highlight, self.targets, self.selected,
-                self.navigator)
+        return (
+            id(self.position),
+            self.current,
+            self.focus_z,
+            self.highlight,
+            self.targets,
+            self.selected,
+            self.navigator,
+        )
 
 
 class OverviewPainter:
@@ -54,22 +62,23 @@ class OverviewPainter:
 
     def overview(self, shot: OverviewShot):
         from ..cube.overview import Overview
+
         key = (id(shot.position), shot.current, shot.focus_z, shot.highlight)
         if key not in self._cache:
             if len(self._cache) > 8:
                 self._cache.clear()
-            self._cache[key] = Overview(shot.position, shot.current, shot.focus_z,
-                                        highlight=shot.highlight)
+            self._cache[key] = Overview(shot.position, shot.current, shot.focus_z, highlight=shot.highlight)
         return self._cache[key]
 
     def paint(self, shot: OverviewShot) -> np.ndarray:
         from ..cube.scene import View
+
         ov = self.overview(shot)
         view = View()
         view.camera.resize(self.width, self.height)
-        ov.frame(view.camera, margin=0.11)          # room for the recording's text at the top and bottom
-        view.camera.pan(0, 0.035 * self.height)     # a little lower: the title box is the taller one
-        if shot.navigator:                          # stills: the navigator needs the right quarter
+        ov.frame(view.camera, margin=0.11)  # room for the recording's text at the top and bottom
+        view.camera.pan(0, 0.035 * self.height)  # a little lower: the title box is the taller one
+        if shot.navigator:  # stills: the navigator needs the right quarter
             view.camera.zoom(1.3)
             view.camera.pan(-0.13 * self.width, 0)
         r = self.off.renderer
@@ -90,8 +99,12 @@ class OverviewPainter:
         d0, d1 = ov.dims
         note = f"board overview: dimension {d0} across, {d1} up, plane z={ov.focus_z}"
         bbox = draw.textbbox((0, 0), note, font=f)
-        draw.text(((self.width - (bbox[2] - bbox[0])) // 2, self.height - (bbox[3] - bbox[1]) - 12), note, font=f,
-                  fill=DIM + (255,))
+        draw.text(
+            ((self.width - (bbox[2] - bbox[0])) // 2, self.height - (bbox[3] - bbox[1]) - 12),
+            note,
+            font=f,
+            fill=DIM + (255,),
+        )
         if navigator:
             self._navigator(draw, ov)
         return np.asarray(img).copy()

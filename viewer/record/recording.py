@@ -22,6 +22,7 @@ Determinism: the only clock is the frame index; frame ``i`` is at time
 Output is atomic: frames go to a temp file in the target folder that is renamed
 at the end and deleted on any failure (KeyboardInterrupt included).
 """
+
 from __future__ import annotations
 
 import sys
@@ -32,28 +33,85 @@ from pathlib import Path
 import numpy as np
 
 from .atomic_output import AtomicPath
-from .camera_paths import (HOME, VIEW_NAMES, CameraPose, FixedCamera, FollowCamera, KeyframeCamera,
-                           OrbitCamera, make_camera)
+from .camera_paths import (
+    HOME,
+    VIEW_NAMES,
+    CameraPose,
+    FixedCamera,
+    FollowCamera,
+    KeyframeCamera,
+    OrbitCamera,
+    make_camera,
+)
 from .cube_animation import ACTION_LABELS, CubeAnimator, CubeSource, CubeStep, FrameState, Track
 from .cube_painter import CubePainter
-from .encoders import (IMAGE_FORMATS, VIDEO_FORMATS, GifWriter, Mp4Writer, ffmpeg_exe, open_writer,
-                       output_format, write_image)
+from .encoders import (
+    IMAGE_FORMATS,
+    VIDEO_FORMATS,
+    GifWriter,
+    Mp4Writer,
+    ffmpeg_exe,
+    open_writer,
+    output_format,
+    write_image,
+)
+from .errors import RecordError, one_line
 from .live_capture import LiveCapture
 from .overlay import OverlayText, draw_overlay
 from .overview_frames import OverviewPainter, OverviewShot
-from .errors import RecordError, one_line
-from .timeline import (Segment, Timeline, ease, frame_count, frames_for, parse_range, parse_size)
+from .timeline import Segment, Timeline, ease, frame_count, frames_for, parse_range, parse_size
 
 __all__ = [
-    "DEFAULT_SIZE", "DEFAULT_FPS", "DEFAULT_HOLD", "DEFAULT_TRANSITION", "VIDEO_FORMATS", "IMAGE_FORMATS",
-    "VIEW_NAMES", "ACTION_LABELS", "RecordError",
-    "frames_for", "frame_count", "Segment", "Timeline", "parse_range", "parse_size", "ease",
-    "CameraPose", "HOME", "FixedCamera", "OrbitCamera", "FollowCamera", "KeyframeCamera", "make_camera",
-    "Track", "CubeStep", "CubeSource", "FrameState", "CubeAnimator", "CubePainter",
-    "load_game", "is_spirit", "make_source", "RecordOptions", "Recorder",
-    "output_format", "AtomicPath", "ffmpeg_exe", "Mp4Writer", "GifWriter", "open_writer", "write_image",
-    "Progress", "record", "snapshot", "LiveCapture", "OverlayText", "draw_overlay",
-    "OverviewShot", "OverviewPainter", "overview_shot",
+    "DEFAULT_SIZE",
+    "DEFAULT_FPS",
+    "DEFAULT_HOLD",
+    "DEFAULT_TRANSITION",
+    "VIDEO_FORMATS",
+    "IMAGE_FORMATS",
+    "VIEW_NAMES",
+    "ACTION_LABELS",
+    "RecordError",
+    "frames_for",
+    "frame_count",
+    "Segment",
+    "Timeline",
+    "parse_range",
+    "parse_size",
+    "ease",
+    "CameraPose",
+    "HOME",
+    "FixedCamera",
+    "OrbitCamera",
+    "FollowCamera",
+    "KeyframeCamera",
+    "make_camera",
+    "Track",
+    "CubeStep",
+    "CubeSource",
+    "FrameState",
+    "CubeAnimator",
+    "CubePainter",
+    "load_game",
+    "is_spirit",
+    "make_source",
+    "RecordOptions",
+    "Recorder",
+    "output_format",
+    "AtomicPath",
+    "ffmpeg_exe",
+    "Mp4Writer",
+    "GifWriter",
+    "open_writer",
+    "write_image",
+    "Progress",
+    "record",
+    "snapshot",
+    "LiveCapture",
+    "OverlayText",
+    "draw_overlay",
+    "OverviewShot",
+    "OverviewPainter",
+    "overview_shot",
 ]
 
 DEFAULT_SIZE = (960, 540)
@@ -67,6 +125,7 @@ def load_game(path=None, demo: bool = False, spirit_demo: bool = False):
     """A cube ``engine.Game`` or a spirit game from a record file or the built-in samples."""
     if demo:
         from engine.cube.game import sample_game
+
         return sample_game()
     if spirit_demo:
         try:
@@ -79,13 +138,15 @@ def load_game(path=None, demo: bool = False, spirit_demo: bool = False):
 
     p = Path(path)
     try:
-        text = read_record_text(p)        # a regular UTF-8 file of bounded size, else a DaqiError
+        text = read_record_text(p)  # a regular UTF-8 file of bounded size, else a DaqiError
         lines = [line.strip() for line in text.splitlines()]
         # spirit chess: 'white:'/'black:' setup lines; 'ruleset spirit' only where no cube setup line is
         spirit = any(ln.startswith(("white:", "black:")) for ln in lines) or (
-            "ruleset spirit" in lines and not any(ln.startswith("setup ") for ln in lines))
+            "ruleset spirit" in lines and not any(ln.startswith("setup ") for ln in lines)
+        )
         if spirit:
             from engine.spirit import SpiritGame
+
             return SpiritGame.from_text(text, source=str(p))
         return Game.from_record(text, source=str(p))
     except DaqiError as exc:
@@ -93,8 +154,7 @@ def load_game(path=None, demo: bool = False, spirit_demo: bool = False):
 
 
 def is_spirit(game) -> bool:
-    return getattr(getattr(game, "rules", None), "game", None) == "spirit" or \
-        type(game).__name__ == "SpiritGame"
+    return getattr(getattr(game, "rules", None), "game", None) == "spirit" or type(game).__name__ == "SpiritGame"
 
 
 def make_source(game):
@@ -116,7 +176,7 @@ class RecordOptions:
     transition: float = DEFAULT_TRANSITION
     camera: str = "fixed"
     view: str | None = None
-    turns: tuple | None = None       # (A, B) inclusive; None = all (0..n)
+    turns: tuple | None = None  # (A, B) inclusive; None = all (0..n)
     overlay: bool = True
     preset: str = "veryfast"
     crf: int = 23
@@ -135,13 +195,16 @@ class Recorder:
         first, last = o.turns if o.turns is not None else (0, n)
         if not (0 <= first <= last <= n):
             raise RecordError(f"turn range {first}:{last} is outside 0:{n}")
-        self.timeline = Timeline(self.source.action_count, first, last,
-                                 frames_for(o.hold, o.fps), frames_for(o.transition, o.fps))
+        self.timeline = Timeline(
+            self.source.action_count, first, last, frames_for(o.hold, o.fps), frames_for(o.transition, o.fps)
+        )
         self.camera = make_camera(o.camera, o.view)
         self.width, self.height = int(o.size[0]), int(o.size[1])
-        self.animator = self.source.animator(self.timeline, o.fps, self.camera, o.overlay) \
-            if hasattr(self.source, "animator") else CubeAnimator(self.source, self.timeline, o.fps, self.camera,
-                                                                  o.overlay)
+        self.animator = (
+            self.source.animator(self.timeline, o.fps, self.camera, o.overlay)
+            if hasattr(self.source, "animator")
+            else CubeAnimator(self.source, self.timeline, o.fps, self.camera, o.overlay)
+        )
         self._painter = painter
         self.unique_frames = 0
         self.overlay_seconds = 0.0
@@ -191,7 +254,6 @@ class Recorder:
             self._painter = None
 
 
-
 # =========================================================================== progress
 class Progress:
     """A one-line text progress bar on a stream (stderr), updated at most ~10 times a second."""
@@ -220,8 +282,10 @@ class Progress:
         bar = "#" * int(frac * width) + "-" * (width - int(frac * width))
         rate = self.n / max(1e-6, now - self.start)
         left = (self.total - self.n) / rate if rate > 0 else 0.0
-        self.stream.write(f"\r{self.label} [{bar}] {frac * 100:5.1f}% {self.n}/{self.total} frames "
-                          f"{rate:5.1f} fps, {left:4.0f} s left ")
+        self.stream.write(
+            f"\r{self.label} [{bar}] {frac * 100:5.1f}% {self.n}/{self.total} frames "
+            f"{rate:5.1f} fps, {left:4.0f} s left "
+        )
         self.stream.flush()
 
     def finish(self) -> None:
@@ -232,8 +296,9 @@ class Progress:
 
 
 # =========================================================================== top level
-def record(game, out, options: RecordOptions | None = None, progress: bool | None = None,
-           stream=None, painter=None) -> dict:
+def record(
+    game, out, options: RecordOptions | None = None, progress: bool | None = None, stream=None, painter=None
+) -> dict:
     """Render ``game`` to ``out`` (.mp4 or .gif).  Returns figures (frames, seconds, ...)."""
     opts = options or RecordOptions()
     output_format(out)
@@ -242,8 +307,8 @@ def record(game, out, options: RecordOptions | None = None, progress: bool | Non
     if rec.timeline.total == 0:
         raise RecordError("nothing to record: hold and transition give 0 frames")
     try:
-        AtomicPath(out).discard()      # a bad output path fails before GL and the encoder start
-        rec.painter                    # no GL: fail before the encoder starts
+        AtomicPath(out).discard()  # a bad output path fails before GL and the encoder start
+        _ = rec.painter  # no GL: fail before the encoder starts (a lazy property)
         writer = open_writer(out, (w, h), opts.fps, preset=opts.preset, crf=opts.crf)
     except BaseException:
         rec.close()
@@ -261,12 +326,24 @@ def record(game, out, options: RecordOptions | None = None, progress: bool | Non
     finally:
         rec.close()
     bar.finish()
-    return {"path": str(path), "frames": rec.timeline.total, "unique_frames": rec.unique_frames,
-            "seconds": _time.perf_counter() - t0}
+    return {
+        "path": str(path),
+        "frames": rec.timeline.total,
+        "unique_frames": rec.unique_frames,
+        "seconds": _time.perf_counter() - t0,
+    }
 
 
-def snapshot(game, out, turn: int | None = None, size=DEFAULT_SIZE, view: str | None = None,
-             camera: str = "fixed", overlay: bool = True, painter=None) -> Path:
+def snapshot(
+    game,
+    out,
+    turn: int | None = None,
+    size=DEFAULT_SIZE,
+    view: str | None = None,
+    camera: str = "fixed",
+    overlay: bool = True,
+    painter=None,
+) -> Path:
     """A still of the position after ``turn`` (default: the last), with the slicing on its board."""
     output_format(out, IMAGE_FORMATS)
     source = make_source(game)
@@ -274,12 +351,20 @@ def snapshot(game, out, turn: int | None = None, size=DEFAULT_SIZE, view: str | 
     turn = n if turn is None else int(turn)
     if not 0 <= turn <= n:
         raise RecordError(f"turn {turn} is outside 0..{n} (the game has {n} turns)")
-    AtomicPath(out).discard()      # check the folder before rendering
+    AtomicPath(out).discard()  # check the folder before rendering
     overview = view == "overview"
     if overview and is_spirit(game):
         raise RecordError("--view overview is for cube chess (spirit chess has one board)")
-    opts = RecordOptions(size=tuple(size), fps=1, hold=1, transition=0, camera="fixed" if overview else camera,
-                         view=None if overview else view, turns=(turn, turn), overlay=overlay)
+    opts = RecordOptions(
+        size=tuple(size),
+        fps=1,
+        hold=1,
+        transition=0,
+        camera="fixed" if overview else camera,
+        view=None if overview else view,
+        turns=(turn, turn),
+        overlay=overlay,
+    )
     rec = Recorder(game, opts, painter=painter)
     try:
         if overview:
@@ -299,4 +384,3 @@ def overview_shot(source, turn: int) -> OverviewShot:
     pos = source.positions[turn]
     higher, z, _frm, to = source.animator_place(turn) if hasattr(source, "animator_place") else ((), 1, None, None)
     return OverviewShot(pos, higher, z, selected=to, navigator=True)
-

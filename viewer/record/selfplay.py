@@ -6,9 +6,11 @@ the ply, the node budget is the level's own (or ``nodes``), and no clock is read
 arguments give the same game.  Every turn goes through the game's own turn machine
 (``Game.play`` / ``SpiritGame.play``), so the game is legal by construction.
 """
+
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from engine import Game
 from engine.spirit import SpiritGame
@@ -34,9 +36,15 @@ def parse_levels(text: str) -> tuple[int, int]:
     return levels[0], levels[1]
 
 
-def selfplay_game(game: str = "cube", levels: tuple[int, int] = (2, 2), seed: int = 0,
-                  max_plies: int = DEFAULT_MAX_PLIES, nodes: int | None = None, ruleset: str | None = None,
-                  on_ply: Callable[[int, Any], None] | None = None):
+def selfplay_game(
+    game: str = "cube",
+    levels: tuple[int, int] = (2, 2),
+    seed: int = 0,
+    max_plies: int = DEFAULT_MAX_PLIES,
+    nodes: int | None = None,
+    ruleset: str | None = None,
+    on_ply: Callable[[int, Any], None] | None = None,
+):
     """The game two computer players play (white at ``levels[0]``, black at ``levels[1]``): until a
     result or ``max_plies`` turns.  ``on_ply(ply, suggestion)`` is called after each turn."""
     if game not in GAMES:

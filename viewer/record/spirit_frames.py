@@ -24,6 +24,7 @@ then holds the position after the turn.  The sample game (``--spirit-demo``) has
 No wall clock: frame ``i`` is at ``i / fps`` and every animation is a function of
 the frame's place in its step.
 """
+
 from __future__ import annotations
 
 import ctypes
@@ -34,13 +35,16 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ..ui.words import turn_title
-from .overlay import draw_text_column
 from .errors import RecordError
+from .overlay import draw_text_column
 from .timeline import ease
 
 CAPTURE_RGB = (235, 60, 50)
-CAPTURE_WHY = {"level": "lower level loses (S10)", "formation": "in an enemy formation zone (S11)",
-               "formation-square": "formation taken (S12)"}
+CAPTURE_WHY = {
+    "level": "lower level loses (S10)",
+    "formation": "in an enemy formation zone (S11)",
+    "formation-square": "formation taken (S12)",
+}
 
 
 def _why(exc) -> str:
@@ -55,14 +59,15 @@ def _sq(c) -> str:
 # =========================================================================== turns -> steps
 @dataclass(frozen=True)
 class SpiritStep:
-    kind: str                 # "levelup" | "step" | "capture" | "transform"
-    index: int = 0            # path step number (1-based) for "step"
+    kind: str  # "levelup" | "step" | "capture" | "transform"
+    index: int = 0  # path step number (1-based) for "step"
     src: tuple | None = None
     dst: tuple | None = None
 
 
 class SpiritSource:
     """Adapter: a :class:`engine.spirit.SpiritGame` as turns made of animated steps."""
+
     kind = "spirit"
 
     def __init__(self, game):
@@ -101,7 +106,8 @@ class SpiritSource:
         if k < 1:
             return ""
         from engine.spirit import format_spirit_turn
-        return format_spirit_turn(self.turns[k - 1])         # the title above says "Turn k"
+
+        return format_spirit_turn(self.turns[k - 1])  # the title above says "Turn k"
 
     def side(self, k: int) -> str:
         return self.positions[k - 1].to_move if k >= 1 else self.positions[0].to_move
@@ -110,6 +116,7 @@ class SpiritSource:
         """Pieces of the position before turn k with the level-up applied (S13 step 1)."""
         if k not in self._levelled:
             from engine.spirit import SpiritPiece
+
             pieces = dict(self.positions[k - 1].pieces)
             lu = self.turns[k - 1].levelup
             p = pieces.get(lu)
@@ -129,40 +136,58 @@ class SpiritSource:
 @dataclass
 class Sprite:
     """A piece drawn off the static board: at a (fractional) cell, faded/scaled, maybe ringed."""
+
     piece: object
-    at: tuple                 # (x, y) in cell units, may be fractional
+    at: tuple  # (x, y) in cell units, may be fractional
     alpha: float = 1.0
     scale: float = 1.0
     ring: tuple | None = None  # (rgb, alpha)
-    under: bool = False        # drawn below the other sprites
+    under: bool = False  # drawn below the other sprites
 
     def key(self) -> tuple:
-        return (self.piece.type, self.piece.side, self.piece.level, round(self.at[0], 5), round(self.at[1], 5),
-                round(self.alpha, 4), round(self.scale, 4),
-                None if self.ring is None else (self.ring[0], round(self.ring[1], 4)), self.under)
+        return (
+            self.piece.type,
+            self.piece.side,
+            self.piece.level,
+            round(self.at[0], 5),
+            round(self.at[1], 5),
+            round(self.alpha, 4),
+            round(self.scale, 4),
+            None if self.ring is None else (self.ring[0], round(self.ring[1], 4)),
+            self.under,
+        )
 
 
 @dataclass
 class SpiritFrameState:
     """Everything that decides one frame; equal ``key()`` -> equal pixels."""
+
     turn: int
-    pieces: dict                           # the static board {coord: SpiritPiece}
-    levelup: tuple | None = None           # yellow frame (the window's level-up mark)
-    origin: tuple | None = None            # green frame
-    path: tuple = ()                       # green numbered squares
+    pieces: dict  # the static board {coord: SpiritPiece}
+    levelup: tuple | None = None  # yellow frame (the window's level-up mark)
+    origin: tuple | None = None  # green frame
+    path: tuple = ()  # green numbered squares
     sprites: list = field(default_factory=list)
-    pulse: tuple | None = None             # (coord, phase 0..1): the level-up ring
-    lines: tuple | None = None             # text column ((text, style), ...) or None (--no-overlay)
-    overlay: object = None                 # the cube overlay: unused (the text column is drawn here)
+    pulse: tuple | None = None  # (coord, phase 0..1): the level-up ring
+    lines: tuple | None = None  # text column ((text, style), ...) or None (--no-overlay)
+    overlay: object = None  # the cube overlay: unused (the text column is drawn here)
     time: float = 0.0
 
     def board_key(self) -> tuple:
-        return (tuple(sorted((c, p.type, p.side, p.level) for c, p in self.pieces.items())), self.levelup,
-                self.origin, tuple(self.path))
+        return (
+            tuple(sorted((c, p.type, p.side, p.level) for c, p in self.pieces.items())),
+            self.levelup,
+            self.origin,
+            tuple(self.path),
+        )
 
     def key(self) -> tuple:
-        return (self.board_key(), tuple(s.key() for s in self.sprites),
-                None if self.pulse is None else (self.pulse[0], round(self.pulse[1], 4)), self.lines)
+        return (
+            self.board_key(),
+            tuple(s.key() for s in self.sprites),
+            None if self.pulse is None else (self.pulse[0], round(self.pulse[1], 4)),
+            self.lines,
+        )
 
 
 class SpiritAnimator:
@@ -193,7 +218,7 @@ class SpiritAnimator:
         if k < 1:
             return SpiritFrameState(k, dict(pos.pieces))
         t = self.src.turns[k - 1]
-        lu = t.levelup if t.levelup != t.origin else t.end     # the raised piece, where it is now
+        lu = t.levelup if t.levelup != t.origin else t.end  # the raised piece, where it is now
         lu = lu if lu in pos.pieces else None
         return SpiritFrameState(k, dict(pos.pieces), levelup=lu, origin=t.origin, path=tuple(t.path))
 
@@ -219,8 +244,14 @@ class SpiritAnimator:
                 # the captured defender stays on top: it fades away in the capture step
                 sprites.append(Sprite(pieces.pop(b), b))
                 sprites[0].under = True
-            return SpiritFrameState(k, pieces, levelup=t.levelup if t.levelup != t.origin else None,
-                                    origin=t.origin, path=tuple(t.path[:step.index]), sprites=sprites)
+            return SpiritFrameState(
+                k,
+                pieces,
+                levelup=t.levelup if t.levelup != t.origin else None,
+                origin=t.origin,
+                path=tuple(t.path[: step.index]),
+                sprites=sprites,
+            )
         if step.kind == "capture":
             caps = src.captures[k - 1]
             gone = {c.at for c in caps}
@@ -228,10 +259,17 @@ class SpiritAnimator:
             sprites = [Sprite(after.pieces[c], c, under=True) for c in sorted(gone) if c in after.pieces]
             e = ease(u)
             for cap in caps:
-                sprites.append(Sprite(cap.piece, cap.at, alpha=1.0 - e, scale=1.0 + 0.5 * e,
-                                      ring=(CAPTURE_RGB, 1.0 - e)))
-            return SpiritFrameState(k, pieces, levelup=t.levelup if t.levelup in pieces else None,
-                                    origin=t.origin, path=tuple(t.path), sprites=sprites)
+                sprites.append(
+                    Sprite(cap.piece, cap.at, alpha=1.0 - e, scale=1.0 + 0.5 * e, ring=(CAPTURE_RGB, 1.0 - e))
+                )
+            return SpiritFrameState(
+                k,
+                pieces,
+                levelup=t.levelup if t.levelup in pieces else None,
+                origin=t.origin,
+                path=tuple(t.path),
+                sprites=sprites,
+            )
         # transform (S8): the disciple cross-fades into its new kind
         at = t.transform.at
         old = levelled.get(t.origin) if at == t.end else levelled.get(at)
@@ -240,8 +278,9 @@ class SpiritAnimator:
         sprites = []
         e = ease(u)
         if old is not None and new is not None and old.type != new.type:
-            sprites.append(Sprite(type(new)(old.type, new.side, new.level), at, alpha=1.0 - e,
-                                  ring=((255, 215, 40), 1.0 - e)))
+            sprites.append(
+                Sprite(type(new)(old.type, new.side, new.level), at, alpha=1.0 - e, ring=((255, 215, 40), 1.0 - e))
+            )
         if new is not None:
             sprites.append(Sprite(new, at, alpha=e))
         return SpiritFrameState(k, mid, levelup=None, origin=t.origin, path=tuple(t.path), sprites=sprites)
@@ -297,9 +336,13 @@ class SpiritAnimator:
             else:
                 lines.append((f"{src.positions[k].to_move} to move", "text"))
         lines.append(("", "fill"))
-        lines += [("cream pieces: white \u00b7 red pieces: black", "legend"),
-                  ("yellow frame: piece raised 1 level", "legend"), ("green: the moving piece's path", "legend"),
-                  ("shaded +n: formation zone levels", "legend"), ("a->b on a piece: level a, boosted to b", "legend")]
+        lines += [
+            ("cream pieces: white \u00b7 red pieces: black", "legend"),
+            ("yellow frame: piece raised 1 level", "legend"),
+            ("green: the moving piece's path", "legend"),
+            ("shaded +n: formation zone levels", "legend"),
+            ("a->b on a piece: level a, boosted to b", "legend"),
+        ]
         return tuple(lines)
 
 
@@ -315,12 +358,12 @@ class RecordGeometry:
         sx, sy = self.size
         self.margin = m
         self.portrait = width < height * 1.2
-        if self.portrait:            # board on top at full width, the text below it
+        if self.portrait:  # board on top at full width, the text below it
             side = min(width - 2 * m - 26, (height - 2 * m - 20) * 0.62)
             cell = max(2.0, side / max(sx, sy))
             self._origin = (m + 24.0 + (width - 2 * m - 26 - cell * sx) / 2.0, height - m - cell * sy)
             self.text_x, self.text_y = m, int(m + cell * sy + 20 + m)
-        else:                        # board on the left at full height, the text on the right
+        else:  # board on the left at full height, the text on the right
             side = min(height - 2 * m - 20, (width - 2 * m - 26) * 0.62)
             cell = max(2.0, side / max(sx, sy))
             self._origin = (m + 24.0, m + 18.0 + (height - 2 * m - 20 - cell * sy) / 2.0)
@@ -343,6 +386,7 @@ class RecordGeometry:
 # =========================================================================== GL painter
 class BoardState:
     """The controller queries :class:`SpiritBoardView` draws from, answered from a frame state."""
+
     setup = None
     mode = "play"
     hovered = None
@@ -350,10 +394,11 @@ class BoardState:
 
     def __init__(self, rules):
         from engine.spirit import SpiritPosition
+
         self.rules = rules
         self.kinds = list(rules.pieces)
         self.place_kind = self.kinds[0]
-        self.game = self                       # "a game is loaded" for SpiritBoardView
+        self.game = self  # "a game is loaded" for SpiritBoardView
         self._Position = SpiritPosition
         self.pos = SpiritPosition(rules, "white", {})
         self.levelup = self.origin = None
@@ -368,10 +413,12 @@ class BoardState:
 
     def zones(self) -> dict:
         from engine.spirit import formation_zones
+
         return formation_zones(self.pos)
 
     def effective(self, c) -> int:
         from engine.spirit import effective_level
+
         return effective_level(self.pos, c)
 
     def targets(self) -> dict:
@@ -384,8 +431,13 @@ class BoardState:
 def _egl_current():
     try:
         from pyglet.libs.egl import egl
-        return (egl.eglGetCurrentDisplay(), egl.eglGetCurrentSurface(egl.EGL_DRAW),
-                egl.eglGetCurrentSurface(egl.EGL_READ), egl.eglGetCurrentContext())
+
+        return (
+            egl.eglGetCurrentDisplay(),
+            egl.eglGetCurrentSurface(egl.EGL_DRAW),
+            egl.eglGetCurrentSurface(egl.EGL_READ),
+            egl.eglGetCurrentContext(),
+        )
     except Exception:
         return None
 
@@ -396,6 +448,7 @@ def _egl_restore(saved) -> None:
         return
     try:
         from pyglet.libs.egl import egl
+
         egl.eglMakeCurrent(*saved)
     except Exception:
         pass
@@ -410,8 +463,9 @@ class SpiritPainter:
         saved = _egl_current()
         try:
             import pyglet
+
             if "pyglet.window" not in sys.modules:
-                pyglet.options["headless"] = True       # an EGL pbuffer window: no display needed
+                pyglet.options["headless"] = True  # an EGL pbuffer window: no display needed
             pyglet.options["debug_gl"] = False
             import pyglet.window  # noqa: F401
         except Exception as exc:
@@ -425,8 +479,7 @@ class SpiritPainter:
         try:
             try:
                 config = pyglet.gl.Config(double_buffer=True, sample_buffers=1, samples=4)
-                self.window = pyglet.window.Window(width=self.width, height=self.height, visible=False,
-                                                   config=config)
+                self.window = pyglet.window.Window(width=self.width, height=self.height, visible=False, config=config)
             except (pyglet.window.NoSuchConfigException, pyglet.gl.ContextException):
                 self.window = pyglet.window.Window(width=self.width, height=self.height, visible=False)
         except Exception as exc:
@@ -475,8 +528,10 @@ class SpiritPainter:
 
     def _draw(self, st: SpiritFrameState) -> None:
         import time
+
         gl = self.pyglet.gl
         from pyglet.math import Mat4
+
         t0 = time.perf_counter()
         w, h = self.width, self.height
         gl.glViewport(0, 0, w, h)
@@ -496,6 +551,7 @@ class SpiritPainter:
 
     def _draw_sprites(self, st: SpiritFrameState) -> None:
         from ..spirit.view import LEVELUP_RGB, SIDE_RGB, SIDE_TEXT
+
         pyglet = self.pyglet
         ps, T = pyglet.shapes, pyglet.text
         for item in self._sprite_items:
@@ -518,22 +574,43 @@ class SpiritPainter:
         if st.pulse is not None:
             sq, u = st.pulse
             x, y = center(sq)
-            for wave in (0.0, 0.5):                 # two expanding rings
+            for wave in (0.0, 0.5):  # two expanding rings
                 w = (u - wave) * 2.0
                 if not 0.0 <= w <= 1.0:
                     continue
                 r = cs * (0.45 + 0.55 * w)
-                add(ps.Arc(x, y, r, thickness=max(2.0, cs * 0.12), color=LEVELUP_RGB + (int(255 * (1 - w)),),
-                           batch=batch, group=groups[0]))
-            glow = 0.3 * math.sin(math.pi * u)       # a flash that keeps the letter readable
+                add(
+                    ps.Arc(
+                        x,
+                        y,
+                        r,
+                        thickness=max(2.0, cs * 0.12),
+                        color=LEVELUP_RGB + (int(255 * (1 - w)),),
+                        batch=batch,
+                        group=groups[0],
+                    )
+                )
+            glow = 0.3 * math.sin(math.pi * u)  # a flash that keeps the letter readable
             add(ps.Circle(x, y, cs * 0.5, color=LEVELUP_RGB + (int(255 * glow),), batch=batch, group=groups[0]))
-            add(T.Label("+1", font_name=mono, font_size=max(8, int(cs * 0.32)), weight="bold",
-                        x=x + cs * 0.3, y=y + cs * (0.45 + 0.5 * u), anchor_x="left", anchor_y="bottom",
-                        color=LEVELUP_RGB + (int(255 * min(1.0, 2.0 - 2.0 * u)),), batch=batch, group=groups[5]))
+            add(
+                T.Label(
+                    "+1",
+                    font_name=mono,
+                    font_size=max(8, int(cs * 0.32)),
+                    weight="bold",
+                    x=x + cs * 0.3,
+                    y=y + cs * (0.45 + 0.5 * u),
+                    anchor_x="left",
+                    anchor_y="bottom",
+                    color=LEVELUP_RGB + (int(255 * min(1.0, 2.0 - 2.0 * u)),),
+                    batch=batch,
+                    group=groups[5],
+                )
+            )
         order = sorted(range(len(st.sprites)), key=lambda i: (not st.sprites[i].under, i))
         for n, i in enumerate(order):
             sp = st.sprites[i]
-            base = 1 + min(n, 1) * 2                 # under-sprites: groups 1-2, the rest: 3-4
+            base = 1 + min(n, 1) * 2  # under-sprites: groups 1-2, the rest: 3-4
             x, y = center(sp.at)
             p = sp.piece
             spec = rules.pieces[p.type]
@@ -541,29 +618,64 @@ class SpiritPainter:
             a = int(round(255 * max(0.0, min(1.0, sp.alpha))))
             col = SIDE_RGB[p.side] + (a,)
             if sp.ring is not None and sp.ring[1] > 0.01:
-                add(ps.Arc(x, y, r + cs * 0.06, thickness=max(2.0, cs * 0.09),
-                           color=tuple(sp.ring[0]) + (int(255 * min(1.0, sp.ring[1])),), batch=batch,
-                           group=groups[base]))
+                add(
+                    ps.Arc(
+                        x,
+                        y,
+                        r + cs * 0.06,
+                        thickness=max(2.0, cs * 0.09),
+                        color=tuple(sp.ring[0]) + (int(255 * min(1.0, sp.ring[1])),),
+                        batch=batch,
+                        group=groups[base],
+                    )
+                )
             if spec.formation:
-                add(ps.Polygon((x, y + r), (x + r, y), (x, y - r), (x - r, y), color=col, batch=batch,
-                               group=groups[base]))
+                add(
+                    ps.Polygon(
+                        (x, y + r), (x + r, y), (x, y - r), (x - r, y), color=col, batch=batch, group=groups[base]
+                    )
+                )
             elif spec.royal:
                 add(ps.Rectangle(x - r, y - r, 2 * r, 2 * r, color=col, batch=batch, group=groups[base]))
             else:
                 add(ps.Circle(x, y, r, color=col, batch=batch, group=groups[base]))
             tc = SIDE_TEXT[p.side][:3] + (a,)
-            add(T.Label(spec.letter, font_name=mono, font_size=max(8, int(cs * 0.3 * sp.scale)), weight="bold",
-                        x=x, y=y + 1, anchor_x="center", anchor_y="center", color=tc, batch=batch,
-                        group=groups[base + 1]))
+            add(
+                T.Label(
+                    spec.letter,
+                    font_name=mono,
+                    font_size=max(8, int(cs * 0.3 * sp.scale)),
+                    weight="bold",
+                    x=x,
+                    y=y + 1,
+                    anchor_x="center",
+                    anchor_y="center",
+                    color=tc,
+                    batch=batch,
+                    group=groups[base + 1],
+                )
+            )
             if not spec.royal:
                 lc = ((255, 230, 60) if p.side == "black" else (20, 60, 160)) + (a,)
-                add(T.Label(str(p.level), font_name=mono, font_size=max(7, int(cs * 0.2 * sp.scale)),
-                            x=x + r, y=y - r, anchor_x="right", anchor_y="bottom", color=lc, batch=batch,
-                            group=groups[base + 1]))
+                add(
+                    T.Label(
+                        str(p.level),
+                        font_name=mono,
+                        font_size=max(7, int(cs * 0.2 * sp.scale)),
+                        x=x + r,
+                        y=y - r,
+                        anchor_x="right",
+                        anchor_y="bottom",
+                        color=lc,
+                        batch=batch,
+                        group=groups[base + 1],
+                    )
+                )
         batch.draw()
 
     def _read(self) -> np.ndarray:
         import time
+
         gl = self.pyglet.gl
         t0 = time.perf_counter()
         w, h = self.width, self.height

@@ -16,6 +16,7 @@ frames.  For spirit chess the "actions" are the *steps* of each turn (see
 
 Determinism: the only clock is the frame index; frame ``i`` is at time ``i / fps``.
 """
+
 from __future__ import annotations
 
 import bisect
@@ -35,9 +36,9 @@ def frame_count(turns: int, actions: int, hold: float, transition: float, fps: f
 
 @dataclass(frozen=True)
 class Segment:
-    turn: int                 # 0 = start position
-    action: int | None        # None: hold of the position after ``turn``
-    start: int                # first frame index
+    turn: int  # 0 = start position
+    action: int | None  # None: hold of the position after ``turn``
+    start: int  # first frame index
     frames: int
 
 

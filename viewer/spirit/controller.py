@@ -14,14 +14,28 @@ waits instead of confirming itself; X opens a chooser of the allowed
 (disciple, kind) pairs, 1-9 picks one and plays the turn with it, Enter plays
 the turn without a transform.  X when no transform is allowed says why.
 """
+
 from __future__ import annotations
 
 from pathlib import Path
 
 from engine import DaqiError, load_ruleset
-from engine.spirit import (SpiritGame, SpiritPiece, SpiritSetup, SpiritTransform, SpiritTurn, apply_spirit_turn,
-                           catch_squares, effective_level, format_spirit_turn, formation_zones, legal_paths, levelup_squares,
-                           parse_spirit_turn, step_budget)
+from engine.spirit import (
+    SpiritGame,
+    SpiritPiece,
+    SpiritSetup,
+    SpiritTransform,
+    SpiritTurn,
+    apply_spirit_turn,
+    catch_squares,
+    effective_level,
+    format_spirit_turn,
+    formation_zones,
+    legal_paths,
+    levelup_squares,
+    parse_spirit_turn,
+    step_budget,
+)
 
 from ..ui.bindings import SPIRIT_BINDINGS
 from ..ui.computer import GLIDE_STEP_S, ComputerControls
@@ -30,8 +44,9 @@ from ..ui.review import ReviewControls
 from ..ui.words import plural
 from .cursor import SpiritCursor
 
-MOVE_BOX_TITLE = ("Type a turn: +level-up square, then the mover's path, e.g. +(10,3) (10,3)-(10,4)   "
-                  "(Enter plays it, Esc cancels):")
+MOVE_BOX_TITLE = (
+    "Type a turn: +level-up square, then the mover's path, e.g. +(10,3) (10,3)-(10,4)   (Enter plays it, Esc cancels):"
+)
 
 __all__ = ["SPIRIT_BINDINGS", "Message", "Prompt", "SpiritController"]
 
@@ -76,9 +91,9 @@ class SpiritController(ComputerControls, SpiritCursor, ReviewControls, Controlle
         self.origin = None
         self.path: list = []
         self._ends: dict = {}
-        self._caught: set = set()              # ends where an enemy formation zone catches the mover (S11)
+        self._caught: set = set()  # ends where an enemy formation zone catches the mover (S11)
         self.transform: SpiritTransform | None = None
-        self.chooser: list | None = None       # open transform chooser: [(label, SpiritTransform)]
+        self.chooser: list | None = None  # open transform chooser: [(label, SpiritTransform)]
 
     # ------------------------------------------------------------------ lifecycle
     def new_game(self, quick: bool = False):
@@ -88,8 +103,10 @@ class SpiritController(ComputerControls, SpiritCursor, ReviewControls, Controlle
         if quick:
             self.quick_start()
         else:
-            self.say("Spirit chess: WHITE places 19 pieces in rows 1-9 while black looks away. Choose a kind "
-                     "(1-7), click squares; D = default placement; Enter commits.")
+            self.say(
+                "Spirit chess: WHITE places 19 pieces in rows 1-9 while black looks away. Choose a kind "
+                "(1-7), click squares; D = default placement; Enter commits."
+            )
 
     def quick_start(self):
         self.setup = None
@@ -109,7 +126,7 @@ class SpiritController(ComputerControls, SpiritCursor, ReviewControls, Controlle
     def _after_position_change(self) -> None:
         self._autosave()
 
-    undo = ControllerBase.undo_turn           # the names this controller had before
+    undo = ControllerBase.undo_turn  # the names this controller had before
     redo = ControllerBase.redo_turn
 
     # ------------------------------------------------------------------ hidden setup (S2, H4)
@@ -152,16 +169,19 @@ class SpiritController(ComputerControls, SpiritCursor, ReviewControls, Controlle
             nxt = next((k for k in self.kinds if left.get(k, 0) > 0), None)
             if nxt is not None:
                 self.place_kind = nxt
-        self.say(f"{kind} on ({c[0]},{c[1]}). {total} pieces left to place." +
-                 (" Enter commits." if total == 0 else ""))
+        self.say(
+            f"{kind} on ({c[0]},{c[1]}). {total} pieces left to place." + (" Enter commits." if total == 0 else "")
+        )
 
     def setup_default(self):
         if self.setup is not None and self.setup.phase == "placing":
             placed = len(self.setup.working)
             if placed and not self._default_armed:
                 self._default_armed = True
-                self.error(f"D replaces the {placed} piece{'s' if placed != 1 else ''} you placed with the default "
-                           f"placement: press D again to do it, any other key keeps them.")
+                self.error(
+                    f"D replaces the {placed} piece{'s' if placed != 1 else ''} you placed with the default "
+                    f"placement: press D again to do it, any other key keeps them."
+                )
                 return
             self._default_armed = False
             self.setup.fill_default()
@@ -188,8 +208,7 @@ class SpiritController(ComputerControls, SpiritCursor, ReviewControls, Controlle
         else:
             self._start_game(SpiritGame(self.rules, st.committed["white"], st.committed["black"]))
             self._autosave()
-            self.say("Both placements committed and revealed. White: click your piece to raise one level (S13).",
-                     "ok")
+            self.say("Both placements committed and revealed. White: click your piece to raise one level (S13).", "ok")
 
     # ------------------------------------------------------------------ turns (S13)
     def targets(self) -> dict:
@@ -224,8 +243,10 @@ class SpiritController(ComputerControls, SpiritCursor, ReviewControls, Controlle
             self.setup_click(c)
             return
         if self.reviewing:
-            self.say(f"Reviewing turn {self.review.ply} of {len(self.game.turns)}: Enter plays from here, Escape "
-                     f"returns to the game.")
+            self.say(
+                f"Reviewing turn {self.review.ply} of {len(self.game.turns)}: Enter plays from here, Escape "
+                f"returns to the game."
+            )
             return
         if self.mode == "over":
             self.error(f"The game is over: {self.result_text()}. Ctrl+N starts a new game.")
@@ -241,13 +262,21 @@ class SpiritController(ComputerControls, SpiritCursor, ReviewControls, Controlle
         side = pos.to_move
         if self.levelup is None:
             if c not in levelup_squares(pos):
-                why = "empty" if piece is None else (f"a {piece.side} {piece.type}" if piece.side != side
-                                                     else f"your {piece.type}, which cannot be raised (S3)")
+                why = (
+                    "empty"
+                    if piece is None
+                    else (
+                        f"a {piece.side} {piece.type}"
+                        if piece.side != side
+                        else f"your {piece.type}, which cannot be raised (S3)"
+                    )
+                )
                 self.error(f"First raise one of your pieces by one level (S13): ({c[0]},{c[1]}) is {why}.")
                 return
             self.levelup = c
-            self.say(f"Raise the {piece.type} on ({c[0]},{c[1]}) to level {piece.level + 1}. Now click the "
-                     f"piece to move.")
+            self.say(
+                f"Raise the {piece.type} on ({c[0]},{c[1]}) to level {piece.level + 1}. Now click the piece to move."
+            )
             return
         if self.origin is None:
             if piece is None or piece.side != side:
@@ -255,16 +284,20 @@ class SpiritController(ComputerControls, SpiritCursor, ReviewControls, Controlle
                 return
             ends = legal_paths(pos, c, self.levelup)
             if not ends:
-                self.error(f"The {piece.type} on ({c[0]},{c[1]}) has no legal move now (it may not move, or "
-                           f"every path is blocked).")
+                self.error(
+                    f"The {piece.type} on ({c[0]},{c[1]}) has no legal move now (it may not move, or "
+                    f"every path is blocked)."
+                )
                 return
             self.origin, self._ends, self.path = c, ends, []
             self._caught = catch_squares(pos, c, self.levelup)
             b = self.budget()
-            self.say(f"Move the {piece.type}: "
-                     + (f"exactly {plural(b, 'step')}" if b else "any number of diagonal steps")
-                     + ". Click the path squares one by one, or a highlighted end square"
-                     + (" (red cross: a formation zone catches it there, S11)." if self._caught else "."))
+            self.say(
+                f"Move the {piece.type}: "
+                + (f"exactly {plural(b, 'step')}" if b else "any number of diagonal steps")
+                + ". Click the path squares one by one, or a highlighted end square"
+                + (" (red cross: a formation zone catches it there, S11)." if self._caught else ".")
+            )
             return
         last = self.path[-1] if self.path else self.origin
         adjacent = c != last and abs(c[0] - last[0]) <= 1 and abs(c[1] - last[1]) <= 1
@@ -274,8 +307,10 @@ class SpiritController(ComputerControls, SpiritCursor, ReviewControls, Controlle
                 self.path = list(self._ends[c])
                 self._finish_if_complete(force=True)
                 return
-            self.error(f"({c[0]},{c[1]}) is not a next step (squares around ({last[0]},{last[1]})) nor a legal "
-                       f"end square: {self._why_not_there(c)}")
+            self.error(
+                f"({c[0]},{c[1]}) is not a next step (squares around ({last[0]},{last[1]})) nor a legal "
+                f"end square: {self._why_not_there(c)}"
+            )
             return
         self.path.append(c)
         self._finish_if_complete()
@@ -289,35 +324,47 @@ class SpiritController(ComputerControls, SpiritCursor, ReviewControls, Controlle
         if there is not None and there.side == mover.side:
             return f"it holds your own {there.type}."
         if kind.formation:
-            return ("a formation moves one step, onto an empty square (or an enemy formation) next to both "
-                    "itself and one of your other pieces that stands next to it.")
+            return (
+                "a formation moves one step, onto an empty square (or an enemy formation) next to both "
+                "itself and one of your other pieces that stands next to it."
+            )
         b = self.budget()
         how = "diagonal " if kind.diagonal else ""
         count = f"exactly {plural(b, how + 'step')}" if b is not None else f"any number of {how}steps"
         art = "an" if mover.type[:1] in "aeiou" else "a"
         enemy = "black" if mover.side == "white" else "white"
         if formation_zones(pos).get(c, {}).get(enemy, 0) > 0:
-            return (f"it lies in an enemy formation's zone, where a piece stronger than the formation may not "
-                    f"stop (and a weaker one is captured); {art} {mover.type} moves {count}.")
+            return (
+                f"it lies in an enemy formation's zone, where a piece stronger than the formation may not "
+                f"stop (and a weaker one is captured); {art} {mover.type} moves {count}."
+            )
         return f"{art} {mover.type} moves {count}, each to a neighbouring square, through empty squares."
 
     def _finish_if_complete(self, force=False):
         b = self.budget()
-        if self.path_caught():               # S11: the move ends here; confirming it costs the piece
+        if self.path_caught():  # S11: the move ends here; confirming it costs the piece
             at = self.path[-1]
-            self.say(f"Caught on ({at[0]},{at[1]}): an enemy formation zone captures the mover there (S11) and "
-                     f"its move ends. Enter confirms, Backspace takes the step back.", "error")
+            self.say(
+                f"Caught on ({at[0]},{at[1]}): an enemy formation zone captures the mover there (S11) and "
+                f"its move ends. Enter confirms, Backspace takes the step back.",
+                "error",
+            )
             return
         if b is not None and len(self.path) == b or force and b is not None:
             if self.transform_options():
-                self.say(f"Path complete ({plural(len(self.path), 'step')}). Enter confirms the turn; X: a "
-                         f"disciple may transform (S8).")
+                self.say(
+                    f"Path complete ({plural(len(self.path), 'step')}). Enter confirms the turn; X: a "
+                    f"disciple may transform (S8)."
+                )
                 return
             self.confirm()
         else:
             n = len(self.path)
-            self.say(f"Path: {n} step{'s' if n != 1 else ''}" + (f" of {b}" if b else "") +
-                     (". Enter confirms." if b is None else "."))
+            self.say(
+                f"Path: {n} step{'s' if n != 1 else ''}"
+                + (f" of {b}" if b else "")
+                + (". Enter confirms." if b is None else ".")
+            )
 
     def confirm(self):
         if self.game is None or self.levelup is None or self.origin is None or not self.path:
@@ -360,7 +407,7 @@ class SpiritController(ComputerControls, SpiritCursor, ReviewControls, Controlle
         if turn is None:
             return []
         pos = self.game.position
-        cached = getattr(self, "_transform_cache", None)     # the HUD asks every frame
+        cached = getattr(self, "_transform_cache", None)  # the HUD asks every frame
         if cached is not None and cached[0] is pos and cached[1] == turn:
             return list(cached[2])
         out = self._compute_transform_options(pos, turn)
@@ -396,8 +443,7 @@ class SpiritController(ComputerControls, SpiritCursor, ReviewControls, Controlle
         except DaqiError as exc:
             return f"this move is not allowed ({exc})"
         side = pos.to_move
-        disciples = [(c, p) for c, p in after.pieces.items()
-                     if p.side == side and self.rules.pieces[p.type].transforms]
+        disciples = [(c, p) for c, p in after.pieces.items() if p.side == side and self.rules.pieces[p.type].transforms]
         if not disciples:
             return f"{side} has no disciple after this move"
         ready = [(c, p) for c, p in disciples if p.level >= self.rules.pieces[p.type].transform_level]
@@ -405,8 +451,10 @@ class SpiritController(ComputerControls, SpiritCursor, ReviewControls, Controlle
             need = min(self.rules.pieces[p.type].transform_level for _c, p in disciples)
             best = max(p.level for _c, p in disciples)
             return f"a disciple needs level {need} or more; {side}'s highest disciple is level {best} after this move"
-        return (f"{side} still has every kind a disciple may become at its starting count (a disciple may only "
-                f"turn into a kind its side has lost)")
+        return (
+            f"{side} still has every kind a disciple may become at its starting count (a disciple may only "
+            f"turn into a kind its side has lost)"
+        )
 
     def open_transform(self) -> bool:
         """X: the chooser of the transforms (S8) allowed after the move being built."""
@@ -414,8 +462,10 @@ class SpiritController(ComputerControls, SpiritCursor, ReviewControls, Controlle
             self.error("A transform (S8) is part of a turn during play.")
             return False
         if self._turn_so_far() is None:
-            self.error("A transform (S8) comes after the move: raise a piece, click the piece to move and its "
-                       "path first, then press X.")
+            self.error(
+                "A transform (S8) comes after the move: raise a piece, click the piece to move and its "
+                "path first, then press X."
+            )
             return False
         b = self.budget()
         if b is not None and len(self.path) != b and not self.path_caught():
@@ -423,12 +473,13 @@ class SpiritController(ComputerControls, SpiritCursor, ReviewControls, Controlle
             return False
         opts = self.transform_options()
         if not opts:
-            self.error(f"No transform (S8) is allowed here: {self._no_transform_reason()}. Enter confirms the "
-                       f"turn.")
+            self.error(f"No transform (S8) is allowed here: {self._no_transform_reason()}. Enter confirms the turn.")
             return False
         self.chooser = opts[:9]
-        self.say("Transform a disciple (S8): press 1-" + str(len(self.chooser)) + " to choose; Enter confirms "
-                 "without a transform; Escape closes the list.")
+        self.say(
+            "Transform a disciple (S8): press 1-" + str(len(self.chooser)) + " to choose; Enter confirms "
+            "without a transform; Escape closes the list."
+        )
         return True
 
     def choose_transform(self, index: int) -> bool:
@@ -516,7 +567,7 @@ class SpiritController(ComputerControls, SpiritCursor, ReviewControls, Controlle
         if st is None or self.prompt is not None:
             return
         if st.phase == "handover":
-            self.setup_enter()               # against the computer nobody needs to look away
+            self.setup_enter()  # against the computer nobody needs to look away
         elif st.side in self.computer_sides:
             st.fill_default()
             self.setup_enter()
@@ -597,8 +648,12 @@ class SpiritController(ComputerControls, SpiritCursor, ReviewControls, Controlle
             self.error(f"Could not read the turn: {exc}")
             self.prompt = Prompt("move", title, text)
             return False
-        self.levelup, self.origin, self.path, self.transform = turn.levelup, turn.origin, list(turn.path), \
-            turn.transform
+        self.levelup, self.origin, self.path, self.transform = (
+            turn.levelup,
+            turn.origin,
+            list(turn.path),
+            turn.transform,
+        )
         if self.confirm():
             return True
         self._clear_turn()

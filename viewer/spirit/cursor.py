@@ -7,6 +7,7 @@ or take back a piece in the setup; raise, choose, step during play); Escape hide
 typed-turn box (``/``) and the setup keys (1-7, D, Enter) no mouse is needed.  As in cube chess,
 V starts a review and the arrows then step through the turns.
 """
+
 from __future__ import annotations
 
 STEPS = {"left": (-1, 0), "right": (1, 0), "up": (0, 1), "down": (0, -1)}

@@ -6,6 +6,7 @@ levels, the formation zones shaded with their summed levels, the legal
 targets of the turn being built, the hand-over screen of the hidden setup and
 the text panels.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -21,9 +22,9 @@ LINE_RGB = (90, 64, 30)
 ZONE_RGB = {"white": (120, 170, 255), "black": (255, 110, 90)}
 LEVELUP_RGB = (255, 215, 40)
 END_RGB = (60, 150, 255)
-CAUGHT_RGB = (235, 40, 40)      # an end where an enemy formation zone catches the mover (S11)
+CAUGHT_RGB = (235, 40, 40)  # an end where an enemy formation zone catches the mover (S11)
 PATH_RGB = (40, 220, 120)
-TURN_CHARS = 36          # the move list's width in characters (it fits beside the board at 1280 px)
+TURN_CHARS = 36  # the move list's width in characters (it fits beside the board at 1280 px)
 HINT_RGB = (255, 80, 230)
 
 
@@ -83,6 +84,7 @@ class SpiritBoardView:
 
     def __init__(self, window, controller: SpiritController):
         import pyglet
+
         self.pyglet = pyglet
         self.window = window
         self.controller = controller
@@ -90,16 +92,18 @@ class SpiritBoardView:
         self.g = [pyglet.graphics.Group(order=i) for i in range(8)]
         self.dynamic = []
         b = self.batch
-        self.status = Panel(b, (self.g[5], self.g[6]), font=SANS, size=12, width=270)   # clear of the rank labels
+        self.status = Panel(b, (self.g[5], self.g[6]), font=SANS, size=12, width=270)  # clear of the rank labels
         self.turns = Panel(b, (self.g[5], self.g[6]), size=10, anchor="top-right", width=mono_width(TURN_CHARS, 10))
         self.message = Panel(b, (self.g[5], self.g[6]), font=SANS, size=12, anchor="bottom-left", width=1000)
         # above every other panel (bug 13.1: the status text drew through the help's backing)
         top = [pyglet.graphics.Group(order=i) for i in (10, 11)]
-        self.overlay = Panel(b, top, size=12, anchor="center", bg=(8, 10, 16, 245),
-                             width=mono_width(HELP_LINE_WIDTH, 12))
+        self.overlay = Panel(
+            b, top, size=12, anchor="center", bg=(8, 10, 16, 245), width=mono_width(HELP_LINE_WIDTH, 12)
+        )
         self.overlay.fit_chars(HELP_LINE_WIDTH)
-        self.banner = Panel(b, top, font=SANS, size=15, anchor="center", color=(255, 214, 90, 255),
-                            bg=(20, 16, 8, 235), width=760)
+        self.banner = Panel(
+            b, top, font=SANS, size=15, anchor="center", color=(255, 214, 90, 255), bg=(20, 16, 8, 235), width=760
+        )
         self.all_panels = (self.status, self.turns, self.message, self.overlay, self.banner)
         self.mono = MONO
         self._key = None
@@ -115,10 +119,23 @@ class SpiritBoardView:
 
     def _state_key(self):
         c = self.controller
-        return (self.window.width, self.window.height, tuple(sorted(c.board().items())), c.levelup, c.origin,
-                tuple(c.path), c.mode, c.place_kind, tuple(sorted(c.remaining().items())), c.hovered, self.scale,
-                getattr(c, "cursor", None),
-                c.reviewing, repr(_ask(c, "hint_marks", {})), _ask(c, "glide_at", None))
+        return (
+            self.window.width,
+            self.window.height,
+            tuple(sorted(c.board().items())),
+            c.levelup,
+            c.origin,
+            tuple(c.path),
+            c.mode,
+            c.place_kind,
+            tuple(sorted(c.remaining().items())),
+            c.hovered,
+            self.scale,
+            getattr(c, "cursor", None),
+            c.reviewing,
+            repr(_ask(c, "hint_marks", {})),
+            _ask(c, "glide_at", None),
+        )
 
     def _rebuild(self):
         ps, T = self.pyglet.shapes, self.pyglet.text
@@ -135,32 +152,75 @@ class SpiritBoardView:
         add(ps.Rectangle(ox - 6, oy - 6, cs * sx + 12, cs * sy + 12, color=BOARD_RGB, batch=b, group=g[0]))
         if c.setup is not None and c.mode == "setup":
             lo, hi = c.rules.halves[c.setup.side]
-            add(ps.Rectangle(ox, oy + (lo - 1) * cs, cs * sx, cs * (hi - lo + 1), color=(225, 200, 140),
-                             batch=b, group=g[0]))
+            add(
+                ps.Rectangle(
+                    ox, oy + (lo - 1) * cs, cs * sx, cs * (hi - lo + 1), color=(225, 200, 140), batch=b, group=g[0]
+                )
+            )
         if c.mode != "handover":
             for (x, y), lv in c.zones().items():
                 side = "white" if lv.get("white", 0) >= lv.get("black", 0) else "black"
                 total = lv[side]
-                add(ps.Rectangle(ox + (x - 1) * cs + 1, oy + (y - 1) * cs + 1, cs - 2, cs - 2,
-                                 color=ZONE_RGB[side] + (110,), batch=b, group=g[1]))
-                add(T.Label(f"+{total}", font_name=self.mono, font_size=max(7, int(cs * 0.2)),
-                            x=ox + (x - 1) * cs + 2, y=oy + y * cs - 2, anchor_x="left", anchor_y="top",
-                            color=(20, 20, 60, 255) if side == "white" else (90, 10, 10, 255), batch=b,
-                            group=g[4]))
+                add(
+                    ps.Rectangle(
+                        ox + (x - 1) * cs + 1,
+                        oy + (y - 1) * cs + 1,
+                        cs - 2,
+                        cs - 2,
+                        color=ZONE_RGB[side] + (110,),
+                        batch=b,
+                        group=g[1],
+                    )
+                )
+                add(
+                    T.Label(
+                        f"+{total}",
+                        font_name=self.mono,
+                        font_size=max(7, int(cs * 0.2)),
+                        x=ox + (x - 1) * cs + 2,
+                        y=oy + y * cs - 2,
+                        anchor_x="left",
+                        anchor_y="top",
+                        color=(20, 20, 60, 255) if side == "white" else (90, 10, 10, 255),
+                        batch=b,
+                        group=g[4],
+                    )
+                )
         for i in range(sx + 1):
-            add(ps.Line(ox + i * cs, oy, ox + i * cs, oy + sy * cs, thickness=1, color=LINE_RGB, batch=b,
-                        group=g[2]))
+            add(ps.Line(ox + i * cs, oy, ox + i * cs, oy + sy * cs, thickness=1, color=LINE_RGB, batch=b, group=g[2]))
         for j in range(sy + 1):
-            add(ps.Line(ox, oy + j * cs, ox + sx * cs, oy + j * cs, thickness=1, color=LINE_RGB, batch=b,
-                        group=g[2]))
+            add(ps.Line(ox, oy + j * cs, ox + sx * cs, oy + j * cs, thickness=1, color=LINE_RGB, batch=b, group=g[2]))
         mid = oy + (sy // 2) * cs
         add(ps.Rectangle(ox, mid, sx * cs, cs, color=(170, 130, 80, 120), batch=b, group=g[1]))
         for i in range(1, sx + 1):
-            add(T.Label(str(i), font_name=self.mono, font_size=8 * self.scale, x=ox + (i - 0.5) * cs, y=oy - 16 * self.scale,
-                        anchor_x="center", color=(200, 200, 200, 255), batch=b, group=g[4]))
+            add(
+                T.Label(
+                    str(i),
+                    font_name=self.mono,
+                    font_size=8 * self.scale,
+                    x=ox + (i - 0.5) * cs,
+                    y=oy - 16 * self.scale,
+                    anchor_x="center",
+                    color=(200, 200, 200, 255),
+                    batch=b,
+                    group=g[4],
+                )
+            )
         for j in range(1, sy + 1):
-            add(T.Label(str(j), font_name=self.mono, font_size=8 * self.scale, x=ox - 10 * self.scale, y=oy + (j - 0.5) * cs,
-                        anchor_x="right", anchor_y="center", color=(200, 200, 200, 255), batch=b, group=g[4]))
+            add(
+                T.Label(
+                    str(j),
+                    font_name=self.mono,
+                    font_size=8 * self.scale,
+                    x=ox - 10 * self.scale,
+                    y=oy + (j - 0.5) * cs,
+                    anchor_x="right",
+                    anchor_y="center",
+                    color=(200, 200, 200, 255),
+                    batch=b,
+                    group=g[4],
+                )
+            )
         tg = c.targets()
         for sq in tg.get("levelup", []):
             self._frame(sq, LEVELUP_RGB, geo, 3)
@@ -170,23 +230,50 @@ class SpiritBoardView:
         caught = list(tg.get("caught", []))
         if c.path and hasattr(c, "path_caught") and c.path_caught():
             caught.append(c.path[-1])
-        for sq in caught:                    # S11: a red cross where the mover would be caught
+        for sq in caught:  # S11: a red cross where the mover would be caught
             x, y = geo.center(sq)
             h = cs * 0.3
             for dx in (-h, h):
-                add(ps.Line(x - dx, y - h, x + dx, y + h, thickness=max(2, cs * 0.1), color=CAUGHT_RGB + (235,),
-                            batch=b, group=g[4]))
+                add(
+                    ps.Line(
+                        x - dx,
+                        y - h,
+                        x + dx,
+                        y + h,
+                        thickness=max(2, cs * 0.1),
+                        color=CAUGHT_RGB + (235,),
+                        batch=b,
+                        group=g[4],
+                    )
+                )
         for i, sq in enumerate(tg.get("path", [])):
             x, y = geo.center(sq)
-            add(ps.Rectangle(x - cs / 2 + 2, y - cs / 2 + 2, cs - 4, cs - 4, color=PATH_RGB + (150,), batch=b,
-                             group=g[1]))
-            add(T.Label(str(i + 1), font_name=self.mono, font_size=10, x=x - cs / 2 + 4, y=y + cs / 2 - 4,
-                        anchor_y="top", color=(0, 60, 0, 255), batch=b, group=g[4]))
-        hint = _ask(c, "hint_marks", {})        # the computer's hint (I): magenta level-up, mover and path
-        for i, sq in enumerate(hint.get("path", [])):
+            add(
+                ps.Rectangle(
+                    x - cs / 2 + 2, y - cs / 2 + 2, cs - 4, cs - 4, color=PATH_RGB + (150,), batch=b, group=g[1]
+                )
+            )
+            add(
+                T.Label(
+                    str(i + 1),
+                    font_name=self.mono,
+                    font_size=10,
+                    x=x - cs / 2 + 4,
+                    y=y + cs / 2 - 4,
+                    anchor_y="top",
+                    color=(0, 60, 0, 255),
+                    batch=b,
+                    group=g[4],
+                )
+            )
+        hint = _ask(c, "hint_marks", {})  # the computer's hint (I): magenta level-up, mover and path
+        for sq in hint.get("path", []):
             x, y = geo.center(sq)
-            add(ps.Rectangle(x - cs / 2 + 3, y - cs / 2 + 3, cs - 6, cs - 6, color=HINT_RGB + (90,), batch=b,
-                             group=g[1]))
+            add(
+                ps.Rectangle(
+                    x - cs / 2 + 3, y - cs / 2 + 3, cs - 6, cs - 6, color=HINT_RGB + (90,), batch=b, group=g[1]
+                )
+            )
         for key in ("levelup", "origin"):
             if hint.get(key) is not None:
                 self._frame(hint[key], HINT_RGB, geo, 4)
@@ -194,7 +281,7 @@ class SpiritBoardView:
             self._frame(c.levelup, LEVELUP_RGB, geo, 5)
         if c.origin is not None:
             self._frame(c.origin, PATH_RGB, geo, 5)
-        glide = _ask(c, "glide_at", None)         # the computer's last turn, gliding along its path
+        glide = _ask(c, "glide_at", None)  # the computer's last turn, gliding along its path
         for sq, (kind, side, level) in c.board().items():
             x, y = geo.center(sq)
             if glide is not None and sq == glide[0]:
@@ -202,15 +289,30 @@ class SpiritBoardView:
             spec = c.rules.pieces[kind]
             r = cs * 0.42
             if spec.formation:
-                add(ps.Polygon((x, y + r), (x + r, y), (x, y - r), (x - r, y), color=SIDE_RGB[side], batch=b,
-                               group=g[3]))
+                add(
+                    ps.Polygon(
+                        (x, y + r), (x + r, y), (x, y - r), (x - r, y), color=SIDE_RGB[side], batch=b, group=g[3]
+                    )
+                )
             elif spec.royal:
                 add(ps.Rectangle(x - r, y - r, 2 * r, 2 * r, color=SIDE_RGB[side], batch=b, group=g[3]))
             else:
                 add(ps.Circle(x, y, r, color=SIDE_RGB[side], batch=b, group=g[3]))
-            add(T.Label(spec.letter, font_name=self.mono, font_size=max(8, int(cs * 0.3)), weight="bold",
-                        x=x, y=y + 1, anchor_x="center", anchor_y="center", color=SIDE_TEXT[side], batch=b,
-                        group=g[4]))
+            add(
+                T.Label(
+                    spec.letter,
+                    font_name=self.mono,
+                    font_size=max(8, int(cs * 0.3)),
+                    weight="bold",
+                    x=x,
+                    y=y + 1,
+                    anchor_x="center",
+                    anchor_y="center",
+                    color=SIDE_TEXT[side],
+                    batch=b,
+                    group=g[4],
+                )
+            )
             if not spec.royal:
                 lv = level
                 if c.game is not None and c.setup is None:
@@ -221,7 +323,7 @@ class SpiritBoardView:
                 else:
                     eff = level
                 self._level_badge(x, y, r, lv, eff)
-        if getattr(c, "cursor", None) is not None:           # the keyboard cursor: thick, black-edged
+        if getattr(c, "cursor", None) is not None:  # the keyboard cursor: thick, black-edged
             self._frame(c.cursor, (0, 0, 0), geo, 7 * self.scale)
             self._frame(c.cursor, (255, 255, 255), geo, 3.5 * self.scale)
         elif c.hovered is not None:
@@ -233,9 +335,19 @@ class SpiritBoardView:
                 col = (70, 110, 70, 230) if kind == c.place_kind else (30, 34, 44, 220)
                 add(ps.Rectangle(px, py, pw, ph, color=col, batch=b, group=g[5]))
                 spec = c.rules.pieces[kind]
-                add(T.Label(f"{i + 1}  {spec.letter} {kind:<11} x{rem.get(kind, 0)}",
-                            font_name=self.mono, font_size=11 * self.scale, x=px + 8, y=py + ph / 2, anchor_y="center",
-                            color=(235, 235, 225, 255), batch=b, group=g[6]))
+                add(
+                    T.Label(
+                        f"{i + 1}  {spec.letter} {kind:<11} x{rem.get(kind, 0)}",
+                        font_name=self.mono,
+                        font_size=11 * self.scale,
+                        x=px + 8,
+                        y=py + ph / 2,
+                        anchor_y="center",
+                        color=(235, 235, 225, 255),
+                        batch=b,
+                        group=g[6],
+                    )
+                )
 
     def _level_badge(self, x, y, r, level, effective):
         """The level as a round badge at the piece's lower right, big enough to read at a glance
@@ -246,19 +358,35 @@ class SpiritBoardView:
         bx, by = x + r * 0.7, y - r * 0.7
         ring = (255, 214, 60) if boosted else (235, 235, 225)
         self.dynamic.append(ps.Circle(bx, by, rb + max(1.0, r * 0.08), color=ring, batch=self.batch, group=self.g[4]))
-        self.dynamic.append(ps.Circle(bx, by, rb, color=(120, 80, 0) if boosted else (25, 28, 40),
-                                      batch=self.batch, group=self.g[4]))
-        self.dynamic.append(T.Label(str(effective), font_name=SANS, font_size=max(5, int(r * 0.72)), weight="bold",
-                                    x=bx, y=by, anchor_x="center", anchor_y="center",
-                                    color=(255, 240, 160, 255) if boosted else (255, 255, 255, 255),
-                                    batch=self.batch, group=self.g[7]))
+        self.dynamic.append(
+            ps.Circle(bx, by, rb, color=(120, 80, 0) if boosted else (25, 28, 40), batch=self.batch, group=self.g[4])
+        )
+        self.dynamic.append(
+            T.Label(
+                str(effective),
+                font_name=SANS,
+                font_size=max(5, int(r * 0.72)),
+                weight="bold",
+                x=bx,
+                y=by,
+                anchor_x="center",
+                anchor_y="center",
+                color=(255, 240, 160, 255) if boosted else (255, 255, 255, 255),
+                batch=self.batch,
+                group=self.g[7],
+            )
+        )
 
     def _frame(self, sq, rgb, geo, t):
         ps = self.pyglet.shapes
         x, y = geo.center(sq)
         h = geo.cell / 2 - 1
-        for (x0, y0, x1, y1) in ((x - h, y - h, x + h, y - h), (x + h, y - h, x + h, y + h),
-                                 (x + h, y + h, x - h, y + h), (x - h, y + h, x - h, y - h)):
+        for x0, y0, x1, y1 in (
+            (x - h, y - h, x + h, y - h),
+            (x + h, y - h, x + h, y + h),
+            (x + h, y + h, x - h, y + h),
+            (x - h, y + h, x - h, y - h),
+        ):
             self.dynamic.append(ps.Line(x0, y0, x1, y1, thickness=t, color=rgb, batch=self.batch, group=self.g[4]))
 
     def panels(self) -> dict:
@@ -280,8 +408,13 @@ class SpiritBoardView:
         else:
             pos = c.game.position
             head.append(f"{pos.to_move.upper()} to move \u00b7 turn {len(c.game.turns) + 1}")
-            step = "1) raise a piece" if c.levelup is None else "2) piece to move" if c.origin is None else \
-                f"3) path {len(c.path)}" + (f"/{c.budget()}" if c.budget() else "")
+            step = (
+                "1) raise a piece"
+                if c.levelup is None
+                else "2) piece to move"
+                if c.origin is None
+                else f"3) path {len(c.path)}" + (f"/{c.budget()}" if c.budget() else "")
+            )
             head.append(step)
             if c.transform_options():
                 head.append("X: transform a disciple")
@@ -302,7 +435,7 @@ class SpiritBoardView:
         tl = c.turn_list()
         rows_max = max(6, int((self.window.height * 0.8) / (10 * self.scale * 1.62)))
         rows, idx = turn_rows(tl, c.review_selected(), rows_max - 1, c.turns_scroll)
-        rows = [r if len(r) <= TURN_CHARS else r[: TURN_CHARS - 1] + "…" for r in rows]     # one row each
+        rows = [r if len(r) <= TURN_CHARS else r[: TURN_CHARS - 1] + "…" for r in rows]  # one row each
         out["turns"] = "\n".join(["turns  (Ctrl+Left: review)" if tl else "turns"] + (rows or ["(none yet)"]))
         self.turn_index = [None] + (idx if tl else [None])
         out["banner"] = banner_text(c) if c.prompt is None and not c.help_visible else ""
@@ -310,18 +443,25 @@ class SpiritBoardView:
         if getattr(c, "details_visible", False) and getattr(c.message, "detail", ""):
             out["message"] += "\n   " + c.message.detail
         if c.help_visible:
-            out["overlay"] = help_page("SPIRIT CHESS - KEYS AND MOUSE (H closes)", help_lines(SPIRIT_BINDINGS),
-                                       int((self.window.height - 40 * self.scale) / (12 * self.scale * 1.75)),
-                                       c.help_page)
+            out["overlay"] = help_page(
+                "SPIRIT CHESS - KEYS AND MOUSE (H closes)",
+                help_lines(SPIRIT_BINDINGS),
+                int((self.window.height - 40 * self.scale) / (12 * self.scale * 1.75)),
+                c.help_page,
+            )
         elif c.prompt is not None:
             out["overlay"] = prompt_text(c.prompt)
         elif getattr(c, "chooser", None) is not None and mode == "play":
-            out["overlay"] = "\n".join(["TRANSFORM A DISCIPLE: 1-9 chooses, Enter = no transform, Esc closes",
-                                        ""] + [f"  {i + 1}  {label}" for i, (label, _t) in enumerate(c.chooser)])
+            out["overlay"] = "\n".join(
+                ["TRANSFORM A DISCIPLE: 1-9 chooses, Enter = no transform, Esc closes", ""]
+                + [f"  {i + 1}  {label}" for i, (label, _t) in enumerate(c.chooser)]
+            )
         elif mode == "handover":
-            out["overlay"] = ("WHITE has committed its placement (hidden).\n\n"
-                              "Hand the screen to BLACK - white, please look away.\n\n"
-                              "BLACK: press Enter to place your pieces.")
+            out["overlay"] = (
+                "WHITE has committed its placement (hidden).\n\n"
+                "Hand the screen to BLACK - white, please look away.\n\n"
+                "BLACK: press Enter to place your pieces."
+            )
         else:
             out["overlay"] = ""
         return out
@@ -339,8 +479,14 @@ class SpiritBoardView:
         t = self.panels()
         self.status.set(t["status"], 14, w.height - 12)
         self.turns.set(t["turns"], w.width - 14, w.height - 12)
-        self.message.set(t["message"], 14, 14, {"error": (255, 120, 95, 255), "ok": (150, 235, 140, 255)}
-                         .get(self.controller.message.level, (235, 235, 225, 255)))
+        self.message.set(
+            t["message"],
+            14,
+            14,
+            {"error": (255, 120, 95, 255), "ok": (150, 235, 140, 255)}.get(
+                self.controller.message.level, (235, 235, 225, 255)
+            ),
+        )
         self.overlay.set(t["overlay"], w.width / 2, w.height / 2)
         self.banner.set(t["banner"] if not t["overlay"] else "", w.width / 2, w.height * 0.58)
         self.batch.draw()
@@ -365,7 +511,7 @@ class SpiritBoardView:
             c.say("Hand-over: BLACK presses Enter when white looks away.")
             return
         row = self.turns.row_at(x, y)
-        if row is not None:                      # the move list: review that turn
+        if row is not None:  # the move list: review that turn
             if 0 <= row < len(self.turn_index) and self.turn_index[row] is not None:
                 c.review_goto(self.turn_index[row] + 1)
             return
@@ -389,7 +535,7 @@ class SpiritBoardView:
 
     def motion(self, x, y):
         self.controller.hovered = self.geometry().cell_at(x, y)
-        self.controller.cursor = None            # the mouse is back: the keyboard cursor goes
+        self.controller.cursor = None  # the mouse is back: the keyboard cursor goes
 
     def key(self, name, shift, ctrl):
         return self.controller.key(name, shift=shift, ctrl=ctrl)

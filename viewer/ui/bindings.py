@@ -8,6 +8,7 @@ Ctrl+Left (or a click on the move list) and ends with Escape.  Letters: V overvi
 L legend, K statistics, C the computer; Shift+I details, Shift+H a hint, Shift+L the computer's
 level; F12 colours.  The same keys mean the same in both games wherever both have the feature.
 """
+
 from __future__ import annotations
 
 #: every key and mouse action, (keys, what it does); the help overlay prints this table
@@ -41,8 +42,11 @@ BINDINGS: list[tuple[str, str]] = [
     ("Z X  or  [ ]", "focus the plane below / above (z)"),
     (", .", "fade the other planes more / less (opacity)"),
     ("I", "isolate the focused plane: hide the other planes / show them again"),
-    ("V", "board overview: the 3-D boards of two higher dimensions side by side, with each side's pieces; "
-          "click a board or 1-9 in its list to go there, Tab: other dimensions, V / Escape closes"),
+    (
+        "V",
+        "board overview: the 3-D boards of two higher dimensions side by side, with each side's pieces; "
+        "click a board or 1-9 in its list to go there, Tab: other dimensions, V / Escape closes",
+    ),
     ("F12", "colours: colour-blind safe (default) / classic"),
     ("E / Shift+E", "spread the planes apart / together (explode)"),
     ("N / M", "step the active higher-dimension slider down / up (shows another 3-D board)"),
@@ -72,11 +76,17 @@ SPIRIT_BINDINGS: list[tuple[str, str]] = [
     ("Setup: click a square of your half", "place it there; click your piece again to take it back"),
     ("Setup: D", "fill your half with the default placement (press twice if you placed pieces yourself)"),
     ("Setup: Enter", "commit your placement (S2 is checked), then hand the screen over"),
-    ("Play: click", "1) your piece to raise one level, 2) the piece to move, 3) its path squares one by one "
-                    "(or a highlighted end square)"),
+    (
+        "Play: click",
+        "1) your piece to raise one level, 2) the piece to move, 3) its path squares one by one "
+        "(or a highlighted end square)",
+    ),
     ("Enter", "confirm the turn (a fixed-step piece confirms on its last step, unless a transform is possible)"),
-    ("X (path complete)", "transform (S8): choose an own disciple of level >= 3 and a kind your side has lost "
-                          "(1-9); the turn is played with it"),
+    (
+        "X (path complete)",
+        "transform (S8): choose an own disciple of level >= 3 and a kind your side has lost "
+        "(1-9); the turn is played with it",
+    ),
     ("Backspace / Escape", "take back the last click / cancel the turn"),
     ("Ctrl+Z / Ctrl+Y", "undo / redo a turn (against the computer: its turn and yours)"),
     ("C / Shift+C", "the computer plays the side to move / the other side (again: yours)"),
@@ -87,8 +97,11 @@ SPIRIT_BINDINGS: list[tuple[str, str]] = [
     ("Q (setup)", "quick start: default placements for both sides"),
     ("Shift+I", "details: show the rule ids (docs/RULES-spirit.md) and the engine's words under each message"),
     ("Arrow keys / Space", "move the cell cursor / click its cell (keyboard play); Escape hides it"),
-    ("Ctrl+Left / Ctrl+Right", "review the game; Left / Right step, Home / End, Enter plays from here "
-                               "(Ctrl+L: back to the old line), Esc goes back"),
+    (
+        "Ctrl+Left / Ctrl+Right",
+        "review the game; Left / Right step, Home / End, Enter plays from here "
+        "(Ctrl+L: back to the old line), Esc goes back",
+    ),
     ("Click a turn", "review that turn (the wheel scrolls the list)"),
     ("/ or F3", "type a whole turn, e.g. +(10,3) (10,3)-(10,4), Enter plays it"),
     ("Ctrl+M", "sound on / off"),

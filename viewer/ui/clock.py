@@ -10,6 +10,7 @@ side to move only while a game is being played — not during a setup, while the
 while a game is reviewed or over — and a turn played since the last tick adds the increment to
 the side that played it.  A flag sets ``controller.clock_result`` (the game is then over).
 """
+
 from __future__ import annotations
 
 import re
@@ -46,8 +47,8 @@ class GameClock:
     base: float
     increment: float = 0.0
     remaining: dict = field(default_factory=dict)
-    flagged: str | None = None           # the side whose time ran out
-    running: str | None = None           # the side whose clock ran on the last tick
+    flagged: str | None = None  # the side whose time ran out
+    running: str | None = None  # the side whose clock ran on the last tick
 
     def __post_init__(self):
         if not self.remaining:
@@ -101,16 +102,16 @@ class ClockDriver:
 
     def tick(self, c, dt: float) -> None:
         game = getattr(c, "game", None)
-        if game is None:                         # setup: the clock waits
+        if game is None:  # setup: the clock waits
             self._game = None
             return
-        if game is not self._game:              # a new, loaded, branched or rematch game
+        if game is not self._game:  # a new, loaded, branched or rematch game
             if self._game is not None or c.clock_result is not None:
                 self.clock.reset()
             self._game, self._turns = game, len(game.turns)
             c.clock_result = None
         n = len(game.turns)
-        if n > self._turns:                     # a turn was played: the side that played gets the increment
+        if n > self._turns:  # a turn was played: the side that played gets the increment
             self.clock.add_increment(game.positions[-2].to_move)
         self._turns = n
         if game.position.result is not None or c.clock_result is not None:

@@ -21,6 +21,7 @@ plays depends on the position, the level and the seed only.  A result is deliver
 game still shows the very position object it was asked about (undo, redo, a new game or a loaded
 record make it stale, and it is dropped).
 """
+
 from __future__ import annotations
 
 import copyreg
@@ -29,9 +30,10 @@ import os
 import types
 import zlib
 from collections import deque
+from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 from engine.players import suggest
 
@@ -79,6 +81,7 @@ class Request:
 @dataclass(frozen=True)
 class Outcome:
     """A finished request: ``suggestion`` or ``error`` (a one-line text)."""
+
     suggestion: Any = None
     error: str | None = None
 
@@ -192,8 +195,8 @@ class ProcessExecutor:
         self._nice = nice
         self._proc: Any = None
         self._conn: Any = None
-        self._queue: deque = deque()      # (job_id, request) not yet sent
-        self._running: int | None = None   # job being searched
+        self._queue: deque = deque()  # (job_id, request) not yet sent
+        self._running: int | None = None  # job being searched
         self._start()
 
     def _start(self) -> None:
@@ -284,10 +287,10 @@ def make_executor(kind: str = "process"):
 @dataclass
 class Pending:
     job_id: int
-    purpose: str              # "move" | "hint"
-    position: Any             # the very object asked about (identity decides delivery)
+    purpose: str  # "move" | "hint"
+    position: Any  # the very object asked about (identity decides delivery)
     side: str
-    since: float              # controller time when asked
+    since: float  # controller time when asked
 
 
 @dataclass
@@ -323,8 +326,8 @@ class ComputerControls:
     computer_executor_kind: str = "process"
     computer_pending: Pending | None = None
     computer_hint: Hint | None = None
-    computer_ready: Any = None           # a move outcome waiting for the glide to end
-    glide: tuple | None = None           # (turn number k, 1-based; controller time it started)
+    computer_ready: Any = None  # a move outcome waiting for the glide to end
+    glide: tuple | None = None  # (turn number k, 1-based; controller time it started)
     _computer_jobs: int = 0
 
     # -- configuration ------------------------------------------------------------------------
@@ -350,10 +353,12 @@ class ComputerControls:
         if self.computer_executor is None:
             try:
                 self.computer_executor = make_executor(self.computer_executor_kind)
-            except (OSError, RuntimeError) as exc:    # no worker process here: think in a thread
+            except (OSError, RuntimeError) as exc:  # no worker process here: think in a thread
                 self.computer_executor = ThreadExecutor()
-                self.error(f"The computer thinks in a thread (the window may stutter): no worker process "
-                           f"({type(exc).__name__}: {str(exc).strip().splitlines()[0]}).")
+                self.error(
+                    f"The computer thinks in a thread (the window may stutter): no worker process "
+                    f"({type(exc).__name__}: {str(exc).strip().splitlines()[0]})."
+                )
         return self.computer_executor
 
     def close_computer(self) -> None:
@@ -367,8 +372,7 @@ class ComputerControls:
         return bool(self.computer_sides)
 
     def computer_to_move(self) -> bool:
-        return (self.game is not None and self.mode == "play"
-                and self.game.position.to_move in self.computer_sides)
+        return self.game is not None and self.mode == "play" and self.game.position.to_move in self.computer_sides
 
     @property
     def computer_thinking(self) -> bool:
@@ -399,7 +403,7 @@ class ComputerControls:
             return
         p = self.computer_pending
         if p is not None and (self.game is None or p.position is not self.game.position):
-            self._computer_cancel()                  # asked about a position that is gone
+            self._computer_cancel()  # asked about a position that is gone
         if self.game is None:
             if self.computer_sides:
                 self._computer_setup_step()
@@ -419,12 +423,12 @@ class ComputerControls:
     def _computer_answer(self, job_id: int, outcome: Outcome) -> None:
         p = self.computer_pending
         if p is None or p.job_id != job_id:
-            return                                   # an answer nobody waits for any more
+            return  # an answer nobody waits for any more
         self.computer_pending = None
         if self.game is None or self.game.position is not p.position:
-            return                                   # the game moved on: stale
+            return  # the game moved on: stale
         if p.purpose == "move" and self.glide is not None:
-            self.computer_ready = (p, outcome)       # play it once the last turn has glided
+            self.computer_ready = (p, outcome)  # play it once the last turn has glided
             return
         self._computer_deliver(p, outcome)
 
@@ -448,14 +452,18 @@ class ComputerControls:
         text = self._computer_turn_text(sug.turn)
         if not self._computer_play(sug.turn):
             self.computer_sides = self.computer_sides - {p.side}
-            self.error(f"The computer's turn {text} was refused by the rules; {p.side} is yours now. "
-                       f"{self.message.text}")
+            self.error(
+                f"The computer's turn {text} was refused by the rules; {p.side} is yours now. {self.message.text}"
+            )
             return
         self.computer_hint = None
         self.glide = (len(self.game.turns), self.time)
         why = f" ({sug.reason})" if getattr(sug, "reason", "") else ""
-        end = f" Game over: {self.result_text()}." if self.game.position.result is not None else \
-            f" {self.game.position.to_move} to move."
+        end = (
+            f" Game over: {self.result_text()}."
+            if self.game.position.result is not None
+            else f" {self.game.position.to_move} to move."
+        )
         self.say(f"The computer ({p.side}, level {self.computer_level}) played {text}{why}.{end}", "ok")
 
     def _computer_set_hint(self, p: Pending, sug) -> None:
@@ -483,8 +491,7 @@ class ComputerControls:
             self.computer_sides = self.computer_sides | {side}
             self.computer_hint = None
             self._computer_hint_changed()
-            self.say(f"The computer plays {side} now (level {self.computer_level}; C or Shift+C gives it back).",
-                     "ok")
+            self.say(f"The computer plays {side} now (level {self.computer_level}; C or Shift+C gives it back).", "ok")
 
     def computer_cycle_level(self, down: bool = False) -> None:
         self.computer_level = (self.computer_level + (-1 if down else 1)) % 4
@@ -532,8 +539,11 @@ class ComputerControls:
         n = 0
         while n < len(turns):
             n += 1
-            before = self.game.position_at(len(turns) - n) if hasattr(self.game, "position_at") else \
-                self.game.positions[len(turns) - n]
+            before = (
+                self.game.position_at(len(turns) - n)
+                if hasattr(self.game, "position_at")
+                else self.game.positions[len(turns) - n]
+            )
             if before.to_move not in self.computer_sides:
                 break
         else:
@@ -550,8 +560,13 @@ class ComputerControls:
         self.glide = None
         self.computer_hint = None
         super().redo_turn()  # type: ignore[misc]
-        while (self.computer_sides and self.game is not None and self._can_redo()  # type: ignore[attr-defined]
-               and self.game.position.to_move in self.computer_sides and self.game.position.result is None):
+        while (
+            self.computer_sides
+            and self.game is not None
+            and self._can_redo()  # type: ignore[attr-defined]
+            and self.game.position.to_move in self.computer_sides
+            and self.game.position.result is None
+        ):
             super().redo_turn()  # type: ignore[misc]
 
     # -- HUD --------------------------------------------------------------------------------------
@@ -572,8 +587,11 @@ class ComputerControls:
             dots = "." * (1 + int(self.time * 3) % 3)
             what = "thinking" if p.purpose == "move" else "thinking about a hint"
             parts.append(f"{what}{dots:<3} {self.time - p.since:.1f} s")
-        elif self.computer_hint is not None and self.game is not None \
-                and self.computer_hint.position is self.game.position:
+        elif (
+            self.computer_hint is not None
+            and self.game is not None
+            and self.computer_hint.position is self.game.position
+        ):
             h = self.computer_hint
             parts.append("hint: " + ((getattr(h.suggestion, "reason", "") or "on the board") if brief else h.text))
         return "   ".join(parts)

@@ -12,6 +12,7 @@ game's controller fills in a few hooks:
 * ``_can_redo()`` and ``_turn_text(index, style)``;
 * ``_game_key(name, shift, ctrl)`` — the keys the prompt and help leave over.
 """
+
 from __future__ import annotations
 
 import os
@@ -21,25 +22,26 @@ from pathlib import Path
 
 from engine import DaqiError, IllegalAction
 
-from .explain import rules_detail, split_rule_ids
 from .clock import drive as drive_clock
+from .explain import rules_detail, split_rule_ids
 
 
 @dataclass
 class Message:
     text: str
-    level: str = "info"        # info | ok | error
-    detail: str = ""           # rule ids and the engine's words, shown with I (viewer.ui.explain)
+    level: str = "info"  # info | ok | error
+    detail: str = ""  # rule ids and the engine's words, shown with I (viewer.ui.explain)
 
 
 @dataclass
 class Prompt:
     """A one-line text prompt: ``kind`` in save | load (file paths) | move (a typed turn)."""
+
     kind: str
     title: str
     text: str = ""
-    swallow: str = ""          # the key that opened it, dropped once from the first typed text
-    selected: bool = False     # Ctrl+A: the next typed text (or Backspace) replaces everything
+    swallow: str = ""  # the key that opened it, dropped once from the first typed text
+    selected: bool = False  # Ctrl+A: the next typed text (or Backspace) replaces everything
 
 
 def default_autosave_path() -> Path:
@@ -53,7 +55,8 @@ def set_aside_broken_autosave(path: Path, exc: BaseException) -> str:
     import datetime
 
     from .errors import one_line
-    stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")    # wall clock: a file name, not an output
+
+    stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")  # wall clock: a file name, not an output
     aside = path.with_name(f"{path.stem}.broken-{stamp}{path.suffix}")
     n = 1
     while aside.exists():
@@ -63,8 +66,10 @@ def set_aside_broken_autosave(path: Path, exc: BaseException) -> str:
     try:
         os.replace(path, aside)
     except OSError as err:
-        return (f"The autosave {path} could not be loaded ({why}) nor moved aside ({err.strerror or err}); "
-                f"a new game starts and will overwrite it.")
+        return (
+            f"The autosave {path} could not be loaded ({why}) nor moved aside ({err.strerror or err}); "
+            f"a new game starts and will overwrite it."
+        )
     return f"The autosave {path} could not be loaded ({why}); it was kept as {aside.name}. A new game starts."
 
 
@@ -96,13 +101,13 @@ class ControllerBase(ABC):
         self.message = Message("")
         self.log: list[Message] = []
         self.help_visible = False
-        self.details_visible = False          # Shift+I: show the detail line (rule ids) under messages
-        self.help_page = 0                    # the help's page (PageDown / PageUp turn it)
+        self.details_visible = False  # Shift+I: show the detail line (rule ids) under messages
+        self.help_page = 0  # the help's page (PageDown / PageUp turn it)
         self.prompt: Prompt | None = None
         self.hovered = None
-        self.recording = False                # set by the window (F9)
+        self.recording = False  # set by the window (F9)
         self.game = None
-        self.clock_driver = None              # a viewer.ui.clock.ClockDriver (--clock), or None
+        self.clock_driver = None  # a viewer.ui.clock.ClockDriver (--clock), or None
         self.clock_result: str | None = None  # "black wins (white's time ran out ...)" (house rule)
 
     # ------------------------------------------------------------------ messages
@@ -152,7 +157,7 @@ class ControllerBase(ABC):
         p = self.prompt
         if p is not None:
             if p.swallow:
-                s, p.swallow = (s[len(p.swallow):] if s.startswith(p.swallow) else s), ""
+                s, p.swallow = (s[len(p.swallow) :] if s.startswith(p.swallow) else s), ""
             typed = "".join(ch for ch in s if ch.isprintable() and ch not in "\r\n")
             if typed and p.selected:
                 p.text, p.selected = "", False
@@ -172,7 +177,7 @@ class ControllerBase(ABC):
             self.help_visible = False
             return True
         if self.help_visible and name in ("pagedown", "pageup", "space"):
-            self.help_page = max(0, self.help_page + (-1 if name == "pageup" else 1))   # clamped when shown
+            self.help_page = max(0, self.help_page + (-1 if name == "pageup" else 1))  # clamped when shown
             return True
         if self.prompt is not None:
             if name in ENTER_KEYS:
@@ -191,8 +196,16 @@ class ControllerBase(ABC):
         return self._game_key(name, shift, ctrl)
 
     def _ctrl_key(self, name: str) -> bool:
-        return run_key({"z": self.undo_turn, "y": self.redo_turn, "n": self.new_game,
-                        "s": lambda: self.open_prompt("save"), "o": lambda: self.open_prompt("load")}, name)
+        return run_key(
+            {
+                "z": self.undo_turn,
+                "y": self.redo_turn,
+                "n": self.new_game,
+                "s": lambda: self.open_prompt("save"),
+                "o": lambda: self.open_prompt("load"),
+            },
+            name,
+        )
 
     @abstractmethod
     def new_game(self, quick: bool = False) -> None:
@@ -266,12 +279,12 @@ class ControllerBase(ABC):
     def load(self, path) -> bool:
         try:
             game = self.game_class.load(path)
-        except OSError as exc:            # its text repeats the path: say only why
+        except OSError as exc:  # its text repeats the path: say only why
             self.error(f"Could not load {path}: {exc.strerror or type(exc).__name__}")
             return False
         except (DaqiError, UnicodeDecodeError) as exc:
             why = str(exc)
-            for said in (f"{path}: ", f"{Path(path).name}: "):    # the engine may name the file too
+            for said in (f"{path}: ", f"{Path(path).name}: "):  # the engine may name the file too
                 why = why.removeprefix(said)
             self.error(f"Could not load {path}: {why}")
             return False
@@ -309,5 +322,7 @@ class ControllerBase(ABC):
             return []
         # "turn N" counts both sides' turns from 1, as the status line, videos and snapshots do
         # (viewer.ui.words); the side is read from the position before the turn
-        return [f"{i + 1:>2} {self.game.positions[i].to_move:<5}  {self._turn_text(i, style)}"
-                for i in range(len(self.game.turns))]
+        return [
+            f"{i + 1:>2} {self.game.positions[i].to_move:<5}  {self._turn_text(i, style)}"
+            for i in range(len(self.game.turns))
+        ]

@@ -1,5 +1,6 @@
 """What a user sees of an error: one line, never a traceback; an unexpected error writes a crash
 report and says where (every ``daqi`` command, both games' windows)."""
+
 from __future__ import annotations
 
 import datetime
@@ -23,17 +24,20 @@ def one_line(exc: BaseException, limit: int = 400) -> str:
     text = " ".join(parts[:1] + ["; ".join(parts[1:])]).strip() if parts else type(exc).__name__
     # a file's bytes quoted in a message never reach the terminal raw (no escape sequences)
     text = "".join(c if c.isprintable() else ascii(c)[1:-1] for c in text)
-    return text if len(text) <= limit else text[:limit - 1] + "…"
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def write_crash_report(exc: BaseException, argv: list[str] | None = None) -> Path | None:
     """Write the full report of an unexpected error (traceback, command, versions) to
     ``crash-<date>.txt`` in :func:`crash_dir` (or the temp folder); returns its path, or None."""
-    stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")     # wall clock: a report, not an output
-    lines = [f"daqi crash report {stamp}",
-             f"command: daqi {' '.join(argv if argv is not None else sys.argv[1:])}",
-             f"python {sys.version.split()[0]} on {platform.platform()}", "",
-             "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))]
+    stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")  # wall clock: a report, not an output
+    lines = [
+        f"daqi crash report {stamp}",
+        f"command: daqi {' '.join(argv if argv is not None else sys.argv[1:])}",
+        f"python {sys.version.split()[0]} on {platform.platform()}",
+        "",
+        "".join(traceback.format_exception(type(exc), exc, exc.__traceback__)),
+    ]
     text = "\n".join(lines)
     for folder in (crash_dir(), Path(tempfile.gettempdir())):
         try:

@@ -12,6 +12,7 @@ line, shown on request (Shift+I) and listed in the help:
 
 No GL, no pyglet: shared by both games' controllers.
 """
+
 from __future__ import annotations
 
 import re
@@ -28,8 +29,8 @@ _SEP_ID = re.compile(rf"(?:[,;/]\s*|\s+)(?:{RULE_ID})(?:\s*[,/]\s*{RULE_ID})*(?=
 
 @dataclass(frozen=True)
 class Explanation:
-    text: str           # the plain sentence for the player
-    detail: str = ""    # rule ids and the engine's wording (shown on request)
+    text: str  # the plain sentence for the player
+    detail: str = ""  # rule ids and the engine's wording (shown on request)
 
 
 def split_rule_ids(text: str) -> tuple[str, list[str]]:
@@ -69,17 +70,30 @@ _PATTERNS = {
     "Q": "moves any distance along ranks, files and diagonals of its plane, while the way is free",
     "QN": "moves like a queen or like a knight",
     "mfW mfpW2 cfF": "steps one square forward, may leap forward over one adjacent piece onto the empty "
-                     "square behind it, and captures only one step diagonally forward",
+    "square behind it, and captures only one step diagonally forward",
 }
 
 
-_ATOMS = {"W": "one step along a rank or file", "F": "one step diagonally", "K": "one step in any direction",
-          "D": "by a jump of two squares along a rank or file", "A": "by a jump of two squares diagonally",
-          "N": "by a knight's L-shaped jump", "R": "any distance along ranks and files",
-          "B": "any distance diagonally", "Q": "any distance in any direction"}
+_ATOMS = {
+    "W": "one step along a rank or file",
+    "F": "one step diagonally",
+    "K": "one step in any direction",
+    "D": "by a jump of two squares along a rank or file",
+    "A": "by a jump of two squares diagonally",
+    "N": "by a knight's L-shaped jump",
+    "R": "any distance along ranks and files",
+    "B": "any distance diagonally",
+    "Q": "any distance in any direction",
+}
 _RIDERS = {"W": "along ranks and files", "F": "diagonally", "K": "in any direction"}
-_MODS = {"f": "forward", "b": "backward", "l": "to the left", "r": "to the right", "v": "straight ahead or back",
-         "s": "sideways"}
+_MODS = {
+    "f": "forward",
+    "b": "backward",
+    "l": "to the left",
+    "r": "to the right",
+    "v": "straight ahead or back",
+    "s": "sideways",
+}
 _PART = re.compile(r"([mcfblrvsp]*)([WFDANKRBQ])(\d*)")
 
 
@@ -142,8 +156,10 @@ def _why_not_reached(rules, group, side, at, to, cell, capture: bool) -> str:
             between = [(at[0] + r.dx * i, at[1] + r.dy * i) + rest for i in range(1, k)]
             full = [c for c in between if cell(c)]
             if r.hop:
-                return (f"it needs exactly one piece to jump over on the way, and there "
-                        f"{'is none' if not full else f'are {len(full)}'}")
+                return (
+                    f"it needs exactly one piece to jump over on the way, and there "
+                    f"{'is none' if not full else f'are {len(full)}'}"
+                )
             if full:
                 st = cell(full[0])
                 return f"the way is blocked by the {st[-1].side} {st[-1].type} on {cell_text(full[0])}"
@@ -163,8 +179,17 @@ def _moves_words(rules, group) -> str:
     return "a stack moves with the moves of all its pieces: " + "; ".join(piece_moves(rules, k) for k in kinds)
 
 
-_KIND_WORDS = {"move": "move", "capture": "capture", "jump": "3-D jump", "hyperjump": "hyper-jump",
-               "stack": "stack", "split": "split", "promote": "promotion", "drop": "drop", "start": "start"}
+_KIND_WORDS = {
+    "move": "move",
+    "capture": "capture",
+    "jump": "3-D jump",
+    "hyperjump": "hyper-jump",
+    "stack": "stack",
+    "split": "split",
+    "promote": "promotion",
+    "drop": "drop",
+    "start": "start",
+}
 
 
 def _grammar_words(msg: str) -> str | None:
@@ -173,15 +198,19 @@ def _grammar_words(msg: str) -> str | None:
         return f"Each kind of action only once per turn: this turn already has a {_KIND_WORDS.get(m[1], m[1])}."
     m = re.search(r"(\w+) may not follow (\w+) \([^;]*; allowed after \w+: ([^)]*)\)", msg)
     if m:
-        kind, prev, allowed = (_KIND_WORDS.get(m[1], m[1]), _KIND_WORDS.get(m[2], m[2]),
-                               m[3].strip())
-        then = ", ".join(_KIND_WORDS.get(a.strip(), a.strip()) for a in allowed.split(",")) \
-            if allowed and allowed != "only promote" else "only a promotion"
+        kind, prev, allowed = (_KIND_WORDS.get(m[1], m[1]), _KIND_WORDS.get(m[2], m[2]), m[3].strip())
+        then = (
+            ", ".join(_KIND_WORDS.get(a.strip(), a.strip()) for a in allowed.split(","))
+            if allowed and allowed != "only promote"
+            else "only a promotion"
+        )
         return f"After a {prev} the turn cannot {kind}; what may still follow: {then}. Enter ends the turn."
     m = re.search(r"after (\w+) only one of its companion actions", msg)
     if m:
-        return (f"A {_KIND_WORDS.get(m[1], m[1])} may be joined by only one more action in a turn "
-                f"(a promotion aside). Enter ends the turn.")
+        return (
+            f"A {_KIND_WORDS.get(m[1], m[1])} may be joined by only one more action in a turn "
+            f"(a promotion aside). Enter ends the turn."
+        )
     if "hover over own pieces" in msg or "on top of your own" in msg:
         return "Your pieces now stand over your own: press S to stack them, or Backspace to take the step back."
     if "a turn cannot start with" in msg:
@@ -195,8 +224,14 @@ _LIST_COORD = re.compile(r"\[\s*(-?\d+(?:\s*,\s*-?\d+){1,})\s*\]")
 
 def engine_coords_to_cells(text: str) -> str:
     """The engine's ``[9, 4, 1]`` -> the players' ``(9,4,1)`` (viewer.ui.words)."""
-    return _LIST_COORD.sub(lambda m: cell_text(int(v) for v in m[1].split(",")) if m[1].count(",") >= 2
-                           else "(" + ",".join(v.strip() for v in m[1].split(",")) + ")", text)
+    return _LIST_COORD.sub(
+        lambda m: (
+            cell_text(int(v) for v in m[1].split(","))
+            if m[1].count(",") >= 2
+            else "(" + ",".join(v.strip() for v in m[1].split(",")) + ")"
+        ),
+        text,
+    )
 
 
 def _sentence(text: str) -> str:
@@ -207,8 +242,9 @@ def _sentence(text: str) -> str:
     return text if text[-1] in ".!?" else text + "."
 
 
-def explain(exc, *, rules=None, group=(), side: str | None = None, at=None, to=None, cell=None,
-            action: str | None = None) -> Explanation:
+def explain(
+    exc, *, rules=None, group=(), side: str | None = None, at=None, to=None, cell=None, action: str | None = None
+) -> Explanation:
     """A plain sentence (and a detail line) for an engine error.
 
     ``group`` are the pieces that would act, standing on ``at``; ``to`` is where they were sent by
@@ -219,12 +255,19 @@ def explain(exc, *, rules=None, group=(), side: str | None = None, at=None, to=N
     plain, ids = split_rule_ids(raw)
     detail = rules_detail(ids, raw)
     text = None
-    if code in ("illegal-move", "illegal-capture") and rules is not None and group and at is not None \
-            and to is not None:
+    if (
+        code in ("illegal-move", "illegal-capture")
+        and rules is not None
+        and group
+        and at is not None
+        and to is not None
+    ):
         capture = code == "illegal-capture" or action == "capture"
         if tuple(to[2:]) != tuple(at[2:]) and not capture:
-            text = ("A move stays on its plane and board. To change the plane use a 3-D jump (PageUp / "
-                    "PageDown); to change the board a hyper-jump (Shift+PageUp / Shift+PageDown).")
+            text = (
+                "A move stays on its plane and board. To change the plane use a 3-D jump (PageUp / "
+                "PageDown); to change the board a hyper-jump (Shift+PageUp / Shift+PageDown)."
+            )
         elif "holds enemy pieces: use capture" in raw:
             text = f"{cell_text(to)} holds an enemy piece: that is a capture, not a move."
         elif "nothing to capture" in raw:
@@ -236,7 +279,7 @@ def explain(exc, *, rules=None, group=(), side: str | None = None, at=None, to=N
         else:
             why = _why_not_reached(rules, group, side, at, to, cell, capture) if cell is not None else ""
             verb = "capture on" if capture else "move to"
-            if why.startswith("the way is blocked"):        # the piece could go there: say only what blocks it
+            if why.startswith("the way is blocked"):  # the piece could go there: say only what blocks it
                 reason = f"{why}."
             elif why:
                 reason = f"{why}; {_moves_words(rules, group)}."
@@ -244,24 +287,26 @@ def explain(exc, *, rules=None, group=(), side: str | None = None, at=None, to=N
                 reason = f"{_moves_words(rules, group)}."
             text = f"The {_group_words(group)} on {cell_text(at)} cannot {verb} {cell_text(to)}: {reason}"
             if "kings face each other" in raw:
-                text += (" Kings capture each other from afar only on one straight line (file, rank, "
-                         "diagonal, across planes) with nothing between them.")
+                text += (
+                    " Kings capture each other from afar only on one straight line (file, rank, "
+                    "diagonal, across planes) with nothing between them."
+                )
     elif code == "illegal-jump":
         if "holds enemy pieces" in raw:
             text = "A jump cannot land on an enemy piece: jumps never capture. Capture on the plane instead."
         else:
-            text = ("A 3-D jump goes to the same square on the plane directly above or below "
-                    "(PageUp / PageDown).")
+            text = "A 3-D jump goes to the same square on the plane directly above or below (PageUp / PageDown)."
     elif code == "illegal-hyperjump":
-        text = ("A hyper-jump goes to the same square on a neighbouring board: one higher index (w4, w5, …) "
-                "changes by exactly 1 (Shift+PageUp / Shift+PageDown; Tab picks the dimension).")
+        text = (
+            "A hyper-jump goes to the same square on a neighbouring board: one higher index (w4, w5, …) "
+            "changes by exactly 1 (Shift+PageUp / Shift+PageDown; Tab picks the dimension)."
+        )
     elif code == "grammar":
         text = _grammar_words(raw)
     elif code == "no-credit":
         m = re.search(r"a (\w+) can be hired", raw)
         name = m[1] if m else "queen or brother"
-        text = (f"A {name} can be hired only after you have captured the enemy's {name}: each such capture "
-                f"buys one.")
+        text = f"A {name} can be hired only after you have captured the enemy's {name}: each such capture buys one."
     elif code == "not-your-piece":
         m = re.search(r"belong to (\w+), and it is (\w+)'s turn", raw)
         if m:

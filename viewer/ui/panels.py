@@ -1,5 +1,6 @@
 """Text panels both games' windows share: fonts, colours, the help overlay's key table and a
 multiline label on a translucent backing (pyglet, imported where a panel is made)."""
+
 from __future__ import annotations
 
 MONO = "DejaVu Sans Mono"
@@ -9,18 +10,20 @@ TEXT = (235, 235, 225, 255)
 DIM = (170, 175, 185, 255)
 LEVEL_COLOR = {"info": (225, 225, 215, 255), "ok": (150, 235, 140, 255), "error": (255, 120, 95, 255)}
 
+
 def _rgb255(rgb, a=255):
     return (int(rgb[0] * 255), int(rgb[1] * 255), int(rgb[2] * 255), a)
 
 
 HELP_KEY_WIDTH = 36
-HELP_LINE_WIDTH = 108      # characters that fit the help overlay's width in its monospace font
+HELP_LINE_WIDTH = 108  # characters that fit the help overlay's width in its monospace font
 
 
 def help_lines(bindings, key_width: int = HELP_KEY_WIDTH, width: int = HELP_LINE_WIDTH) -> list:
     """Key / description rows, each description wrapped inside its own column so a long one
     never spills under the keys."""
     import textwrap
+
     out = []
     for key, text in bindings:
         parts = textwrap.wrap(text, width - key_width - 1) or [""]
@@ -49,21 +52,32 @@ def help_page(title: str, lines: list[str], rows: int, page: int) -> str:
     pages = max(1, -(-len(lines) // per))
     page = max(0, min(pages - 1, page))
     head = title if pages == 1 else f"{title}   -   page {page + 1} of {pages}: PageDown / PageUp"
-    return "\n".join([head, ""] + lines[page * per:(page + 1) * per])
+    return "\n".join([head, ""] + lines[page * per : (page + 1) * per])
 
 
 # ---------------------------------------------------------------------------------- drawing
 class Panel:
     """A multiline label with a translucent backing rectangle."""
 
-    def __init__(self, batch, groups, *, font=MONO, size=11, width=600, anchor="top-left", color=TEXT,
-                 bg=PANEL_BG):
+    def __init__(self, batch, groups, *, font=MONO, size=11, width=600, anchor="top-left", color=TEXT, bg=PANEL_BG):
         import pyglet
+
         self.anchor = anchor
         self.bg = pyglet.shapes.Rectangle(0, 0, 1, 1, color=bg, batch=batch, group=groups[0])
-        self.label = pyglet.text.Label("", font_name=font, font_size=size, x=0, y=0, width=width,
-                                       multiline=True, anchor_x="left", anchor_y="top", color=color,
-                                       batch=batch, group=groups[1])
+        self.label = pyglet.text.Label(
+            "",
+            font_name=font,
+            font_size=size,
+            x=0,
+            y=0,
+            width=width,
+            multiline=True,
+            anchor_x="left",
+            anchor_y="top",
+            color=color,
+            batch=batch,
+            group=groups[1],
+        )
         self.text = None
         self.width = width
         self.size = size
@@ -74,6 +88,7 @@ class Panel:
         """Make the panel wide enough for ``chars`` characters of its font, measured (so a help line
         of that length never wraps into the key column)."""
         import pyglet
+
         probe = pyglet.text.Label("M" * chars, font_name=self.label.font_name, font_size=self.size)
         self.width = int(probe.content_width) + 8
         probe.delete()
@@ -87,7 +102,7 @@ class Panel:
         self.scale = scale
         self.label.font_size = self.size * scale
         self.label.width = int(self.width * scale)
-        self.text = None                       # lay the text out again
+        self.text = None  # lay the text out again
 
     def contains(self, x: float, y: float) -> bool:
         bg = self.bg

@@ -23,6 +23,7 @@ reads :meth:`ReviewControls.shown_position` for the board and overrides
 The move list is windowed: :func:`turn_window` says which turns fit in ``rows``
 rows around the selected one, :func:`turn_rows` gives the text of those rows.
 """
+
 from __future__ import annotations
 
 import copy
@@ -135,7 +136,7 @@ def turn_rows(labels: list[str], selected: int | None, rows: int, scroll: int = 
     end say how many turns they hide.
     """
     n = len(labels)
-    if n <= rows:                                 # everything fits: no "earlier" / "later" rows
+    if n <= rows:  # everything fits: no "earlier" / "later" rows
         return ([("> " if i == selected else "  ") + lab for i, lab in enumerate(labels)], list(range(n)))
     first, stop = turn_window(n, selected, max(1, rows - 2), scroll)
     out: list[str] = []
@@ -210,8 +211,14 @@ class ReviewControls:
         self.review.stop()
         self.turns_scroll = 0
         self._after_position_change()
-        self.say("Back to the game: " + (f"{self.result_text()}." if self.game.position.result is not None
-                                          else f"{self.game.position.to_move} to move."))
+        self.say(
+            "Back to the game: "
+            + (
+                f"{self.result_text()}."
+                if self.game.position.result is not None
+                else f"{self.game.position.to_move} to move."
+            )
+        )
 
     def review_goto(self, ply: int) -> None:
         """Show the position after ``ply`` turns (a click in the move list)."""
@@ -237,8 +244,10 @@ class ReviewControls:
             where = "the start position"
         else:
             where = f"after turn {p} ({self._turn_text(p - 1, 'ascii')})"
-        self.say(f"Review: {where}, {p} of {n}. Left/Right step, Home/End, Enter plays from here, "
-                 f"Escape returns to the game.")
+        self.say(
+            f"Review: {where}, {p} of {n}. Left/Right step, Home/End, Enter plays from here, "
+            f"Escape returns to the game."
+        )
 
     def play_from_here(self) -> None:
         if not self.reviewing:
@@ -249,8 +258,11 @@ class ReviewControls:
             return
         new = self.review.branch(self.game)
         self._review_adopt(new)
-        self.say(f"Playing from turn {p}: the old line ({n} turns) is kept - Ctrl+L switches back to it, Ctrl+Y "
-                 f"replays its next turn. {new.position.to_move} to move.", "ok")
+        self.say(
+            f"Playing from turn {p}: the old line ({n} turns) is kept - Ctrl+L switches back to it, Ctrl+Y "
+            f"replays its next turn. {new.position.to_move} to move.",
+            "ok",
+        )
 
     def swap_line(self) -> None:
         other = self.review.swap_line(self.game) if self.game is not None else None
@@ -310,13 +322,16 @@ class ReviewControls:
             return True
         if name in ("left", "right", "home", "end") and self.game is not None:
             if not self.reviewing:
-                self.review_toggle()                 # starts one turn back
+                self.review_toggle()  # starts one turn back
                 if name == "left":
                     return True
             if self.reviewing:
-                {"left": lambda: self.review_step(-1), "right": lambda: self.review_step(+1),
-                 "home": lambda: self.review_goto(0),
-                 "end": lambda: self.review_goto(len(self.game.turns))}[name]()
+                {
+                    "left": lambda: self.review_step(-1),
+                    "right": lambda: self.review_step(+1),
+                    "home": lambda: self.review_goto(0),
+                    "end": lambda: self.review_goto(len(self.game.turns)),
+                }[name]()
             return True
         if name in ("z", "y", "n", "o") and self.reviewing:
             self.review.stop()
@@ -335,6 +350,8 @@ def banner_text(c) -> str:
         return ""
     head, _sep, why = res.partition(" (")
     why = why.removesuffix(")")
-    return (f"GAME OVER:  {head.upper()}\n"
-            + (f"{why}\n" if why else "")
-            + "\nCtrl+Left: review the game    Ctrl+N: new game    Ctrl+R: rematch")
+    return (
+        f"GAME OVER:  {head.upper()}\n"
+        + (f"{why}\n" if why else "")
+        + "\nCtrl+Left: review the game    Ctrl+N: new game    Ctrl+R: rematch"
+    )

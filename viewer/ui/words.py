@@ -9,6 +9,7 @@ HUD and messages, the video overlay and the snapshots (issue 13, bug 10).
   black's first reply, …) — the same count as ``daqi snapshot --turn N`` and the videos.  Record
   files keep their own move-pair numbers (``7.`` / ``7...``, docs/NOTATION.md).
 """
+
 from __future__ import annotations
 
 

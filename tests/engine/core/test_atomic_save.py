@@ -1,4 +1,5 @@
 """Saves of both games: atomic, fsync of file and folder, our stale temp files removed."""
+
 import os
 import time
 
@@ -18,6 +19,7 @@ def synced(monkeypatch):
     def fsync(fd):
         calls.append("dir" if os.path.isdir(f"/proc/self/fd/{fd}") else "file")
         return real(fd)
+
     monkeypatch.setattr(os, "fsync", fsync)
     return calls
 
@@ -40,19 +42,26 @@ def _old(p):
 @pytest.mark.parametrize("make", [lambda: Game("standard"), lambda: SpiritGame()])
 def test_stale_temp_files_of_ours_are_removed_and_nothing_else(tmp_path, make, monkeypatch):
     monkeypatch.setattr(files, "_CLEANED", set())
-    ours = [_old(tmp_path / ".autosave.txt.k2j4h5sd.tmp"), _old(tmp_path / ".autosave.txt.1234-abcd0123.tmp"),
-            _old(tmp_path / "autosave.txt.tmp")]
-    others = [_old(tmp_path / ".other.txt.k2j4h5sd.tmp"), _old(tmp_path / "notes.tmp"),
-              _old(tmp_path / ".autosave.txt.k2j4h5sd.tmp.keep")]
-    fresh = tmp_path / ".autosave.txt.999-ffff0000.tmp"       # another running process writing now
+    ours = [
+        _old(tmp_path / ".autosave.txt.k2j4h5sd.tmp"),
+        _old(tmp_path / ".autosave.txt.1234-abcd0123.tmp"),
+        _old(tmp_path / "autosave.txt.tmp"),
+    ]
+    others = [
+        _old(tmp_path / ".other.txt.k2j4h5sd.tmp"),
+        _old(tmp_path / "notes.tmp"),
+        _old(tmp_path / ".autosave.txt.k2j4h5sd.tmp.keep"),
+    ]
+    fresh = tmp_path / ".autosave.txt.999-ffff0000.tmp"  # another running process writing now
     fresh.write_text("in progress", encoding="utf-8")
     os.utime(fresh, (time.time() + 5, time.time() + 5))
     make().save(tmp_path / "autosave.txt")
     assert not any(p.exists() for p in ours)
     assert all(p.exists() for p in others) and fresh.exists()
     left = sorted(p.name for p in tmp_path.iterdir())
-    assert "autosave.txt" in left and not any(n.startswith(".autosave.txt.") and n.endswith(".tmp") and
-                                              n != fresh.name for n in left)
+    assert "autosave.txt" in left and not any(
+        n.startswith(".autosave.txt.") and n.endswith(".tmp") and n != fresh.name for n in left
+    )
 
 
 def test_a_failed_write_leaves_no_temp_file(tmp_path, monkeypatch):

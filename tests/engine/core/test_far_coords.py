@@ -1,6 +1,7 @@
 """Far coordinates: a changed cell beyond dimension 16 is keyed compactly (engine.coords.FarCoord),
 so memory stays bounded in dimension (issue: "memory is flat in dimension and index"), while every
 lookup, comparison and output still uses plain tuples (house style: one spelling per point)."""
+
 import pickle
 import sys
 
@@ -45,7 +46,7 @@ def test_a_cell_in_dimension_10000_costs_no_more_than_one_in_dimension_16():
         new, cost = apply_turn(pos, Turn(src, (HyperJump(far(dim, 2)),)))
         assert cost == 1 and new.cell(far(dim, 2)) == ROOK and new.cell(src) == ()
         sizes[dim] = _key_size(new)
-    assert sizes[10_000] <= sizes[16] + 64, sizes     # bounded, not 8 bytes per dimension
+    assert sizes[10_000] <= sizes[16] + 64, sizes  # bounded, not 8 bytes per dimension
 
 
 def test_far_pieces_play_and_report_in_plain_coordinates():

@@ -1,6 +1,7 @@
 """Mutated records and rulesets (bytes, tokens, TOML structure): only DaqiError escapes.
 
 Uses the mutators of ``benchmarks/fuzz_files.py`` (which runs 20,000 of them); sized for CI."""
+
 import importlib.util
 import pathlib
 import random
@@ -47,11 +48,18 @@ def test_arbitrary_bytes_raise_only_daqi_errors(tmp_path, data, kind):
 
 
 @settings(max_examples=150, deadline=None)
-@given(text=st.text(alphabet=st.sampled_from(list("ruleset standard spirit setup white: black: 1. ... P(9,3,1)-~^+=|#\n"
-                                                  "0123456789,()[]{}…—兵")), max_size=300))
+@given(
+    text=st.text(
+        alphabet=st.sampled_from(
+            list("ruleset standard spirit setup white: black: 1. ... P(9,3,1)-~^+=|#\n0123456789,()[]{}…—兵")
+        ),
+        max_size=300,
+    )
+)
 def test_record_like_text_raises_only_daqi_errors(text):
     from engine import Game
     from engine.spirit import SpiritGame
+
     for parse in (Game.from_record, SpiritGame.from_text):
         try:
             parse(text)

@@ -1,4 +1,5 @@
 """Hostile record files: every problem is a DaqiError naming the file and line."""
+
 import pytest
 
 from engine import DaqiError, Game, NotationError

@@ -1,4 +1,5 @@
 """Rulesets by name (bundled or user folder), explicit files, and what is never read."""
+
 import os
 import threading
 
@@ -22,8 +23,22 @@ def test_bundled_names_load():
     assert load_ruleset("spirit").game == "spirit"
 
 
-@pytest.mark.parametrize("name", ["/dev/zero", "/dev/stdin", "../standard", "engine/rulesets/standard.toml",
-                                  "standard.toml", "/tmp", ".", "", "a b", "x" * 300, "spirit\n"])
+@pytest.mark.parametrize(
+    "name",
+    [
+        "/dev/zero",
+        "/dev/stdin",
+        "../standard",
+        "engine/rulesets/standard.toml",
+        "standard.toml",
+        "/tmp",
+        ".",
+        "",
+        "a b",
+        "x" * 300,
+        "spirit\n",
+    ],
+)
 def test_names_that_are_not_names_are_refused_without_opening(name, monkeypatch):
     opened = []
     monkeypatch.setattr(loader, "_find_named", lambda *a, **k: opened.append(a) or None)
@@ -45,8 +60,9 @@ def test_a_path_object_is_not_a_name(tmp_path):
 
 
 def test_user_folder_rulesets_load_by_name_and_extend_bundled(user_dir):
-    (user_dir / "small-scores.toml").write_text('extends = "standard"\n[meta]\nname = "small-scores"\n'
-                                                '[scores]\nstart = 50\n', encoding="utf-8")
+    (user_dir / "small-scores.toml").write_text(
+        'extends = "standard"\n[meta]\nname = "small-scores"\n[scores]\nstart = 50\n', encoding="utf-8"
+    )
     r = load_ruleset("small-scores")
     assert r.start_score == 50 and r.size == (16, 16, 16)
     assert Game("small-scores").position.scores["white"] >= 50
@@ -61,7 +77,7 @@ def test_unknown_name_says_where_user_rulesets_go(user_dir):
     with pytest.raises(RulesetError) as exc:
         load_ruleset("no-such-ruleset")
     assert "DAQI_RULESETS" in str(exc.value) and "standard" in str(exc.value)
-    assert str(user_dir) not in str(exc.value)         # a protocol reply does not show the machine's folders
+    assert str(user_dir) not in str(exc.value)  # a protocol reply does not show the machine's folders
 
 
 def test_default_user_folder_is_under_xdg_data_home(monkeypatch, tmp_path):
@@ -120,8 +136,9 @@ def test_files_over_the_size_limit_are_refused(tmp_path):
         load_ruleset_file(p)
 
 
-@pytest.mark.parametrize("body", ["x = " + "[" * 1000 + "]" * 1000, "x = " + "[" * 20 + "1" + "]" * 20,
-                                  "a" + ".a" * 3000 + " = 1"])
+@pytest.mark.parametrize(
+    "body", ["x = " + "[" * 1000 + "]" * 1000, "x = " + "[" * 20 + "1" + "]" * 20, "a" + ".a" * 3000 + " = 1"]
+)
 def test_deep_nesting_is_an_error_not_a_crash(tmp_path, body):
     p = tmp_path / "deep.toml"
     p.write_text('extends = "standard"\n' + body + "\n", encoding="utf-8")
@@ -143,10 +160,15 @@ def test_non_utf8_ruleset_is_an_error(tmp_path):
         load_ruleset_file(p)
 
 
-@pytest.mark.parametrize("text", ['api_token = "hunter2-secret"\n[database]\npassword = "pw-123"\n',
-                                  '[meta]\nname = ["secret-value"]\ngame = "chess"\n',
-                                  '[meta]\nname = "x"\napi_token = "hunter2-secret"\n',
-                                  '[tool.poetry]\nname = "secret-project"\n'])
+@pytest.mark.parametrize(
+    "text",
+    [
+        'api_token = "hunter2-secret"\n[database]\npassword = "pw-123"\n',
+        '[meta]\nname = ["secret-value"]\ngame = "chess"\n',
+        '[meta]\nname = "x"\napi_token = "hunter2-secret"\n',
+        '[tool.poetry]\nname = "secret-project"\n',
+    ],
+)
 def test_foreign_files_are_only_called_not_a_ruleset(tmp_path, text):
     p = tmp_path / "foreign.toml"
     p.write_text(text, encoding="utf-8")
@@ -182,9 +204,16 @@ def test_command_line_argument_is_a_path_or_a_name(tmp_path):
     assert loader.load_ruleset_arg("free-combination").name == "free-combination"
 
 
-@pytest.mark.parametrize("text", ['api_token = 1\napi_token = 2\n', '[secret_table]\n[secret_table]\n',
-                                  'x = {secret_key = 1, secret_key = 2}\n', 'x = 1\n\x01secret\n',
-                                  'a.secret_ns = 1\n[a]\nsecret_ns.b = 2\n'])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "api_token = 1\napi_token = 2\n",
+        "[secret_table]\n[secret_table]\n",
+        "x = {secret_key = 1, secret_key = 2}\n",
+        "x = 1\n\x01secret\n",
+        "a.secret_ns = 1\n[a]\nsecret_ns.b = 2\n",
+    ],
+)
 def test_toml_syntax_errors_do_not_quote_the_file(tmp_path, text):
     p = tmp_path / "bad.toml"
     p.write_text(text, encoding="utf-8")

@@ -1,5 +1,6 @@
 """C3/G10 facing lines: the sparse check (changed cells + the default fill's formula) answers
 exactly what walking the line cell by cell answers, and a line 10**18 cells long is answered."""
+
 from __future__ import annotations
 
 import random
@@ -35,7 +36,7 @@ def random_line(rng):
         else:
             lo, hi = (1, 4) if s >= 0 else (1 + m, 4 + m)
         a.append(rng.randint(lo, hi))
-    if rng.random() < 0.5:                       # often cross the main board (all higher indices 1)
+    if rng.random() < 0.5:  # often cross the main board (all higher indices 1)
         k = rng.randint(1, m - 1)
         for i in range(3, n):
             if step[i]:
@@ -79,40 +80,38 @@ def test_sparse_check_matches_the_walk_on_random_lines_both_fills_and_mid_turn(r
             def cell(self, c):
                 v = self.changes.get(c)
                 return v if v is not None else self.position.cell(c)
+
         k = rng.randint(1, m - 1)
         c = normalize([x + s * k for x, s in zip(av, step)])
         mid = Mid(pos, {c: () if pos.cell(c) else (Piece("pawn", "white"),)})
         base, layers = _layers(mid)
         assert _sparse_line_clear(mid, base, layers, av, step, m) == walk_clear(mid, a, b), (a, b, c, fill)
-    assert 200 < blocked < checked - 200          # both answers occur often
+    assert 200 < blocked < checked - 200  # both answers occur often
 
 
 def test_facing_kings_10_18_apart_along_the_4th_dimension(rules):
-    far = 10 ** 18
+    far = 10**18
     kings = {(8, 8, 8, 2): (Piece("king", "white"),), (8, 8, 8, far): (Piece("king", "black"),)}
     empty = Position.from_pieces(rules, kings, fill="empty")
     assert facing_line_clear(empty, (8, 8, 8, 2), (8, 8, 8, far))
     # y = 8 is not a crowded rank: the default fill leaves the line empty too
     assert facing_line_clear(Position.from_pieces(rules, kings, fill="default"), (8, 8, 8, 2), (8, 8, 8, far))
     # one piece far out on the line blocks it
-    blocked = Position.from_pieces(rules, {**kings, (8, 8, 8, far // 2): (Piece("pawn", "black"),)},
-                                   fill="empty")
+    blocked = Position.from_pieces(rules, {**kings, (8, 8, 8, far // 2): (Piece("pawn", "black"),)}, fill="empty")
     assert not facing_line_clear(blocked, (8, 8, 8, 2), (8, 8, 8, far))
     # a piece just off the line does not
-    beside = Position.from_pieces(rules, {**kings, (8, 8, 7, far // 2): (Piece("pawn", "black"),)},
-                                  fill="empty")
+    beside = Position.from_pieces(rules, {**kings, (8, 8, 7, far // 2): (Piece("pawn", "black"),)}, fill="empty")
     assert facing_line_clear(beside, (8, 8, 8, 2), (8, 8, 8, far))
 
 
 def test_crowded_rank_blocks_a_far_line_unless_every_pawn_on_it_was_removed(rules):
-    far = 10 ** 12
-    a, b = (8, 2, 8, 2), (8, 2, 8, far)          # y = 2 holds crowded white pawns off the green area
+    far = 10**12
+    a, b = (8, 2, 8, 2), (8, 2, 8, far)  # y = 2 holds crowded white pawns off the green area
     kings = {a: (Piece("king", "white"),), b: (Piece("king", "black"),)}
     assert not facing_line_clear(Position.from_pieces(rules, kings, fill="default"), a, b)
     # a short line on that rank with every cell between emptied is clear
     b2 = (8, 2, 8, 6)
-    cleared = {a: (Piece("king", "white"),), b2: (Piece("king", "black"),),
-               **{(8, 2, 8, w): () for w in range(3, 6)}}
+    cleared = {a: (Piece("king", "white"),), b2: (Piece("king", "black"),), **{(8, 2, 8, w): () for w in range(3, 6)}}
     pos = Position.from_pieces(rules, cleared, fill="default")
     assert facing_line_clear(pos, a, b2) == walk_clear(pos, a, b2) is True
 
@@ -122,7 +121,7 @@ def test_a_far_line_across_the_main_board_meets_the_default_of_its_one_main_boar
     # (x, y, 1, w) for w from +10**15 down to -10**15 crosses the main board once, at w = 1;
     # every other cell on it is off the main board: crowded pawns if y is a crowded rank.
     # Wider crowded ranks put empty green squares (no setup piece) on crowded ranks.
-    far = 10 ** 15
+    far = 10**15
     if crowded:
         rules = rules.with_overrides({"crowded": crowded})
     pos = Position.from_pieces(rules, {}, fill="default")
@@ -135,8 +134,9 @@ def test_a_far_line_across_the_main_board_meets_the_default_of_its_one_main_boar
             assert facing_line_clear(pos, (x, y, 1, far), (x, y, 1, -far)) == expect, (x, y)
             # the same crossing on a short line agrees with the walk
             base, layers = _layers(pos)
-            assert _sparse_line_clear(pos, base, layers, [x, y, 1, 3], [0, 0, 0, -1], 4) == \
-                walk_clear(pos, (x, y, 1, 3), (x, y, 1, -1)), (x, y)
+            assert _sparse_line_clear(pos, base, layers, [x, y, 1, 3], [0, 0, 0, -1], 4) == walk_clear(
+                pos, (x, y, 1, 3), (x, y, 1, -1)
+            ), (x, y)
     assert seen == {True, False}
 
 

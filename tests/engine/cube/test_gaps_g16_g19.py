@@ -1,4 +1,5 @@
 """Cube-chess gap decisions G16-G19 (docs/RULES.md)."""
+
 import pytest
 
 from engine import Drop, Jump, Move, Promote, Stack, TurnBuilder, load_ruleset_file
@@ -17,7 +18,7 @@ def test_g16_no_jump_after_a_stack_in_the_same_turn(rules, h):
     err = h.refuse(pos, (5, 7, 1), Move((5, 5, 1)), Stack(), Jump((5, 5, 2)), code="grammar")
     assert "C34" in str(err)
     stacked, _ = h.play(pos, (5, 7, 1), Move((5, 5, 1)), Stack())
-    stacked = stacked.replace(to_move="white")          # skip black's turn
+    stacked = stacked.replace(to_move="white")  # skip black's turn
     new, cost = h.play(stacked, (5, 5, 1), Jump((5, 5, 2)))
     assert h.types(new.cell((5, 5, 2))) == ["pawn", "rook"] and cost == 0
     assert "stack" in rules.follows and not rules.follows["stack"]
@@ -28,7 +29,7 @@ def test_g16_no_jump_after_a_stack_in_the_same_turn(rules, h):
 def test_g17_hire_price_is_the_value_plus_the_green_surcharge(rules, h, kind):
     pos = h.make(rules, {})
     value = rules.pieces[kind].value
-    _, outside = h.play(pos, None, Drop(kind, (1, 8, 1)))          # x = 1: outside the green area
+    _, outside = h.play(pos, None, Drop(kind, (1, 8, 1)))  # x = 1: outside the green area
     _, inside = h.play(pos, None, Drop(kind, (8, 8, 1)))
     assert outside == value and inside == value + rules.green_drop_surcharge
 
@@ -46,11 +47,19 @@ def test_g18_on_the_line_counts_as_after_it_for_stacks_and_promotion(rules, h, s
     step = 1 if side == "white" else -1
     assert rules.promotion[side] == line
     before = line - step
-    pos = h.make(rules, {(6, before, 1): s + "P", (6, line - 3 * step, 1): s + "Q", (7, line, 1): s + "R",
-                         (7, line - 3 * step, 1): s + "Q"}, to_move=side)
+    pos = h.make(
+        rules,
+        {
+            (6, before, 1): s + "P",
+            (6, line - 3 * step, 1): s + "Q",
+            (7, line, 1): s + "R",
+            (7, line - 3 * step, 1): s + "Q",
+        },
+        to_move=side,
+    )
     _, on_line = h.play(pos, (7, line - 3 * step, 1), Move((7, line, 1)), Stack())
-    assert on_line == 1                                     # C15: on the line = after it
-    h.refuse(pos, (6, before, 1), Promote("rook"), code="illegal-promote")   # one rank before: no
+    assert on_line == 1  # C15: on the line = after it
+    h.refuse(pos, (6, before, 1), Promote("rook"), code="illegal-promote")  # one rank before: no
     new, _ = h.play(pos, (6, before, 1), Move((6, line, 1)), Promote("rook"))
     assert new.cell((6, line, 1)) == (h.Piece("rook", side, "pawn"),)
 
@@ -74,7 +83,7 @@ def test_g19_only_the_dropped_pawn_is_restricted(rules, h):
     pos = h.make(rules, {(8, 14, 1): "wP", (9, 14, 1): "wN"})
     new, cost = h.play(pos, None, Drop("knight", (8, 14, 1)), Stack(), Promote("queen"))
     assert new.cell((8, 14, 1)) == (h.Piece("queen", "white", "pawn"), h.Piece("knight", "white"))
-    assert cost == 3 + 1 + 1                              # knight, green surcharge, stack on the line (G18)
+    assert cost == 3 + 1 + 1  # knight, green surcharge, stack on the line (G18)
     h.refuse(pos, None, Drop("pawn", (9, 14, 1)), Stack(), Promote("queen"), code="illegal-promote")
     b = TurnBuilder(pos)
     b.add(Drop("knight", (8, 14, 1)))
@@ -86,9 +95,9 @@ def test_g19_economics_a_minor_piece_by_drop_and_promote_costs_the_pawns_price(r
     pos = h.make(rules, {})
     new, cost = h.play(pos, None, Drop("pawn", (8, 14, 1)), Promote("rook"))
     assert new.cell((8, 14, 1)) == (h.Piece("rook", "white", "pawn"),)
-    assert cost == 1 + 1                                  # pawn + green surcharge
+    assert cost == 1 + 1  # pawn + green surcharge
     _, direct = h.play(pos, None, Drop("rook", (8, 14, 1)))
-    assert direct == 3 + 1                                # the rook hired directly
+    assert direct == 3 + 1  # the rook hired directly
     assert new.stats["white"]["pawn"]["hired"] == 1 and new.stats["white"]["rook"]["hired"] == 0
 
 

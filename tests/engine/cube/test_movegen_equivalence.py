@@ -10,6 +10,7 @@
 Positions come from seeded random play (stacks, splits, jumps, hyper-jumps, captures) and from
 hand-built positions with pieces far out in high dimensions and indices.
 """
+
 from __future__ import annotations
 
 import random
@@ -17,19 +18,30 @@ from itertools import product
 
 import pytest
 
-from engine.cube.randomplay import random_turn
-from engine import (Capture, HyperJump, Jump, Move, Piece, Position, TurnBuilder,
-                    legal_actions, load_ruleset, start_position)
-from engine.cube.actions import Promote, Split
+from engine import (
+    Capture,
+    HyperJump,
+    Jump,
+    Move,
+    Piece,
+    Position,
+    TurnBuilder,
+    legal_actions,
+    load_ruleset,
+    start_position,
+)
 from engine.core.coords import normalize
+from engine.cube.actions import Promote, Split
 from engine.cube.movegen import displacements, splits
 from engine.cube.position import other
+from engine.cube.randomplay import random_turn
 from engine.cube.rules import apply_turn, facing_line_clear, grammar_error, group_rays, highest_value
 
 SIDES = ("white", "black")
 
 
 # -- the generator as it was before optimisation (behavioural reference) ---------------------------
+
 
 def _ref_stackable(rules, stack):
     return all(rules.pieces[p.type].stackable for p in stack)
@@ -42,8 +54,9 @@ def _ref_affordable(rules, side, y, group, dest, budget):
     return highest_value(rules, tuple(group) + tuple(dest)) <= budget
 
 
-def _ref_displacements(cell, rules, group, side, at, *, seq, horizon, score, sizes, higher_min,
-                       enemy_king=None, facing=None):
+def _ref_displacements(
+    cell, rules, group, side, at, *, seq, horizon, score, sizes, higher_min, enemy_king=None, facing=None
+):
     kinds = {k for k in ("move", "capture", "jump", "hyperjump") if grammar_error(rules, seq, k) is None}
     stack_after = {k: grammar_error(rules, seq + [k], "stack") is None for k in kinds}
     grp_stackable = _ref_stackable(rules, group)
@@ -81,8 +94,12 @@ def _ref_displacements(cell, rules, group, side, at, *, seq, horizon, score, siz
                         out.append(Move(c))
                     continue
                 if s[0].side == side:
-                    if mv and can_stack and _ref_stackable(rules, s) and \
-                            _ref_affordable(rules, side, y, group, s, score):
+                    if (
+                        mv
+                        and can_stack
+                        and _ref_stackable(rules, s)
+                        and _ref_affordable(rules, side, y, group, s, score)
+                    ):
                         if seen is None or ("m", c) not in seen:
                             seen is not None and seen.add(("m", c))
                             out.append(Move(c))
@@ -93,8 +110,12 @@ def _ref_displacements(cell, rules, group, side, at, *, seq, horizon, score, siz
                 break
     if want_cap and enemy_king is not None and not multi and group[0].type == "king":
         a = at
-        if enemy_king != a and not (len(enemy_king) == len(a) and enemy_king[2:] == rest
-                                    and abs(enemy_king[0] - x0) <= 1 and abs(enemy_king[1] - y0) <= 1):
+        if enemy_king != a and not (
+            len(enemy_king) == len(a)
+            and enemy_king[2:] == rest
+            and abs(enemy_king[0] - x0) <= 1
+            and abs(enemy_king[1] - y0) <= 1
+        ):
             if facing(a, enemy_king):
                 out.append(Capture(enemy_king))
     if "jump" in kinds:
@@ -104,8 +125,12 @@ def _ref_displacements(cell, rules, group, side, at, *, seq, horizon, score, siz
             if 1 <= nz <= sz:
                 c = (x0, y0, nz) + at[3:]
                 s = cell(c)
-                if not s or (s[0].side == side and can_stack and _ref_stackable(rules, s)
-                             and _ref_affordable(rules, side, y0, group, s, score)):
+                if not s or (
+                    s[0].side == side
+                    and can_stack
+                    and _ref_stackable(rules, s)
+                    and _ref_affordable(rules, side, y0, group, s, score)
+                ):
                     out.append(Jump(c))
     if "hyperjump" in kinds:
         price = rules.hyperjump_cost
@@ -123,8 +148,12 @@ def _ref_displacements(cell, rules, group, side, at, *, seq, horizon, score, siz
                     vals[dim - 1] = nv
                     c = normalize(vals)
                     s = cell(c)
-                    if not s or (s[0].side == side and can_stack and _ref_stackable(rules, s)
-                                 and _ref_affordable(rules, side, y0, group, s, score - price)):
+                    if not s or (
+                        s[0].side == side
+                        and can_stack
+                        and _ref_stackable(rules, s)
+                        and _ref_affordable(rules, side, y0, group, s, score - price)
+                    ):
                         out.append(HyperJump(c))
     return out
 
@@ -144,10 +173,20 @@ def _reference(pos, origin, horizon):
     if not stack or stack[0].side != side:
         return []
     rules = pos.rules
-    out = _ref_displacements(pos.cell, rules, stack, side, origin, seq=[], horizon=horizon,
-                             score=pos.scores[side], sizes=rules.size, higher_min=rules.higher_min,
-                             enemy_king=pos.royals[other(side)]["king"],
-                             facing=lambda a, b: facing_line_clear(pos, a, b))
+    out = _ref_displacements(
+        pos.cell,
+        rules,
+        stack,
+        side,
+        origin,
+        seq=[],
+        horizon=horizon,
+        score=pos.scores[side],
+        sizes=rules.size,
+        higher_min=rules.higher_min,
+        enemy_king=pos.royals[other(side)]["king"],
+        facing=lambda a, b: facing_line_clear(pos, a, b),
+    )
     if "split" in rules.follows["start"]:
         out.extend(splits(stack))
     out.extend(_ref_promotions(rules, stack, side, origin))
@@ -155,6 +194,7 @@ def _reference(pos, origin, horizon):
 
 
 # -- positions ----------------------------------------------------------------------------------------
+
 
 def _random_turn(pos, rng, horizon):
     """A random legal turn (biased towards stacks, splits and hyper-jumps) applied, or None."""
@@ -179,8 +219,8 @@ def _random_positions(seed, plies, every, horizon=6):
 def _built_positions():
     """Hand-built positions: stacks, far dimensions / indices, facing kings, promotion ranks."""
     rules = load_ruleset("standard")
-    W = lambda t: Piece(t, "white")   # noqa: E731
-    B = lambda t: Piece(t, "black")   # noqa: E731
+    W = lambda t: Piece(t, "white")  # noqa: E731
+    B = lambda t: Piece(t, "black")  # noqa: E731
     cells = {
         (8, 6, 1): (W("rook"), W("knight"), W("pawn")),
         (5, 5, 2): (W("brother"),),
@@ -207,6 +247,7 @@ def _built_positions():
 
 
 # -- candidates ----------------------------------------------------------------------------------------
+
 
 def _candidates(pos, origin, rng, n_random=20):
     """Targets around ``origin``: the planar 7x7 square (the one kind that can apply: capture onto
@@ -249,7 +290,7 @@ def _check(pos, origin, horizon, rng, members=True):
     listed = set(got)
     assert len(listed) == len(got), "duplicates"
     for a in got:
-        TurnBuilder(pos, origin, transactional=False).add(a)   # raises if the generator lied
+        TurnBuilder(pos, origin, transactional=False).add(a)  # raises if the generator lied
     if members and pos.cell(normalize(origin)):
         for a in _candidates(pos, origin, rng):
             assert (a in la) == (a in listed), (origin, horizon, a)
@@ -265,9 +306,15 @@ def _check_followups(pos, origin, horizon, got, rng):
             continue
         seq = [k for k in b.kinds if k != "promote"]
         rules = pos.rules
-        kw = dict(seq=seq, horizon=horizon, score=pos.scores[b.side] + b.earned - b.cost, sizes=rules.size,
-                  higher_min=rules.higher_min, enemy_king=b.royals[other(b.side)]["king"],
-                  facing=lambda x, y: False)
+        kw = dict(
+            seq=seq,
+            horizon=horizon,
+            score=pos.scores[b.side] + b.earned - b.cost,
+            sizes=rules.size,
+            higher_min=rules.higher_min,
+            enemy_king=b.royals[other(b.side)]["king"],
+            facing=lambda x, y: False,
+        )
         fast = displacements(b.cell, rules, b.current_group, b.side, b.at, **kw)
         ref = _ref_displacements(b.cell, rules, b.current_group, b.side, b.at, **kw)
         assert fast == ref, (origin, a)
@@ -322,9 +369,9 @@ def test_built_positions_high_dimensions_and_stacks():
 
 def test_horizon_limits_listing_and_membership():
     rules = load_ruleset("standard")
-    far = (5, 5, 2, 1, 1, 1, 2)            # a rook on a board of dimension 7
+    far = (5, 5, 2, 1, 1, 1, 2)  # a rook on a board of dimension 7
     pos = Position.from_pieces(rules, {far: (Piece("rook", "white"),)})
-    down7 = HyperJump((5, 5, 2))             # travels in dimension 7
+    down7 = HyperJump((5, 5, 2))  # travels in dimension 7
     side4 = HyperJump((5, 5, 2, 2, 1, 1, 2))  # travels in dimension 4
     assert down7 not in list(legal_actions(pos, far, 5)) and down7 not in legal_actions(pos, far, 5)
     assert side4 in list(legal_actions(pos, far, 5)) and side4 in legal_actions(pos, far, 5)

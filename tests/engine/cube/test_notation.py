@@ -1,10 +1,28 @@
 """Coordinates and turn notation: C21, C22, G15 (ASCII and the sources' Chinese form)."""
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine import (Capture, Drop, HyperJump, Jump, Move, NotationError, Promote, Split, Stack, Turn,
-                    format_chinese, format_coord, format_turn, load_ruleset, normalize, parse_coord, parse_turn)
+from engine import (
+    Capture,
+    Drop,
+    HyperJump,
+    Jump,
+    Move,
+    NotationError,
+    Promote,
+    Split,
+    Stack,
+    Turn,
+    format_chinese,
+    format_coord,
+    format_turn,
+    load_ruleset,
+    normalize,
+    parse_coord,
+    parse_turn,
+)
 
 RULES = load_ruleset("standard")
 SOURCE = "兵(…—9,4,1,2,1,1,1,1…)跃迁(…—9,4,1,1,1,1,1,1…)"
@@ -26,8 +44,7 @@ def test_c21_trailing_higher_ones_are_dropped_so_each_point_has_one_spelling():
     assert format_coord((9, 4, 1, 2)) == "(9,4,1,2)"
 
 
-@pytest.mark.parametrize("bad", ["", "(9,4)", "(9,4,x)", "9,4,1", "(9,4,1", "(9,4,1) junk", "(9;4;1)",
-                                 "(…—9,4…)"])
+@pytest.mark.parametrize("bad", ["", "(9,4)", "(9,4,x)", "9,4,1", "(9,4,1", "(9,4,1) junk", "(9;4;1)", "(…—9,4…)"])
 def test_c21_malformed_coordinates_raise_notation_error(bad):
     with pytest.raises(NotationError):
         parse_coord(bad)
@@ -40,7 +57,7 @@ def test_c21_coordinate_components_must_be_integers():
         normalize((1, True, 3))
 
 
-coords = st.lists(st.integers(-50, 10 ** 6), min_size=3, max_size=14).map(normalize)
+coords = st.lists(st.integers(-50, 10**6), min_size=3, max_size=14).map(normalize)
 
 
 @settings(max_examples=300, deadline=None)
@@ -59,6 +76,7 @@ def test_c22_source_record_string_parses_to_the_hyperjump_turn():
 
 def test_c22_g15_source_record_formats_back_exactly_and_in_ascii():
     from engine import Piece
+
     turn = Turn((9, 4, 1, 2), (HyperJump((9, 4, 1)),))
     pawn = (Piece("pawn", "white"),)
     assert format_turn(turn, RULES, style="chinese", stack=pawn) == SOURCE
@@ -77,14 +95,31 @@ def test_g15_every_action_in_both_styles():
     assert format_turn(drop, RULES) == "@N(5,8,1)&"
     assert format_turn(drop, RULES, style="chinese") == "打入马(…—5,8,1,1,1,1,1,1…)叠加"
     jumps = Turn((5, 5, 1), (Jump((5, 5, 2)), HyperJump((5, 5, 2, 2)), Capture((6, 6, 2, 2))))
-    assert format_turn(jumps, RULES, style="chinese") == \
-        "(…—5,5,1,1,1,1,1,1…)三维跃迁(…—5,5,2,1,1,1,1,1…)跃迁(…—5,5,2,2,1,1,1,1…)吃(…—6,6,2,2,1,1,1,1…)"
+    assert (
+        format_turn(jumps, RULES, style="chinese")
+        == "(…—5,5,1,1,1,1,1,1…)三维跃迁(…—5,5,2,1,1,1,1,1…)跃迁(…—5,5,2,2,1,1,1,1…)吃(…—6,6,2,2,1,1,1,1…)"
+    )
     assert parse_turn(format_turn(jumps, RULES, style="chinese"), RULES)[0] == jumps
 
 
-@pytest.mark.parametrize("bad", ["", "P", "P(9,4,1)", "P(9,4,1)?(9,5,1)", "@(5,8,1)", "@X(5,8,1)",
-                                 "P(9,4,1)-", "P(9,4,1)-(9,5)", "(5,5,1)/", "(5,5,1)=", "(5,5,1)=Z",
-                                 "P(9,4,1)~(9,4,1,2", "兵(…—9,4,1…)飞(…—9,5,1…)"])
+@pytest.mark.parametrize(
+    "bad",
+    [
+        "",
+        "P",
+        "P(9,4,1)",
+        "P(9,4,1)?(9,5,1)",
+        "@(5,8,1)",
+        "@X(5,8,1)",
+        "P(9,4,1)-",
+        "P(9,4,1)-(9,5)",
+        "(5,5,1)/",
+        "(5,5,1)=",
+        "(5,5,1)=Z",
+        "P(9,4,1)~(9,4,1,2",
+        "兵(…—9,4,1…)飞(…—9,5,1…)",
+    ],
+)
 def test_g15_malformed_turns_raise_notation_error_with_the_column(bad):
     with pytest.raises(NotationError) as info:
         parse_turn(bad, RULES)
@@ -94,20 +129,21 @@ def test_g15_malformed_turns_raise_notation_error_with_the_column(bad):
 
 
 def test_g15_whitespace_between_actions_is_allowed():
-    assert parse_turn("P(9,3,1) -(9,4,1) ^(9,4,2)", RULES)[0] == \
-        Turn((9, 3, 1), (Move((9, 4, 1)), Jump((9, 4, 2))))
+    assert parse_turn("P(9,3,1) -(9,4,1) ^(9,4,2)", RULES)[0] == Turn((9, 3, 1), (Move((9, 4, 1)), Jump((9, 4, 2))))
 
 
 # -- property: random turns round-trip ------------------------------------------------------------
 PIECES = sorted(RULES.pieces)
 piece = st.sampled_from(PIECES)
 displacement = st.builds(lambda k, c: k(c), st.sampled_from([Move, Capture, Jump, HyperJump]), coords)
-later = st.one_of(displacement, st.just(Stack()),
-                  st.builds(lambda t: Split(tuple(t)), st.lists(piece, min_size=1, max_size=4)),
-                  st.builds(Promote, piece))
+later = st.one_of(
+    displacement,
+    st.just(Stack()),
+    st.builds(lambda t: Split(tuple(t)), st.lists(piece, min_size=1, max_size=4)),
+    st.builds(Promote, piece),
+)
 piece_turns = st.builds(lambda o, a: Turn(o, tuple(a)), coords, st.lists(later, min_size=1, max_size=5))
-drop_turns = st.builds(lambda p, c, a: Turn(None, (Drop(p, c),) + tuple(a)), piece, coords,
-                       st.lists(later, max_size=3))
+drop_turns = st.builds(lambda p, c, a: Turn(None, (Drop(p, c),) + tuple(a)), piece, coords, st.lists(later, max_size=3))
 stacks = st.lists(st.builds(lambda t: __import__("engine").Piece(t, "white"), piece), max_size=4)
 
 

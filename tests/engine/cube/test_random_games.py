@@ -18,6 +18,7 @@ Invariants after every turn (documented in docs/RULES.md, "Invariants"):
 * every cell holds pieces of one side; kings and princes never share a cell (C39);
 * ``Game.from_record(to_record())`` in ASCII and in Chinese replays to an equal final position.
 """
+
 import random
 
 import pytest
@@ -40,8 +41,9 @@ def _random_square(rng, side):
 
 def _drop_turn(pos, rng):
     name = rng.choice(HIRABLE)
-    to = (rng.randint(1, 16), rng.randint(1, 16), rng.choice((1, 1, 1, 2, 16))) + \
-        (() if rng.random() < 0.7 else (rng.randint(1, 4),))
+    to = (rng.randint(1, 16), rng.randint(1, 16), rng.choice((1, 1, 1, 2, 16))) + (
+        () if rng.random() < 0.7 else (rng.randint(1, 4),)
+    )
     b = TurnBuilder(pos)
     try:
         b.add(Drop(name, to))
@@ -49,7 +51,7 @@ def _drop_turn(pos, rng):
         return None
     if b.pending:
         try:
-            b.add(b.options()[0])        # the stack
+            b.add(b.options()[0])  # the stack
         except (IllegalAction, IndexError):
             return None
     return b.finish() if b.complete else None
@@ -72,14 +74,14 @@ def random_turn(pos, rng):
         caps = [a for a in acts if a.kind == "capture"]
         first = rng.choice(caps) if caps and rng.random() < 0.6 else rng.choice(acts)
         b = TurnBuilder(pos, origin)
-        b.add(first)                                  # offered => must be accepted
+        b.add(first)  # offered => must be accepted
         for _ in range(3):
             if b.complete and rng.random() < 0.5:
                 break
             opts = b.options(horizon=6)
             if not opts:
                 break
-            b.add(rng.choice(opts))                   # offered => must be accepted
+            b.add(rng.choice(opts))  # offered => must be accepted
         if b.complete:
             return b.finish()
     return None
@@ -103,8 +105,12 @@ def check_invariants(pos, promotions):
             if t in ROYAL:
                 continue
             delta = sum(_count(stack, s, t) - _count(pos.default(c), s, t) for c, stack in pos.cells.items())
-            expected = (st_[t]["hired"] + promotions[s].get(t, 0) - (promotions[s]["_from_pawn"] if t == "pawn" else 0)
-                        - pos.stats[other(s)][t]["captured"])
+            expected = (
+                st_[t]["hired"]
+                + promotions[s].get(t, 0)
+                - (promotions[s]["_from_pawn"] if t == "pawn" else 0)
+                - pos.stats[other(s)][t]["captured"]
+            )
             assert delta == expected, (s, t, delta, expected)
     for c, stack in pos.cells.items():
         assert pos.in_board(c)
@@ -158,7 +164,7 @@ def test_random_games_reach_results():
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.integers(0, 2 ** 32 - 1))
+@given(st.integers(0, 2**32 - 1))
 def test_property_short_random_games(seed):
     game = play_random_game(seed, max_plies=30)
     check_replay(game)

@@ -1,5 +1,6 @@
 """Games and records: round trip, Chinese input, errors with line numbers, undo/redo, replay,
 atomic save, the sample game, and the draw rules (G14)."""
+
 import dataclasses
 import os
 
@@ -31,10 +32,12 @@ def test_g15_record_round_trip_both_styles(style):
 
 
 def test_g15_record_accepts_chinese_turns_and_chinese_setup_names():
-    text = HEADER + ("setup white 车 马 相 炮 | 炮 相 马 车 | 马 炮 车 相 | 相 车 炮 马 | 炮 马 相 车 | 车 相 马 炮 | "
-                     "后 王 公 哥\n"
-                     "1. 兵(…—9,3,1,1,1,1,1,1…)走(…—9,4,1,1,1,1,1,1…)\n"
-                     "1... 兵（……0，0，0——9，14，1，1，1，1，1，1……）走（……0，0，0——9，13，1，1，1，1，1，1……）\n")
+    text = HEADER + (
+        "setup white 车 马 相 炮 | 炮 相 马 车 | 马 炮 车 相 | 相 车 炮 马 | 炮 马 相 车 | 车 相 马 炮 | "
+        "后 王 公 哥\n"
+        "1. 兵(…—9,3,1,1,1,1,1,1…)走(…—9,4,1,1,1,1,1,1…)\n"
+        "1... 兵（……0，0，0——9，14，1，1，1，1，1，1……）走（……0，0，0——9，13，1，1，1，1，1，1……）\n"
+    )
     g = Game.from_record(text)
     assert g.position == small_game().position_at(2)
 
@@ -44,16 +47,19 @@ def test_record_comments_and_blank_lines_are_ignored():
     assert Game.from_record(text).position == small_game().position_at(1)
 
 
-@pytest.mark.parametrize("lines,lineno", [
-    (["1. P(9,3,1)-(9,4,1)", "garbage here"], 3),
-    (["1. P(9,3,1)-(9,4,1)", "1... P(9,14,1)?(9,13,1)"], 3),
-    (["2. P(9,3,1)-(9,4,1)"], 2),                                  # wrong turn number
-    (["1... P(9,3,1)-(9,4,1)"], 2),                                # black's number for white's turn
-    (["setup white rook"], 2),                                     # wrong number of parts
-    (["setup green " + " | ".join(["rook rook rook rook"] * 6) + " | queen king prince brother"], 2),
-    (["1. N(9,3,1)-(9,4,1)"], 2),                                  # the square holds a pawn, not a knight
-    (["1. P(9,3,1)-(9,4,1)", "ruleset standard"], 3),              # ruleset line twice
-])
+@pytest.mark.parametrize(
+    "lines,lineno",
+    [
+        (["1. P(9,3,1)-(9,4,1)", "garbage here"], 3),
+        (["1. P(9,3,1)-(9,4,1)", "1... P(9,14,1)?(9,13,1)"], 3),
+        (["2. P(9,3,1)-(9,4,1)"], 2),  # wrong turn number
+        (["1... P(9,3,1)-(9,4,1)"], 2),  # black's number for white's turn
+        (["setup white rook"], 2),  # wrong number of parts
+        (["setup green " + " | ".join(["rook rook rook rook"] * 6) + " | queen king prince brother"], 2),
+        (["1. N(9,3,1)-(9,4,1)"], 2),  # the square holds a pawn, not a knight
+        (["1. P(9,3,1)-(9,4,1)", "ruleset standard"], 3),  # ruleset line twice
+    ],
+)
 def test_malformed_record_line_raises_notation_error_with_its_line_number(lines, lineno):
     text = HEADER + "\n".join(lines) + "\n"
     with pytest.raises(NotationError) as info:
@@ -89,7 +95,7 @@ def test_undo_redo():
     assert g.redo() is None
     g.undo()
     g.play(Turn((9, 4, 1), (Move((9, 5, 1)),)))
-    assert not g.can_redo()            # a new turn clears the redo list
+    assert not g.can_redo()  # a new turn clears the redo list
     while g.undo():
         pass
     assert g.position == Game("standard").position and g.undo() is None
@@ -177,11 +183,15 @@ def test_g14_threefold_repetition_is_a_draw():
     assert g.rules.repetitions == 3
     g.play(Turn((9, 3, 1), (Move((9, 4, 1)),)))
     g.play(Turn((9, 14, 1), (Move((9, 13, 1)),)))
-    shuffle = [Turn((9, 4, 1), (Jump((9, 4, 2)),)), Turn((9, 13, 1), (Jump((9, 13, 2)),)),
-               Turn((9, 4, 2), (Jump((9, 4, 1)),)), Turn((9, 13, 2), (Jump((9, 13, 1)),))]
+    shuffle = [
+        Turn((9, 4, 1), (Jump((9, 4, 2)),)),
+        Turn((9, 13, 1), (Jump((9, 13, 2)),)),
+        Turn((9, 4, 2), (Jump((9, 4, 1)),)),
+        Turn((9, 13, 2), (Jump((9, 13, 1)),)),
+    ]
     for t in shuffle:
         g.play(t)
-    assert g.position.result is None                   # second occurrence
+    assert g.position.result is None  # second occurrence
     for t in shuffle:
         g.play(t)
     assert g.position.result.winner is None and "G14" in g.position.result.reason

@@ -1,4 +1,5 @@
 """King, prince, capture and the win/loss rules: C1–C8, C16, G10, G11."""
+
 import dataclasses
 
 from engine import Capture, Drop, Jump, Move, legal_actions
@@ -72,7 +73,7 @@ def test_c3_g10_facing_kings_blocked_by_any_piece_between(rules, h):
     for name, (a, b) in FACING.items():
         n = max(len(a), len(b))
         av, bv = list(a) + [1] * (n - len(a)), list(b) + [1] * (n - len(b))
-        mid = tuple(x + (y > x) - (y < x) for x, y in zip(av, bv))   # first cell after a
+        mid = tuple(x + (y > x) - (y < x) for x, y in zip(av, bv))  # first cell after a
         while len(mid) > 3 and mid[-1] == 1:
             mid = mid[:-1]
         if mid == b:
@@ -93,7 +94,7 @@ def test_c3_g10_kings_not_on_one_lattice_line_do_not_face(rules, h):
 def test_c3_only_the_side_to_move_uses_the_facing_capture_and_only_king_on_king(rules, h):
     pos = h.make(rules, {(5, 5, 1): "wK", (5, 12, 1): "bK", (6, 12, 1): "bR"}, to_move="black")
     assert Capture((5, 5, 1)) in legal_actions(pos, (5, 12, 1))
-    assert Capture((5, 12, 1)) not in legal_actions(pos, (5, 5, 1))   # not white's turn
+    assert Capture((5, 12, 1)) not in legal_actions(pos, (5, 5, 1))  # not white's turn
     # a king does not capture other pieces at a distance
     pos2 = h.make(rules, {(5, 5, 1): "wK", (5, 12, 1): "bR"})
     h.refuse(pos2, (5, 5, 1), Capture((5, 12, 1)), code="illegal-capture")
@@ -101,15 +102,13 @@ def test_c3_only_the_side_to_move_uses_the_facing_capture_and_only_king_on_king(
 
 # -- C4 / C8 king captured ---------------------------------------------------------------------
 def test_c4_king_captured_with_score_not_above_the_captors_loses(rules, h):
-    pos = h.make(rules, {(5, 5, 1): "wR", (5, 9, 1): "bK", (3, 12, 1): "bH"},
-                 scores={"white": 120, "black": 120})
+    pos = h.make(rules, {(5, 5, 1): "wR", (5, 9, 1): "bK", (3, 12, 1): "bH"}, scores={"white": 120, "black": 120})
     new, _ = h.play(pos, (5, 5, 1), Capture((5, 9, 1)))
     assert new.result.winner == "white" and "C4" in new.result.reason
 
 
 def test_c4_king_captured_with_higher_score_crowns_the_prince(rules, h):
-    pos = h.make(rules, {(5, 5, 1): "wR", (5, 9, 1): "bK", (3, 12, 1): "bH"},
-                 scores={"white": 100, "black": 130})
+    pos = h.make(rules, {(5, 5, 1): "wR", (5, 9, 1): "bK", (3, 12, 1): "bH"}, scores={"white": 100, "black": 130})
     new, _ = h.play(pos, (5, 5, 1), Capture((5, 9, 1)))
     assert new.result is None
     assert new.cell((3, 12, 1)) == (h.Piece("king", "black", "prince"),)
@@ -126,15 +125,19 @@ def test_c4_king_captured_without_a_prince_loses_even_with_higher_score(rules, h
 
 def test_c8_crowned_prince_captured_again_loses_whatever_the_score(rules, h):
     crowned = (h.Piece("king", "black", "prince"),)
-    pos = h.make(rules, {(5, 5, 1): "wR", (5, 9, 1): crowned}, scores={"white": 60, "black": 119},
-                 kings_was={"white": None, "black": "prince"})
+    pos = h.make(
+        rules,
+        {(5, 5, 1): "wR", (5, 9, 1): crowned},
+        scores={"white": 60, "black": 119},
+        kings_was={"white": None, "black": "prince"},
+    )
     new, _ = h.play(pos, (5, 5, 1), Capture((5, 9, 1)))
     assert new.result.winner == "white" and "C8" in new.result.reason
 
 
 # -- C5 / C7 home squares ---------------------------------------------------------------------
 def test_c5_enemy_king_on_your_king_start_square_loses(rules, h):
-    pos = h.make(rules, {(9, 15, 1): "wK", (3, 8, 1): "bK"})   # black king home is (9,16,1)
+    pos = h.make(rules, {(9, 15, 1): "wK", (3, 8, 1): "bK"})  # black king home is (9,16,1)
     new, _ = h.play(pos, (9, 15, 1), Move((9, 16, 1)))
     assert new.result.winner == "white" and "C5" in new.result.reason
 
@@ -153,7 +156,7 @@ def test_c5_own_king_or_enemy_other_piece_on_the_home_square_does_not_lose(rules
 
 def test_c7_enemy_king_or_prince_on_your_prince_start_square_loses(rules, h):
     for royal in ("wK", "wH"):
-        pos = h.make(rules, {(8, 15, 1): royal, (3, 8, 1): "bK"})   # black prince home (8,16,1)
+        pos = h.make(rules, {(8, 15, 1): royal, (3, 8, 1): "bK"})  # black prince home (8,16,1)
         new, _ = h.play(pos, (8, 15, 1), Move((8, 16, 1)))
         assert new.result.winner == "white" and "C7" in new.result.reason
 
@@ -170,8 +173,15 @@ def test_c6_prince_steps_one_square_but_never_captures(rules, h):
     pos = h.make(rules, {(5, 5, 1): "wH", (5, 6, 1): "bN"})
     acts = list(legal_actions(pos, (5, 5, 1)))
     assert not [a for a in acts if a.kind == "capture"]
-    assert {a.to for a in acts if a.kind == "move"} == {(4, 4, 1), (4, 5, 1), (4, 6, 1), (5, 4, 1),
-                                                        (6, 4, 1), (6, 5, 1), (6, 6, 1)}
+    assert {a.to for a in acts if a.kind == "move"} == {
+        (4, 4, 1),
+        (4, 5, 1),
+        (4, 6, 1),
+        (5, 4, 1),
+        (6, 4, 1),
+        (6, 5, 1),
+        (6, 6, 1),
+    }
     h.refuse(pos, (5, 5, 1), Capture((5, 6, 1)), code="illegal-capture")
 
 
@@ -211,8 +221,7 @@ def test_c16_score_zero_loses(rules, h):
 def test_c16_capture_can_push_the_opponent_to_half(rules, h):
     # black 61 vs white 110: white captures a rook (+3 = 113): 61 > 56.5 still fine;
     # capturing the queen (+12 = 122) makes 61 <= 61 -> black loses
-    pos = h.make(rules, {(5, 5, 1): "wR", (5, 9, 1): "bQ", (3, 12, 1): "bK"},
-                 scores={"white": 110, "black": 61})
+    pos = h.make(rules, {(5, 5, 1): "wR", (5, 9, 1): "bQ", (3, 12, 1): "bK"}, scores={"white": 110, "black": 61})
     new, _ = h.play(pos, (5, 5, 1), Capture((5, 9, 1)))
     assert new.scores["white"] == 122 and new.result.winner == "white"
 

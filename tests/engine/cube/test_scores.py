@@ -1,4 +1,5 @@
 """The score system: C9–C15, C17, G9, G13 (C16 lives in test_royals.py)."""
+
 import pytest
 
 from engine import Capture, Drop, HyperJump, Jump, Move, Stack, load_ruleset_file, start_position
@@ -39,17 +40,17 @@ def test_c9_capturing_a_promoted_pawn_earns_the_promoted_value(rules, h):
 # -- C11 drops ----------------------------------------------------------------------------------
 def test_c11_drop_on_an_empty_square_costs_the_value(rules, h):
     pos = h.make(rules, {})
-    new, cost = h.play(pos, None, Drop("rook", (1, 8, 1)))     # x=1: outside the green area
+    new, cost = h.play(pos, None, Drop("rook", (1, 8, 1)))  # x=1: outside the green area
     assert cost == 3 and new.scores["white"] == 117
     assert new.cell((1, 8, 1)) == h.stack("wR")
 
 
 def test_c11_drop_on_own_pieces_stacks_and_needs_the_stack_action(rules, h):
     pos = h.make(rules, {(1, 8, 1): "wP"})
-    h.refuse(pos, None, Drop("knight", (1, 8, 1)), code="grammar")   # would hover: stack must follow
+    h.refuse(pos, None, Drop("knight", (1, 8, 1)), code="grammar")  # would hover: stack must follow
     new, cost = h.play(pos, None, Drop("knight", (1, 8, 1)), Stack())
     assert h.types(new.cell((1, 8, 1))) == ["pawn", "knight"]
-    assert cost == 3 + 3      # hire 3, stack before the line: highest value 3
+    assert cost == 3 + 3  # hire 3, stack before the line: highest value 3
 
 
 def test_c11_drop_on_an_enemy_square_is_refused(rules, h):
@@ -110,9 +111,11 @@ def test_c12_g9_capturing_the_enemy_kind_gives_one_credit_for_one_hire(rules, h,
 def test_g9_credit_same_kind_variant(tmp_path, h):
     """G9: ``scores.credit_same_kind = true`` restricts a credit to the kind captured."""
     from engine import load_ruleset
+
     p = tmp_path / "same-kind.toml"
-    p.write_text('extends = "standard"\n[meta]\nname = "same-kind"\n[scores]\ncredit_same_kind = true\n',
-                 encoding="utf-8")
+    p.write_text(
+        'extends = "standard"\n[meta]\nname = "same-kind"\n[scores]\ncredit_same_kind = true\n', encoding="utf-8"
+    )
     strict = load_ruleset_file(p)
     assert strict.credit_same_kind and not load_ruleset("standard").credit_same_kind
     pos = h.make(strict, {}, credits={"white": {"queen": 1}})
@@ -134,9 +137,18 @@ def test_g9_credit_kinds_are_data(rules):
 
 
 # -- C13 green surcharge ----------------------------------------------------------------------
-@pytest.mark.parametrize("to,green", [((3, 8, 1), True), ((14, 8, 1), True), ((8, 16, 1), True),
-                                      ((2, 8, 1), False), ((15, 8, 1), False), ((8, 8, 2), False),
-                                      ((8, 8, 1, 2), False)])
+@pytest.mark.parametrize(
+    "to,green",
+    [
+        ((3, 8, 1), True),
+        ((14, 8, 1), True),
+        ((8, 16, 1), True),
+        ((2, 8, 1), False),
+        ((15, 8, 1), False),
+        ((8, 8, 2), False),
+        ((8, 8, 1, 2), False),
+    ],
+)
 def test_c13_drop_in_the_green_area_costs_one_extra(rules, h, to, green):
     pos = h.make(rules, {})
     new, cost = h.play(pos, None, Drop("knight", to))
@@ -174,19 +186,21 @@ def test_house_rule_a_turn_may_not_cost_more_than_the_side_holds(rules, h):
 
 
 # -- C15 stack costs -----------------------------------------------------------------------------
-@pytest.mark.parametrize("mover,below,price", [
-    ("wP", "wP", 1),       # pawns only
-    ("wP", "wN", 3),       # with a knight
-    ("wC", "wP", 3),       # cannon
-    ("wB", "wP", 3),       # bishop
-    ("wR", "wPP", 3),      # single -> stack
-    ("wQ", "wP", 12),      # with a queen
-    ("wP", "wG", 12),      # with a brother
-])
+@pytest.mark.parametrize(
+    "mover,below,price",
+    [
+        ("wP", "wP", 1),  # pawns only
+        ("wP", "wN", 3),  # with a knight
+        ("wC", "wP", 3),  # cannon
+        ("wB", "wP", 3),  # bishop
+        ("wR", "wPP", 3),  # single -> stack
+        ("wQ", "wP", 12),  # with a queen
+        ("wP", "wG", 12),  # with a brother
+    ],
+)
 def test_c15_stack_cost_before_promotion_line_is_highest_value(rules, h, mover, below, price):
     target = (6, 7, 1)
-    origin = {"P": (6, 6, 1), "N": (5, 5, 1), "B": (5, 6, 1), "Q": (5, 6, 1), "R": (6, 5, 1),
-              "C": (6, 5, 1)}[mover[-1]]
+    origin = {"P": (6, 6, 1), "N": (5, 5, 1), "B": (5, 6, 1), "Q": (5, 6, 1), "R": (6, 5, 1), "C": (6, 5, 1)}[mover[-1]]
     pos = h.make(rules, {origin: mover, target: below})
     new, cost = h.play(pos, origin, Move(target), Stack())
     assert cost == price and new.ledger["white"]["stack"] == price
@@ -195,10 +209,10 @@ def test_c15_stack_cost_before_promotion_line_is_highest_value(rules, h, mover, 
 
 def test_c15_stack_to_single_and_stack_plus_stack_use_the_same_table(rules, h):
     pos = h.make(rules, {(6, 5, 1): "wPR", (6, 7, 1): "wP"})
-    _, cost = h.play(pos, (6, 5, 1), Move((6, 7, 1)), Stack())         # stack -> single
+    _, cost = h.play(pos, (6, 5, 1), Move((6, 7, 1)), Stack())  # stack -> single
     assert cost == 3
     pos = h.make(rules, {(6, 5, 1): "wPR", (6, 7, 1): "wPQ"})
-    new, cost = h.play(pos, (6, 5, 1), Move((6, 7, 1)), Stack())       # stack + stack
+    new, cost = h.play(pos, (6, 5, 1), Move((6, 7, 1)), Stack())  # stack + stack
     assert cost == 12 and h.types(new.cell((6, 7, 1))) == ["pawn", "queen", "pawn", "rook"]
 
 
@@ -220,8 +234,8 @@ def test_c15_stack_just_before_the_line_pays_the_full_value(rules, h):
 # -- C17 statistics -----------------------------------------------------------------------------
 def test_c17_statistics_count_hires_green_drops_hyperjumps_and_points(rules, h):
     pos = h.make(rules, {(5, 9, 1): "bN", (5, 5, 1): "wR", (12, 12, 1): "bK"})
-    pos, _ = h.play(pos, None, Drop("knight", (5, 3, 1)))                 # green
-    pos, _ = h.play(pos.replace(to_move="white"), None, Drop("knight", (1, 3, 1)))   # not green
+    pos, _ = h.play(pos, None, Drop("knight", (5, 3, 1)))  # green
+    pos, _ = h.play(pos.replace(to_move="white"), None, Drop("knight", (1, 3, 1)))  # not green
     pos, _ = h.play(pos.replace(to_move="white"), (1, 3, 1), HyperJump((1, 3, 1, 2)))
     pos, _ = h.play(pos.replace(to_move="white"), (5, 5, 1), Capture((5, 9, 1)))
     st = pos.stats["white"]

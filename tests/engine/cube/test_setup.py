@@ -1,4 +1,5 @@
 """The setup phase (自选系统): C24–C27."""
+
 import pytest
 
 from engine import IllegalAction, SetupPhase, start_position
@@ -65,9 +66,9 @@ def test_c24_position_is_refused_before_setup_is_complete(rules):
 
 def test_c25_each_pawn_slot_adds_one_point(rules):
     sp = SetupPhase(rules)
-    sp.choose(["pawn", "pawn", "knight", "pawn"])     # white part 1: 3 pawns
+    sp.choose(["pawn", "pawn", "knight", "pawn"])  # white part 1: 3 pawns
     sp.timeout()
-    sp.choose(["pawn", "rook", "rook", "rook"])       # white part 2: 1 pawn
+    sp.choose(["pawn", "rook", "rook", "rook"])  # white part 2: 1 pawn
     sp.quick_start()
     assert sp.pawn_bonus("white") == 4 and sp.pawn_bonus("black") == 0
     pos = sp.position()

@@ -1,9 +1,9 @@
 """Space: the lattice, 3-D jumps, higher dimensions and planar movement.
 C18–C23, G1, G2, G3, G4 (jump/hyperjump pairs), G12, G13."""
+
 import pytest
 
-from engine import (Capture, Drop, HyperJump, Jump, Move, Stack, Turn, apply_turn, legal_actions,
-                    start_position)
+from engine import Capture, Drop, HyperJump, Jump, Move, Stack, Turn, apply_turn, legal_actions, start_position
 
 
 # -- G1 geometry ---------------------------------------------------------------------------------
@@ -24,8 +24,10 @@ def test_g1_start_position_layout(rules):
     assert [pos.cell((x, 1, 1))[0].type for x in range(7, 11)] == ["queen", "king", "prince", "brother"]
     assert [pos.cell((x, 16, 1))[0].type for x in range(10, 6, -1)] == ["queen", "king", "prince", "brother"]
     for y in (2, 3):
-        assert all(pos.cell((x, y, 1)) == (pos.cell((x, y, 1))[0],) and pos.cell((x, y, 1))[0].type == "pawn"
-                   for x in range(7, 11))
+        assert all(
+            pos.cell((x, y, 1)) == (pos.cell((x, y, 1))[0],) and pos.cell((x, y, 1))[0].type == "pawn"
+            for x in range(7, 11)
+        )
     for y in range(4, 14):
         assert all(pos.cell((x, y, 1)) == () for x in range(1, 17))
     assert pos.scores == {"white": 120, "black": 120}
@@ -38,11 +40,19 @@ def test_g1_promotion_line_is_the_far_red_line(rules):
 
 
 # -- C20 crowded pawns ----------------------------------------------------------------------------
-@pytest.mark.parametrize("c,side", [
-    ((1, 1, 1), "white"), ((2, 3, 1), "white"), ((16, 2, 1), "white"), ((15, 14, 1), "black"),
-    ((5, 2, 2), "white"), ((5, 15, 16), "black"),                   # other planes of the main board
-    ((5, 3, 1, 2), "white"), ((12, 16, 4, 1, 1, 9), "black"),       # other boards
-])
+@pytest.mark.parametrize(
+    "c,side",
+    [
+        ((1, 1, 1), "white"),
+        ((2, 3, 1), "white"),
+        ((16, 2, 1), "white"),
+        ((15, 14, 1), "black"),
+        ((5, 2, 2), "white"),
+        ((5, 15, 16), "black"),  # other planes of the main board
+        ((5, 3, 1, 2), "white"),
+        ((12, 16, 4, 1, 1, 9), "black"),  # other boards
+    ],
+)
 def test_c20_g1_crowded_pawns_outside_the_green_area(rules, c, side):
     pos = start_position(rules)
     assert [(p.type, p.side) for p in pos.cell(c)] == [("pawn", side)]
@@ -56,8 +66,8 @@ def test_c20_g1_middle_ranks_are_empty_everywhere(rules, c):
 def test_c20_only_the_main_board_holds_the_main_region(rules):
     pos = start_position(rules)
     assert pos.cell((8, 1, 1))[0].type == "king"
-    assert pos.cell((8, 1, 1, 2))[0].type == "pawn"     # the same square on another board: crowded pawn
-    assert pos.cell((8, 1, 2))[0].type == "pawn"        # the plane above: crowded pawn
+    assert pos.cell((8, 1, 1, 2))[0].type == "pawn"  # the same square on another board: crowded pawn
+    assert pos.cell((8, 1, 2))[0].type == "pawn"  # the plane above: crowded pawn
 
 
 # -- C18 observation ---------------------------------------------------------------------------
@@ -139,9 +149,10 @@ def _targets(pos, origin, kind="move"):
 
 
 def test_g2_knight_is_a_chess_knight(rules, h):
-    pos = h.make(rules, {(8, 8, 1): "wN", (8, 9, 1): "bP", (9, 8, 1): "bP"})   # not blocked
-    assert _targets(pos, (8, 8, 1)) == {(8 + a, 8 + b) for a, b in
-                                        ((1, 2), (2, 1), (-1, 2), (-2, 1), (1, -2), (2, -1), (-1, -2), (-2, -1))}
+    pos = h.make(rules, {(8, 8, 1): "wN", (8, 9, 1): "bP", (9, 8, 1): "bP"})  # not blocked
+    assert _targets(pos, (8, 8, 1)) == {
+        (8 + a, 8 + b) for a, b in ((1, 2), (2, 1), (-1, 2), (-2, 1), (1, -2), (2, -1), (-1, -2), (-2, -1))
+    }
 
 
 def test_g2_bishop_rook_queen_ride_until_blocked(rules, h):
@@ -151,20 +162,19 @@ def test_g2_bishop_rook_queen_ride_until_blocked(rules, h):
     assert _targets(pos, (8, 8, 1), "capture") == {(10, 10)}
     pos = h.make(rules, {(8, 8, 1): "wR", (8, 12, 1): "wP"})
     t = _targets(pos, (8, 8, 1))
-    assert (8, 12) in t         # own pawn: a move that must be followed by stack (C39)
+    assert (8, 12) in t  # own pawn: a move that must be followed by stack (C39)
     assert (8, 11) in t and (8, 13) not in t and (1, 8) in t and (16, 8) in t and (9, 9) not in t
     pos = h.make(rules, {(8, 8, 1): "wQ"})
     assert len(_targets(pos, (8, 8, 1))) == 7 + 8 + 7 + 8 + 7 + 7 + 7 + 8
 
 
 def test_g2_cannon_moves_like_a_rook_and_captures_by_hopping_one_piece(rules, h):
-    pos = h.make(rules, {(8, 4, 1): "wC", (8, 7, 1): "wP", (8, 10, 1): "bN", (8, 12, 1): "bR",
-                         (12, 4, 1): "bB"})
+    pos = h.make(rules, {(8, 4, 1): "wC", (8, 7, 1): "wP", (8, 10, 1): "bN", (8, 12, 1): "bR", (12, 4, 1): "bB"})
     moves = _targets(pos, (8, 4, 1))
     assert (8, 6) in moves and (8, 8) not in moves
-    assert (8, 7) in moves      # own pieces: listed as a move that must be followed by stack (C39)
+    assert (8, 7) in moves  # own pieces: listed as a move that must be followed by stack (C39)
     caps = _targets(pos, (8, 4, 1), "capture")
-    assert caps == {(8, 10)}          # over the screen; not the bishop (no screen), not the rook (two)
+    assert caps == {(8, 10)}  # over the screen; not the bishop (no screen), not the rook (two)
     h.refuse(pos, (8, 4, 1), Capture((12, 4, 1)), code="illegal-capture")
 
 
@@ -176,12 +186,12 @@ def test_g2_brother_is_queen_plus_knight(rules, h):
 
 def test_g2_white_pawn_steps_leaps_and_captures_forward(rules, h):
     pos = h.make(rules, {(8, 5, 1): "wP", (8, 6, 1): "bP", (7, 6, 1): "bN", (9, 6, 1): "wR"})
-    assert _targets(pos, (8, 5, 1)) == {(8, 7)}                   # leap over the adjacent piece
-    assert _targets(pos, (8, 5, 1), "capture") == {(7, 6)}       # diagonal forward, enemy only
+    assert _targets(pos, (8, 5, 1)) == {(8, 7)}  # leap over the adjacent piece
+    assert _targets(pos, (8, 5, 1), "capture") == {(7, 6)}  # diagonal forward, enemy only
     new, _ = h.play(pos, (8, 5, 1), Move((8, 7, 1)))
-    assert new.cell((8, 6, 1)) == h.stack("bP")                  # the leap does not capture
+    assert new.cell((8, 6, 1)) == h.stack("bP")  # the leap does not capture
     pos = h.make(rules, {(8, 5, 1): "wP"})
-    assert _targets(pos, (8, 5, 1)) == {(8, 6)}                  # no double step on an empty file
+    assert _targets(pos, (8, 5, 1)) == {(8, 6)}  # no double step on an empty file
     h.refuse(pos, (8, 5, 1), Move((8, 7, 1)), code="illegal-move")
     h.refuse(pos, (8, 5, 1), Move((8, 4, 1)), code="illegal-move")
 
@@ -202,7 +212,7 @@ def test_g2_movement_patterns_are_betza_data(rules):
 # -- C21 / C22 higher dimensions -------------------------------------------------------------
 def test_c22_source_hyperjump_from_the_4th_index_2_to_1(rules, h):
     pos = start_position(rules)
-    assert pos.cell((9, 4, 1, 2)) == ()       # rank 4 is empty on every board: put a pawn there
+    assert pos.cell((9, 4, 1, 2)) == ()  # rank 4 is empty on every board: put a pawn there
     pos = h.make(rules, {(9, 4, 1, 2): "wP", (9, 4, 1): ()}, fill="default")
     new, cost = apply_turn(pos, Turn((9, 4, 1, 2), (HyperJump((9, 4, 1)),)))
     assert cost == 1 and new.cell((9, 4, 1)) == h.stack("wP") and new.cell((9, 4, 1, 2)) == ()
@@ -223,7 +233,7 @@ def test_c22_hyperjump_refused_when_not_adjacent_or_two_indices_change(rules, h)
     h.refuse(pos, (5, 6, 2), HyperJump((5, 6, 2, 3)), code="illegal-hyperjump")
     h.refuse(pos, (5, 6, 2), HyperJump((5, 6, 2, 2, 2)), code="illegal-hyperjump")
     h.refuse(pos, (5, 6, 2), HyperJump((5, 6, 3, 2)), code="illegal-hyperjump")
-    h.refuse(pos, (5, 6, 2), HyperJump((5, 6, 3)), code="illegal-hyperjump")   # that is a 3-D jump
+    h.refuse(pos, (5, 6, 2), HyperJump((5, 6, 3)), code="illegal-hyperjump")  # that is a 3-D jump
     h.refuse(pos, (5, 6, 2, 2), HyperJump((5, 6, 2, 0)), code="out-of-board")  # indices start at 1
 
 
@@ -242,10 +252,10 @@ def test_c22_move_then_hyperjump_and_hyperjump_then_move(rules, h):
 
 
 def test_c21_unbounded_higher_indices(rules, h):
-    far = (5, 6, 2, 10 ** 6)
+    far = (5, 6, 2, 10**6)
     pos = h.make(rules, {far: "wR"})
-    new, _ = h.play(pos, far, HyperJump((5, 6, 2, 10 ** 6 + 1)))
-    assert new.cell((5, 6, 2, 10 ** 6 + 1)) == h.stack("wR")
+    new, _ = h.play(pos, far, HyperJump((5, 6, 2, 10**6 + 1)))
+    assert new.cell((5, 6, 2, 10**6 + 1)) == h.stack("wR")
 
 
 # -- C23 / G4 jump and hyperjump combine -------------------------------------------------------

@@ -1,4 +1,5 @@
 """Regression: promoting the split-off pawn must not promote the pawn that stays (C43, G8, C37)."""
+
 from engine import Move, Piece, Position, Promote, Split, Turn, apply_turn, load_ruleset
 
 

@@ -1,12 +1,15 @@
 """Stacks and splits: C39–C43, G6, G7, G8 (stack costs C15 live in test_scores.py)."""
+
 import pytest
 
 from engine import Capture, Drop, HyperJump, Jump, Move, Promote, Split, Stack, TurnBuilder, legal_actions
 
 
 # -- C39 what may stack -----------------------------------------------------------------------
-@pytest.mark.parametrize("mover,origin,below", [("wK", (5, 5, 1), "wP"), ("wH", (5, 5, 1), "wP"),
-                                                ("wP", (5, 5, 1), "wK"), ("wQ", (5, 5, 1), "wH")])
+@pytest.mark.parametrize(
+    "mover,origin,below",
+    [("wK", (5, 5, 1), "wP"), ("wH", (5, 5, 1), "wP"), ("wP", (5, 5, 1), "wK"), ("wQ", (5, 5, 1), "wH")],
+)
 def test_c39_kings_and_princes_cannot_stack_or_be_carried(rules, h, mover, origin, below):
     pos = h.make(rules, {origin: mover, (5, 6, 1): below})
     assert Move((5, 6, 1)) not in legal_actions(pos, origin)
@@ -33,9 +36,9 @@ def test_c39_stacking_happens_while_moving_not_by_landing_alone(rules, h):
 def test_c40_g7_a_stack_moves_with_the_union_of_its_members_patterns(rules, h):
     pos = h.make(rules, {(5, 5, 1): "wPN"})
     targets = {a.to for a in legal_actions(pos, (5, 5, 1)) if a.kind == "move"}
-    assert (5, 6, 1) in targets         # pawn step
-    assert (6, 7, 1) in targets         # knight leap
-    assert (5, 4, 1) not in targets     # neither goes backwards one step
+    assert (5, 6, 1) in targets  # pawn step
+    assert (6, 7, 1) in targets  # knight leap
+    assert (5, 4, 1) not in targets  # neither goes backwards one step
     new, _ = h.play(pos, (5, 5, 1), Move((6, 7, 1)))
     assert new.cell((6, 7, 1)) == h.stack("wPN") and new.cell((5, 5, 1)) == ()
 
@@ -58,8 +61,11 @@ def test_c40_g6_a_stack_is_captured_whole_by_a_single_piece_earning_the_sum(rule
     assert new.cell((6, 6, 1)) == h.stack("wP")
     assert new.scores["white"] == 120 + 1 + 3 + 12
     assert new.credits["white"] == {"queen": 1}
-    assert {t: new.stats["white"][t]["captured"] for t in ("pawn", "knight", "queen")} == \
-        {"pawn": 1, "knight": 1, "queen": 1}
+    assert {t: new.stats["white"][t]["captured"] for t in ("pawn", "knight", "queen")} == {
+        "pawn": 1,
+        "knight": 1,
+        "queen": 1,
+    }
 
 
 def test_g6_a_lower_stack_may_capture_a_higher_one(rules, h):
@@ -73,7 +79,7 @@ def test_c41_a_drop_lands_on_own_pieces_and_stacks_at_once(rules, h):
     pos = h.make(rules, {(5, 8, 1): "wR"})
     new, cost = h.play(pos, None, Drop("knight", (5, 8, 1)), Stack())
     assert new.cell((5, 8, 1)) == h.stack("wRN")
-    assert cost == 3 + 1 + 3         # hire, green surcharge, stack (highest value 3)
+    assert cost == 3 + 1 + 3  # hire, green surcharge, stack (highest value 3)
 
 
 def test_c41_a_stack_with_a_pawn_promotes_after_the_line(rules, h):
@@ -92,8 +98,9 @@ def test_c41_black_stack_promotes_on_its_own_line(rules, h):
 def test_g8_promotion_choices_come_from_the_ruleset(rules, h):
     assert set(rules.pieces["pawn"].promotes_to) == {"knight", "bishop", "rook", "cannon", "queen", "brother"}
     pos = h.make(rules, {(6, 14, 1): "wP"})
-    assert {a.to for a in legal_actions(pos, (6, 14, 1)) if a.kind == "promote"} == \
-        set(rules.pieces["pawn"].promotes_to)
+    assert {a.to for a in legal_actions(pos, (6, 14, 1)) if a.kind == "promote"} == set(
+        rules.pieces["pawn"].promotes_to
+    )
     for bad in ("king", "prince", "pawn"):
         h.refuse(pos, (6, 14, 1), Promote(bad), code="illegal-promote")
 
@@ -130,8 +137,9 @@ def test_c42_hyperjump_and_stack_pay_both(rules, h):
     assert new.ledger["white"]["hyperjump"] == 1 and new.ledger["white"]["stack"] == 3
 
 
-@pytest.mark.parametrize("code,price", [("wP", 1), ("wR", 1), ("wQ", 1), ("wPP", 1), ("wPN", 3),
-                                        ("wPQ", 12), ("wRGP", 12)])
+@pytest.mark.parametrize(
+    "code,price", [("wP", 1), ("wR", 1), ("wQ", 1), ("wPP", 1), ("wPN", 3), ("wPQ", 12), ("wRGP", 12)]
+)
 def test_c42_c14_stack_hyperjump_pays_max_of_one_and_highest_value(rules, h, code, price):
     pos = h.make(rules, {(5, 5, 1): code})
     new, cost = h.play(pos, (5, 5, 1), HyperJump((5, 5, 1, 2)))
@@ -199,18 +207,18 @@ def test_c43_split_jump_and_stack(rules, h):
 
 def test_c43_split_refusals(rules, h):
     pos = h.make(rules, {(5, 5, 1): "wPR", (6, 6, 1): "wN"})
-    h.refuse(pos, (6, 6, 1), Split(("knight",)), Move((6, 7, 1)), code="illegal-split")   # single piece
+    h.refuse(pos, (6, 6, 1), Split(("knight",)), Move((6, 7, 1)), code="illegal-split")  # single piece
     h.refuse(pos, (5, 5, 1), Split(("pawn", "rook")), Move((5, 7, 1)), code="illegal-split")  # whole stack
-    h.refuse(pos, (5, 5, 1), Split(("queen",)), Move((5, 7, 1)), code="illegal-split")    # not there
-    h.refuse(pos, (5, 5, 1), Split(("rook",)), code="illegal-split")                       # part must leave
-    h.refuse(pos, (5, 5, 1), Split(("rook",)), Split(("pawn",)), code="grammar")          # one part per turn
+    h.refuse(pos, (5, 5, 1), Split(("queen",)), Move((5, 7, 1)), code="illegal-split")  # not there
+    h.refuse(pos, (5, 5, 1), Split(("rook",)), code="illegal-split")  # part must leave
+    h.refuse(pos, (5, 5, 1), Split(("rook",)), Split(("pawn",)), code="grammar")  # one part per turn
 
 
 def test_c43_split_part_keeps_the_promoted_marker(rules, h):
     promoted = h.Piece("rook", "white", "pawn")
     pos = h.make(rules, {(5, 5, 1): (h.Piece("rook", "white"), promoted)})
     new, _ = h.play(pos, (5, 5, 1), Split(("rook",)), Move((5, 9, 1)))
-    assert new.cell((5, 9, 1)) == (h.Piece("rook", "white"),)       # an unpromoted one leaves first
+    assert new.cell((5, 9, 1)) == (h.Piece("rook", "white"),)  # an unpromoted one leaves first
     assert new.cell((5, 5, 1)) == (promoted,)
 
 

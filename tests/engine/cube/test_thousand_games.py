@@ -5,6 +5,7 @@ that the C17 statistics match the pieces on the board and that the record replay
 Policies vary by seed (how often a side hires, how eagerly it captures) so the games end in
 different ways: score losses (C16), king captures (C4/C8), home squares taken (C5/C7).
 """
+
 from __future__ import annotations
 
 import random
@@ -59,7 +60,7 @@ def play_one(seed):
     rnd = random.Random(seed)
     hire_rate = rnd.choice((0.1, 0.25, 0.4))
     capture_bias = rnd.choice((0.2, 0.6, 0.95))
-    game = Game()            # the standard ruleset, its draw rules (G14) in force
+    game = Game()  # the standard ruleset, its draw rules (G14) in force
     while game.position.result is None:
         turn = _choose(game.position, rnd, hire_rate, capture_bias)
         if turn is None:
@@ -67,7 +68,7 @@ def play_one(seed):
         try:
             game.play(turn)
         except IllegalAction:
-            continue      # a random drop on an enemy square, or unaffordable: try again
+            continue  # a random drop on an enemy square, or unaffordable: try again
         _points_accounted(game.position)
     return game
 
@@ -89,14 +90,22 @@ def _stats_match_board(game):
         for t in game.rules.pieces:
             if t in ("king", "prince"):
                 continue
-            expected = (end.stats[side][t]["hired"] - end.stats[enemy][t]["captured"])
+            expected = end.stats[side][t]["hired"] - end.stats[enemy][t]["captured"]
             if t == "pawn":
-                promos = sum(1 for ply in range(len(game.turns)) for a in game.turns[ply].actions
-                             if a.kind == "promote" and game.positions[ply].to_move == side)
+                promos = sum(
+                    1
+                    for ply in range(len(game.turns))
+                    for a in game.turns[ply].actions
+                    if a.kind == "promote" and game.positions[ply].to_move == side
+                )
                 expected -= promos
             else:
-                promos = sum(1 for ply in range(len(game.turns)) for a in game.turns[ply].actions
-                             if a.kind == "promote" and a.to == t and game.positions[ply].to_move == side)
+                promos = sum(
+                    1
+                    for ply in range(len(game.turns))
+                    for a in game.turns[ply].actions
+                    if a.kind == "promote" and a.to == t and game.positions[ply].to_move == side
+                )
                 expected += promos
             assert now[t] - before[t] == expected, (side, t, now[t], before[t], expected)
 
@@ -111,10 +120,10 @@ def test_a_thousand_random_games_end_by_the_rules_with_every_point_accounted_for
         reasons[result.reason.split(" (")[0]] += 1
         plies += len(game.turns)
         _stats_match_board(game)
-        if seed % 100 == 0:     # the record (ASCII and Chinese) replays to the same end
+        if seed % 100 == 0:  # the record (ASCII and Chinese) replays to the same end
             for style in ("ascii", "chinese"):
                 again = Game.from_record(game.to_record(style))
                 assert again.position == game.position
     assert sum(reasons.values()) == GAMES
-    assert len(reasons) >= 3, reasons          # games end in several different ways
+    assert len(reasons) >= 3, reasons  # games end in several different ways
     assert plies > GAMES * 10

@@ -1,21 +1,33 @@
 """The turn grammar (行为配合系统): C28–C38, G4, G5."""
+
 import pytest
 
-from engine import (Capture, Drop, HyperJump, Jump, Move, Promote, Split, Stack, TurnBuilder, legal_actions,
-                    start_position)
+from engine import (
+    Capture,
+    Drop,
+    HyperJump,
+    Jump,
+    Move,
+    Promote,
+    Split,
+    Stack,
+    TurnBuilder,
+    legal_actions,
+    start_position,
+)
 from engine.core.errors import IllegalAction
 from engine.cube.rules import grammar_error
 
 KINDS = ("move", "capture", "drop", "jump", "hyperjump", "stack", "split")
 # the digest's table (C29–C35 with G4: jump<->hyperjump, G5: no drop after split)
 EXPECTED = {
-    "move": {"jump", "hyperjump", "stack"},                               # C29
-    "capture": set(),                                                     # C30
-    "drop": {"stack"},                                                    # C31
-    "jump": {"move", "stack", "hyperjump"},                               # C32 + G4
-    "hyperjump": {"move", "stack", "jump"},                               # C33 + G4
-    "stack": set(),                                                       # C34
-    "split": {"move", "capture", "jump", "hyperjump", "stack"},           # C35 + G5
+    "move": {"jump", "hyperjump", "stack"},  # C29
+    "capture": set(),  # C30
+    "drop": {"stack"},  # C31
+    "jump": {"move", "stack", "hyperjump"},  # C32 + G4
+    "hyperjump": {"move", "stack", "jump"},  # C33 + G4
+    "stack": set(),  # C34
+    "split": {"move", "capture", "jump", "hyperjump", "stack"},  # C35 + G5
 }
 
 
@@ -27,8 +39,14 @@ def test_c29_to_c35_grammar_table_every_row(rules, prev):
 
 
 def test_c28_a_turn_starts_with_a_displacement_a_drop_or_a_split(rules):
-    assert {k for k in KINDS if grammar_error(rules, [], k) is None} == \
-        {"move", "capture", "drop", "jump", "hyperjump", "split"}
+    assert {k for k in KINDS if grammar_error(rules, [], k) is None} == {
+        "move",
+        "capture",
+        "drop",
+        "jump",
+        "hyperjump",
+        "split",
+    }
 
 
 def test_c29_g4_at_most_one_companion_besides_promotion(rules):
@@ -86,13 +104,19 @@ def test_c31_drop_goes_with_stack_and_promote_only(rules, h):
     pos = h.make(rules, {(2, 14, 1): "wN"})
     new, cost = h.play(pos, None, Drop("pawn", (2, 14, 1)), Stack(), Promote("rook"))
     assert [(p.type, p.was) for p in new.cell((2, 14, 1))] == [("knight", None), ("rook", "pawn")]
-    assert cost == 1 + 1                         # pawn; stack after the line costs 1
+    assert cost == 1 + 1  # pawn; stack after the line costs 1
     new, _ = h.play(pos, None, Drop("pawn", (1, 14, 1)), Promote("knight"))
     assert new.cell((1, 14, 1)) == (h.Piece("knight", "white", "pawn"),)
     for follow in (Move((1, 15, 1)), Jump((1, 14, 2)), HyperJump((1, 14, 1, 2)), Split(("pawn",))):
         h.refuse(pos, None, Drop("pawn", (1, 14, 1)), follow, code="grammar")
-    h.refuse(pos.replace(cells={**pos.cells, (1, 15, 1): h.stack("bP")}), None,
-             Drop("pawn", (2, 14, 1)), Stack(), Capture((1, 15, 1)), code="grammar")
+    h.refuse(
+        pos.replace(cells={**pos.cells, (1, 15, 1): h.stack("bP")}),
+        None,
+        Drop("pawn", (2, 14, 1)),
+        Stack(),
+        Capture((1, 15, 1)),
+        code="grammar",
+    )
 
 
 # -- C32 / C33 after a jump or hyperjump ------------------------------------------------------
@@ -115,8 +139,9 @@ def test_c32_c33_after_a_jump_no_capture_drop_split_or_two_companions(rules, h, 
     h.refuse(pos, (5, 5, 1), first, Capture(enemy), code="grammar")
     h.refuse(pos, (5, 5, 1), first, Drop("pawn", at), code="grammar")
     h.refuse(pos, (5, 5, 1), first, Split(("pawn",)), code="grammar")
-    h.refuse(pos, (5, 5, 1), first, Move(at[:1] + (7,) + at[2:]),
-             Jump(at[:1] + (7,) + (at[2] + 1,) + at[3:]), code="grammar")
+    h.refuse(
+        pos, (5, 5, 1), first, Move(at[:1] + (7,) + at[2:]), Jump(at[:1] + (7,) + (at[2] + 1,) + at[3:]), code="grammar"
+    )
 
 
 # -- C34 after a stack ----------------------------------------------------------------------
@@ -141,8 +166,13 @@ def test_c34_stack_needs_a_displacement_onto_own_pieces(rules, h):
 # -- C35 / G5 after a split ----------------------------------------------------------------------
 def test_c35_split_with_move_capture_jump_hyperjump_or_stack(rules, h):
     pos = h.make(rules, {(5, 5, 1): "wPR", (5, 9, 1): "bB", (8, 5, 1): "wN"})
-    for tail in ([Move((5, 7, 1))], [Capture((5, 9, 1))], [Jump((5, 5, 2))], [HyperJump((5, 5, 1, 2))],
-                 [Move((8, 5, 1)), Stack()]):
+    for tail in (
+        [Move((5, 7, 1))],
+        [Capture((5, 9, 1))],
+        [Jump((5, 5, 2))],
+        [HyperJump((5, 5, 1, 2))],
+        [Move((8, 5, 1)), Stack()],
+    ):
         new, _ = h.play(pos, (5, 5, 1), Split(("rook",)), *tail)
         assert new.cell((5, 5, 1)) == h.stack("wP")
 
@@ -200,7 +230,7 @@ def test_c28_c38_options_follow_the_grammar(rules, h):
     pos = h.make(rules, {(5, 5, 1): "wR", (5, 12, 1): "bB"})
     b = TurnBuilder(pos, (5, 5, 1)).add(Move((5, 8, 1)))
     kinds = {a.kind for a in b.options(horizon=5)}
-    assert kinds == {"jump", "hyperjump"}          # no capture after a move even if the bishop is reachable
+    assert kinds == {"jump", "hyperjump"}  # no capture after a move even if the bishop is reachable
     b = TurnBuilder(pos, (5, 5, 1)).add(Capture((5, 12, 1)))
     assert b.options() == []
 

@@ -1,4 +1,5 @@
 """Shared helpers for the player tests: hand-built positions of both games."""
+
 from __future__ import annotations
 
 from engine import Piece, Position, load_ruleset
@@ -6,8 +7,17 @@ from engine.spirit import SpiritPiece, SpiritPosition
 
 CUBE = load_ruleset("standard")
 SPIRIT = load_ruleset("spirit")
-LETTER = {"K": "king", "H": "prince", "P": "pawn", "N": "knight", "B": "bishop", "R": "rook",
-          "C": "cannon", "Q": "queen", "G": "brother"}
+LETTER = {
+    "K": "king",
+    "H": "prince",
+    "P": "pawn",
+    "N": "knight",
+    "B": "bishop",
+    "R": "rook",
+    "C": "cannon",
+    "Q": "queen",
+    "G": "brother",
+}
 SIDE = {"w": "white", "b": "black"}
 
 

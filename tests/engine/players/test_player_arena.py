@@ -1,4 +1,5 @@
 """The arena: seeded games through a pool, Wilson intervals, the report and the command line."""
+
 import pytest
 
 from engine.players.arena import (
@@ -56,8 +57,9 @@ def test_run_arena_through_pools_and_report():
     text = report(res, wall=1.0)
     for part in ("L1 vs L0", "Think time per turn", "Rules report", "First-move advantage", "hyper-jumps"):
         assert part in text
-    assert list(ProcessPool(2).map_unordered(abs, [-1, -2, 3])) != [] and \
-        sorted(ProcessPool(2).map_unordered(abs, [-1, -2, 3])) == [1, 2, 3]
+    assert list(ProcessPool(2).map_unordered(abs, [-1, -2, 3])) != [] and sorted(
+        ProcessPool(2).map_unordered(abs, [-1, -2, 3])
+    ) == [1, 2, 3]
 
 
 def test_the_command_line_prints_the_tables(capsys):
@@ -69,9 +71,10 @@ def test_the_command_line_prints_the_tables(capsys):
 
 
 def test_adjudication_at_the_ply_cap_gives_a_clear_score_lead_the_win():
+    from players_helpers import cube
+
     from engine.players.arena import _adjudicate
 
-    from players_helpers import cube
     spec = GameSpec("cube", "standard", 2, 3, seed=1, max_plies=10, adjudicate=True)
     ahead = cube({(1, 1, 1): "wK", (14, 16, 1): "bK"}, scores={"white": 130, "black": 120})
     close = cube({(1, 1, 1): "wK", (14, 16, 1): "bK"}, scores={"white": 124, "black": 120})

@@ -1,5 +1,6 @@
 """Same position, level, seed and node budget -> same turn: in-process, across rebuilt positions and
 through the protocol (also in fresh processes with different hash seeds)."""
+
 import json
 import os
 import random
@@ -24,6 +25,7 @@ ROOT = Path(__file__).resolve().parents[3]
 
 def _middlegame(seed=7, plies=12):
     from engine import apply_turn
+
     pos, rng = start_position(), random.Random(seed)
     for _ in range(plies):
         t = random_turn(pos, rng)
@@ -37,7 +39,7 @@ def test_same_seed_and_node_budget_give_the_same_turn_in_process(level):
     a = suggest(pos, level, seed=5, nodes=600)
     b = suggest(pos, level, seed=5, nodes=600)
     assert a == b
-    rebuilt, _ = parse_position(position_json(pos))       # other dict orders, same content
+    rebuilt, _ = parse_position(position_json(pos))  # other dict orders, same content
     c = suggest(rebuilt, level, seed=5, nodes=600)
     assert (c.turn, c.eval, c.line, c.nodes) == (a.turn, a.eval, a.line, a.nodes)
 
@@ -48,7 +50,7 @@ def test_node_budget_is_respected_beyond_the_root_list():
     big = suggest(pos, 3, seed=1, nodes=4000)
     assert small.depth == 1 < big.depth
     assert big.nodes <= 4000 + 1
-    assert small.nodes > 50                               # the root list always completes
+    assert small.nodes > 50  # the root list always completes
 
 
 def test_a_time_budget_reads_the_injected_clock():
@@ -56,8 +58,9 @@ def test_a_time_budget_reads_the_injected_clock():
     now = [0.0]
 
     def clock():
-        now[0] += 0.001                                    # every reading is one millisecond later
+        now[0] += 0.001  # every reading is one millisecond later
         return now[0]
+
     s = suggest(pos, 3, seed=2, budget_ms=5, clock=clock)
     t = suggest(pos, 3, seed=2, budget_ms=5, clock=_counter())
     assert s.turn is not None and s.turn == t.turn
@@ -71,20 +74,23 @@ def _counter():
     def clock():
         now[0] += 0.001
         return now[0]
+
     return clock
 
 
 def test_different_seeds_may_break_ties_differently_but_stay_legal():
     pos = start_position()
     turns = {suggest(pos, 1, seed=s).turn for s in range(6)}
-    assert len(turns) >= 2                                 # the seeded tie-break varies the play
+    assert len(turns) >= 2  # the seeded tie-break varies the play
 
 
 def _requests():
     pos = _middlegame(seed=3, plies=8)
     sp = spirit_start_position(SPIRIT, default_placement(SPIRIT, "white"), default_placement(SPIRIT, "black"))
-    return [{"query": "suggest", "position": position_json(pos), "level": 2, "seed": 9, "nodes": 400, "id": 1},
-            {"query": "suggest", "position": format_position(sp), "level": 3, "seed": 4, "nodes": 300, "id": 2}]
+    return [
+        {"query": "suggest", "position": position_json(pos), "level": 2, "seed": 9, "nodes": 400, "id": 1},
+        {"query": "suggest", "position": format_position(sp), "level": 3, "seed": 4, "nodes": 300, "id": 2},
+    ]
 
 
 def test_the_protocol_gives_the_same_reply_twice_and_matches_the_player():
@@ -102,8 +108,16 @@ def test_the_protocol_reply_does_not_depend_on_the_process_hash_seed():
     outs = []
     for hs in ("1", "2"):
         env = dict(os.environ, PYTHONHASHSEED=hs, PYTHONPATH=str(ROOT))
-        p = subprocess.run([sys.executable, "-m", "engine.protocol"], check=False, input=lines, capture_output=True, text=True,
-                           cwd=ROOT, env=env, timeout=120)
+        p = subprocess.run(
+            [sys.executable, "-m", "engine.protocol"],
+            check=False,
+            input=lines,
+            capture_output=True,
+            text=True,
+            cwd=ROOT,
+            env=env,
+            timeout=120,
+        )
         assert p.returncode == 0, p.stderr
         outs.append(p.stdout)
     assert outs[0] == outs[1]

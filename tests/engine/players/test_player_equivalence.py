@@ -1,5 +1,6 @@
 """The player's fast paths agree with the engine: attack detection (against legal_actions), incremental
 material (against a full recount) and spirit's has_legal_turn (against trying every pair)."""
+
 import random
 
 from players_helpers import SPIRIT
@@ -48,7 +49,7 @@ def _captures_on(pos, target, side):
             if not s or s[0].side != side or c == target:
                 continue
             if s[0].type == "king" and len(s) == 1 and max(abs(x - target[0]), abs(y - target[1])) > 1:
-                continue                                   # the facing capture is checked separately (C3)
+                continue  # the facing capture is checked separately (C3)
             for a in legal_actions(view, c, 3):
                 if a.kind == "capture" and a.to == target:
                     out.add(c)
@@ -91,7 +92,7 @@ def _brute_has_legal_turn(pos):
 def test_spirit_has_legal_turn_agrees_with_trying_every_pair():
     rng = random.Random(8)
     seen = set()
-    for g in range(6):
+    for _g in range(6):
         pos = spirit_start_position(SPIRIT, default_placement(SPIRIT, "white"), default_placement(SPIRIT, "black"))
         for _ in range(120):
             assert has_legal_turn(pos) == _brute_has_legal_turn(pos)
@@ -104,7 +105,16 @@ def test_spirit_has_legal_turn_agrees_with_trying_every_pair():
                 break
     # a side whose pieces are all boxed in has no turn
     from players_helpers import spirit
-    boxed = spirit({(1, 1): ("sect", "white"), (2, 1): ("disciple", "white"), (1, 2): ("formation", "black"),
-                    (2, 2): ("elder", "black", 9), (3, 1): ("elder", "black", 9), (3, 2): ("elder", "black", 9),
-                    (10, 19): ("sect", "black")})
+
+    boxed = spirit(
+        {
+            (1, 1): ("sect", "white"),
+            (2, 1): ("disciple", "white"),
+            (1, 2): ("formation", "black"),
+            (2, 2): ("elder", "black", 9),
+            (3, 1): ("elder", "black", 9),
+            (3, 2): ("elder", "black", 9),
+            (10, 19): ("sect", "black"),
+        }
+    )
     assert has_legal_turn(boxed) == _brute_has_legal_turn(boxed)

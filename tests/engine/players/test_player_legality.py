@@ -1,4 +1,5 @@
 """Thousands of random positions of both games: every suggested turn passes the game's own turn machine."""
+
 import random
 
 from players_helpers import SPIRIT
@@ -21,6 +22,7 @@ def _late_clock():
     def clock():
         now[0] += 1.0
         return now[0]
+
     return clock
 
 
@@ -74,7 +76,7 @@ def test_suggested_cube_turns_are_legal_in_a_thousand_random_positions():
     for i, pos in enumerate(_cube_positions(CUBE_POSITIONS)):
         s = _ask(pos, i)
         assert s.turn is not None
-        new, _ = apply_turn(pos, s.turn)                  # raises IllegalAction if illegal
+        new, _ = apply_turn(pos, s.turn)  # raises IllegalAction if illegal
         assert new.ply == pos.ply + 1
         kinds.update(a.kind for a in s.turn.actions)
     assert {"move", "capture"} <= kinds

@@ -1,4 +1,5 @@
 """The protocol's suggest query: reply shape for both games, the turn is accepted by the turn query, errors."""
+
 import pytest
 from players_helpers import SPIRIT
 
@@ -38,8 +39,17 @@ def test_bad_level_is_refused_with_its_code(level):
     assert repr(level) in r["message"] or str(level) in r["message"]
 
 
-@pytest.mark.parametrize("field,value", [("nodes", 0), ("nodes", MAX_NODES + 1), ("nodes", "100"),
-                                         ("budget_ms", -5), ("budget_ms", MAX_BUDGET_MS + 1), ("budget_ms", True)])
+@pytest.mark.parametrize(
+    "field,value",
+    [
+        ("nodes", 0),
+        ("nodes", MAX_NODES + 1),
+        ("nodes", "100"),
+        ("budget_ms", -5),
+        ("budget_ms", MAX_BUDGET_MS + 1),
+        ("budget_ms", True),
+    ],
+)
 def test_bad_budget_is_refused_with_its_code(field, value):
     r = handle({"query": "suggest", "position": {}, "level": 1, field: value})
     assert r["legal"] is False and r["error"] == "bad-budget", r
@@ -50,6 +60,7 @@ def test_other_bad_suggest_requests():
     assert handle({"query": "suggest", "position": {}, "level": 1, "depth": 3})["error"] == "unknown-field"
     assert handle({"query": "suggest", "level": 1})["error"] == "missing-field"
     assert handle({"query": "suggest", "position": {}, "level": 1, "seed": "x"})["error"] == "malformed"
-    r = handle({"query": "suggest", "position": {"pieces": [{"at": [99, 1, 1], "side": "white", "type": "rook"}]},
-                "level": 1})
+    r = handle(
+        {"query": "suggest", "position": {"pieces": [{"at": [99, 1, 1], "side": "white", "type": "rook"}]}, "level": 1}
+    )
     assert r["error"] == "out-of-board"

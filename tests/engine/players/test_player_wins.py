@@ -1,4 +1,5 @@
 """Levels >= 1 take a win in one, take free material and (levels >= 2) avoid a capture that loses at once."""
+
 import pytest
 from players_helpers import cube, spirit
 
@@ -39,8 +40,16 @@ def test_an_uncapturable_prince_steps_onto_the_enemy_kings_home(level):
 
 @pytest.mark.parametrize("level", SEARCHING)
 def test_levels_capture_the_unguarded_sect(level):
-    pos = spirit({(1, 1): ("sect", "white"), (3, 2): ("disciple", "white"), (10, 10): ("master", "white"),
-                  (13, 10): ("sect", "black"), (18, 18): ("elder", "black"), (17, 19): ("disciple", "black")})
+    pos = spirit(
+        {
+            (1, 1): ("sect", "white"),
+            (3, 2): ("disciple", "white"),
+            (10, 10): ("master", "white"),
+            (13, 10): ("sect", "black"),
+            (18, 18): ("elder", "black"),
+            (17, 19): ("disciple", "black"),
+        }
+    )
     s = suggest(pos, level, seed=3)
     new, _ = apply_spirit_turn(pos, s.turn)
     assert new.result is not None and new.result.winner == "white" and new.result.reason == "sect-captured"
@@ -48,8 +57,9 @@ def test_levels_capture_the_unguarded_sect(level):
 
 @pytest.mark.parametrize("level", SEARCHING)
 def test_free_material_is_taken(level):
-    pos = cube({(1, 1, 1): "wK", (3, 1, 1): "wH", (5, 5, 1): "wR", (5, 9, 1): "bN",
-                (14, 16, 1): "bK", (12, 16, 1): "bH"})
+    pos = cube(
+        {(1, 1, 1): "wK", (3, 1, 1): "wH", (5, 5, 1): "wR", (5, 9, 1): "bN", (14, 16, 1): "bK", (12, 16, 1): "bH"}
+    )
     s, new = _wins(pos, level)
     assert s.turn.actions[0].kind == "capture" and s.turn.actions[0].to == (5, 9, 1)
     assert new.scores["white"] == 123
@@ -60,10 +70,12 @@ def test_free_material_is_taken(level):
 def test_a_capture_that_opens_the_facing_line_is_avoided(level):
     # the white knight on (5,5,1) blocks the file between the kings; taking the rook on (6,7,1) opens it and
     # black's king takes white's at once (C3); white has no prince and a lower score, so that loses (C4)
-    pos = cube({(5, 1, 1): "wK", (5, 5, 1): "wN", (6, 7, 1): "bR", (5, 12, 1): "bK", (14, 16, 1): "bH",
-                (1, 8, 1): "wB"}, scores={"white": 100, "black": 120})
+    pos = cube(
+        {(5, 1, 1): "wK", (5, 5, 1): "wN", (6, 7, 1): "bR", (5, 12, 1): "bK", (14, 16, 1): "bH", (1, 8, 1): "wB"},
+        scores={"white": 100, "black": 120},
+    )
     natural = apply_turn(pos, __import__("engine").Turn((5, 5, 1), (__import__("engine").Capture((6, 7, 1)),)))[0]
-    assert king_capture(natural, "black") == 2          # the trap is real
+    assert king_capture(natural, "black") == 2  # the trap is real
     s = suggest(pos, level, seed=1)
     new, _ = apply_turn(pos, s.turn)
     assert not (s.turn.origin == (5, 5, 1) and s.turn.actions[0].kind == "capture")

@@ -1,4 +1,5 @@
 """Shared helpers for the spirit-chess tests (imported by the test modules)."""
+
 from __future__ import annotations
 
 from engine.core.loader import load_ruleset, load_ruleset_file
@@ -7,8 +8,12 @@ from engine.spirit import SpiritPiece, SpiritPosition, SpiritTurn
 RULES = load_ruleset("spirit")
 
 #: far-away sects and one movable piece per side, so a test position is a live game
-BACKGROUND = {(1, 1): ("sect", "white"), (19, 19): ("sect", "black"),
-              (3, 1): ("disciple", "white"), (17, 19): ("disciple", "black")}
+BACKGROUND = {
+    (1, 1): ("sect", "white"),
+    (19, 19): ("sect", "black"),
+    (3, 1): ("disciple", "white"),
+    (17, 19): ("disciple", "black"),
+}
 
 
 def pc(kind: str, side: str, level: int | None = None) -> SpiritPiece:

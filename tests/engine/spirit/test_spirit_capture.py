@@ -1,10 +1,10 @@
 """Captures and game end: S3, S10, S11, S12, H3, H5, H6, no legal turn."""
+
 import pytest
+from spirit_helpers import make, pc, turn, variant
 
 from engine.core.errors import IllegalAction
 from engine.spirit import apply_spirit_turn, legal_paths
-
-from spirit_helpers import make, pc, turn, variant
 
 
 def test_s10_higher_level_captures_lower():
@@ -18,14 +18,14 @@ def test_s10_lower_mover_dies_and_turn_still_counts():
     pos = make({(10, 10): ("elder", "white", 2), (10, 12): ("master", "black", 3)})
     new, caps = apply_spirit_turn(pos, turn((3, 1), (10, 10), (10, 11), (10, 12)))
     assert [(c.at, c.piece.side, c.piece.type) for c in caps] == [((10, 12), "white", "elder")]
-    assert new.pieces[(10, 12)] == pc("master", "black", 3)       # the defender stays
+    assert new.pieces[(10, 12)] == pc("master", "black", 3)  # the defender stays
     assert (10, 10) not in new.pieces and new.to_move == "black" and new.ply == 1
 
 
 def test_s10_level_up_counts_before_the_fight():
     pos = make({(10, 10): ("elder", "white", 2), (10, 12): ("elder", "black", 3)})
     new, caps = apply_spirit_turn(pos, turn((10, 10), (10, 10), (10, 11), (10, 12)))
-    assert caps[0].piece.side == "black" and new.pieces[(10, 12)].side == "white"   # 3 vs 3: H5
+    assert caps[0].piece.side == "black" and new.pieces[(10, 12)].side == "white"  # 3 vs 3: H5
 
 
 def test_h5_equal_level_defender_is_captured(tmp_path):
@@ -42,8 +42,10 @@ def test_s10_defender_effective_level_counts_its_formations(tmp_path):
     # with H3 off a fight can happen inside a zone: the black elder (2) next to its formation (1)
     # defends at level 3, so the white elder (2) attacking it dies
     free = variant(tmp_path, "[gaps]\nh3_higher_may_not_end_in_zone = false\n")
-    pos = make({(10, 10): ("elder", "white", 2), (10, 12): ("elder", "black", 2),
-                (10, 13): ("formation", "black", 1)}, rules=free)
+    pos = make(
+        {(10, 10): ("elder", "white", 2), (10, 12): ("elder", "black", 2), (10, 13): ("formation", "black", 1)},
+        rules=free,
+    )
     new, caps = apply_spirit_turn(pos, turn((3, 1), (10, 10), (10, 11), (10, 12)))
     assert caps[0].piece.side == "white" and new.pieces[(10, 12)].side == "black"
 
@@ -53,7 +55,7 @@ def test_s11_enemy_entering_zone_with_level_at_most_formation_is_captured():
     new, caps = apply_spirit_turn(pos, turn((3, 1), (10, 10), (10, 11)))
     assert [(c.at, c.piece.type, c.reason) for c in caps] == [((10, 11), "disciple", "formation")]
     assert (10, 11) not in new.pieces and (10, 10) not in new.pieces
-    assert new.pieces[(10, 12)] == pc("formation", "black", 1)            # the formation stays
+    assert new.pieces[(10, 12)] == pc("formation", "black", 1)  # the formation stays
     # equal level (1 after the level-up) also dies
     new, caps = apply_spirit_turn(pos, turn((10, 10), (10, 10), (10, 11)))
     assert caps[0].reason == "formation"
@@ -74,8 +76,9 @@ def test_h3_higher_level_may_not_end_in_enemy_zone(tmp_path):
         apply_spirit_turn(pos, turn((3, 1), (10, 10), (10, 11), (10, 12)))
     assert exc.value.code == "illegal-path"
     # two overlapping formations (1 + 1) make the zone level 2: the elder (2) may enter and dies
-    pos2 = make({(10, 10): ("elder", "white", 2), (9, 13): ("formation", "black", 1),
-                 (11, 13): ("formation", "black", 1)})
+    pos2 = make(
+        {(10, 10): ("elder", "white", 2), (9, 13): ("formation", "black", 1), (11, 13): ("formation", "black", 1)}
+    )
     new, caps = apply_spirit_turn(pos2, turn((3, 1), (10, 10), (10, 11), (10, 12)))
     assert caps[0].reason == "formation" and caps[0].piece.type == "elder"
     # with H3 off, the higher piece may stay in the zone unharmed
@@ -87,8 +90,14 @@ def test_h3_higher_level_may_not_end_in_enemy_zone(tmp_path):
 
 def test_h3_own_formations_raise_the_movers_level():
     # the white elder (2) ends next to its own formation (1): level 3 > black zone 2 -> not allowed
-    pos = make({(10, 10): ("elder", "white", 2), (9, 13): ("formation", "black", 1),
-                (11, 13): ("formation", "black", 1), (11, 11): ("formation", "white", 1)})
+    pos = make(
+        {
+            (10, 10): ("elder", "white", 2),
+            (9, 13): ("formation", "black", 1),
+            (11, 13): ("formation", "black", 1),
+            (11, 11): ("formation", "white", 1),
+        }
+    )
     assert (10, 12) not in legal_paths(pos, (10, 10))
 
 
@@ -101,8 +110,9 @@ def test_s12_any_enemy_reaching_formation_square_captures_it():
 
 def test_s12_formation_square_inside_another_zone():
     # capturing one formation inside the zone of the other: the disciple then dies to the second one
-    pos = make({(10, 10): ("disciple", "white", 0), (10, 11): ("formation", "black", 1),
-                (11, 12): ("formation", "black", 1)})
+    pos = make(
+        {(10, 10): ("disciple", "white", 0), (10, 11): ("formation", "black", 1), (11, 12): ("formation", "black", 1)}
+    )
     new, caps = apply_spirit_turn(pos, turn((3, 1), (10, 10), (10, 11)))
     assert [c.reason for c in caps] == ["formation-square", "formation"]
     assert (10, 11) not in new.pieces and (11, 12) in new.pieces
@@ -131,9 +141,16 @@ def test_h6_turn_limit_draws(tmp_path):
 
 def test_no_legal_turn_loses():
     # black's only movable piece is boxed in by white pieces it cannot beat and its own sect
-    pos = make({(18, 18): ("sect", "black"), (19, 19): ("disciple", "black"),
-                (18, 19): ("master", "white", 9), (19, 18): ("master", "white", 9),
-                (10, 10): ("elder", "white")}, background=False)
+    pos = make(
+        {
+            (18, 18): ("sect", "black"),
+            (19, 19): ("disciple", "black"),
+            (18, 19): ("master", "white", 9),
+            (19, 18): ("master", "white", 9),
+            (10, 10): ("elder", "white"),
+        },
+        background=False,
+    )
     pos = pos.replace(pieces={**pos.pieces, (1, 1): pc("sect", "white")})
     new, _ = apply_spirit_turn(pos, turn((10, 10), (10, 10), (10, 11), (10, 12)))
     # the black disciple may still attack (and die): that is a legal turn
@@ -145,8 +162,7 @@ def test_no_legal_turn_loses():
 
 
 def test_s12_formation_may_step_onto_enemy_formation():
-    pos = make({(10, 10): ("formation", "white"), (11, 10): ("disciple", "white"),
-                (11, 11): ("formation", "black", 3)})
+    pos = make({(10, 10): ("formation", "white"), (11, 10): ("disciple", "white"), (11, 11): ("formation", "black", 3)})
     assert (11, 11) in legal_paths(pos, (10, 10))
     new, caps = apply_spirit_turn(pos, turn((3, 1), (10, 10), (11, 11)))
     assert [(c.piece.side, c.reason) for c in caps] == [("black", "formation-square")]
@@ -154,8 +170,9 @@ def test_s12_formation_may_step_onto_enemy_formation():
 
 
 def test_formation_cannot_capture_by_level():
-    pos = make({(10, 10): ("formation", "white", 5), (11, 10): ("disciple", "white"),
-                (11, 11): ("disciple", "black", 0)})
+    pos = make(
+        {(10, 10): ("formation", "white", 5), (11, 10): ("disciple", "white"), (11, 11): ("disciple", "black", 0)}
+    )
     assert (11, 11) not in legal_paths(pos, (10, 10))
     with pytest.raises(IllegalAction, match="S9"):
         apply_spirit_turn(pos, turn((3, 1), (10, 10), (11, 11)))

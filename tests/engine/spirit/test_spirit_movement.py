@@ -1,10 +1,10 @@
 """Movement: S3-S9, S13, H1, H2."""
+
 import pytest
+from spirit_helpers import RULES, make, pc, turn, variant
 
 from engine.core.errors import IllegalAction
 from engine.spirit import apply_spirit_turn, effective_level, formation_zones, legal_paths, step_budget
-
-from spirit_helpers import RULES, make, pc, turn, variant
 
 
 def _cheb(a, b):
@@ -62,7 +62,7 @@ def test_s7_protector_unlimited_from_level_3():
     # the level-up comes first, so raising the protector to 3 unlocks any number of diagonal steps
     ends = legal_paths(pos, (10, 10), levelup=(10, 10))
     assert (19, 1) in ends and (16, 16) in ends and (11, 11) in ends
-    assert all((e[0] + e[1]) % 2 == 0 for e in ends)             # stays on its colour
+    assert all((e[0] + e[1]) % 2 == 0 for e in ends)  # stays on its colour
     new, _ = apply_spirit_turn(pos, turn((10, 10), (10, 10), (11, 11)))
     assert new.pieces[(11, 11)].level == 3
     new, _ = apply_spirit_turn(pos, turn((10, 10), (10, 10), *[(10 + i, 10 + i) for i in range(1, 7)]))
@@ -78,9 +78,9 @@ def test_s8_disciple_moves_one_step():
 
 def test_s8_disciple_transforms_into_depleted_kind():
     w = {(10, 10): ("disciple", "white", 2)}
-    pos = make(w)            # white has no elder at all now: fewer than the 4 it started with
+    pos = make(w)  # white has no elder at all now: fewer than the 4 it started with
     new, _ = apply_spirit_turn(pos, turn((10, 10), (10, 10), (10, 11), transform=((10, 11), "elder")))
-    assert new.pieces[(10, 11)] == pc("elder", "white", 3)        # level kept
+    assert new.pieces[(10, 11)] == pc("elder", "white", 3)  # level kept
     # level 2 after the level-up is not enough
     with pytest.raises(IllegalAction, match="needs level 3") as exc:
         apply_spirit_turn(pos, turn((3, 1), (10, 10), (10, 11), transform=((10, 11), "elder")))
@@ -104,23 +104,25 @@ def test_h9_transform_is_free_part_of_the_turn_and_keeps_the_level(tmp_path):
     plain, _ = apply_spirit_turn(pos, turn((5, 5), (10, 10), (10, 11)))
     new, _ = apply_spirit_turn(pos, turn((5, 5), (10, 10), (10, 11), transform=((10, 11), "master")))
     assert new.pieces[(10, 11)] == pc("master", "white", 3)
-    assert {c: p for c, p in new.pieces.items() if c != (10, 11)} == \
-        {c: p for c, p in plain.pieces.items() if c != (10, 11)}
+    assert {c: p for c, p in new.pieces.items() if c != (10, 11)} == {
+        c: p for c, p in plain.pieces.items() if c != (10, 11)
+    }
     assert new.ply == plain.ply == 1 and new.to_move == "black"
     fresh = variant(tmp_path, '[gaps]\nh9_transform_level = "start"\n')
-    new, _ = apply_spirit_turn(make(w, rules=fresh), turn((5, 5), (10, 10), (10, 11),
-                                                          transform=((10, 11), "master")))
-    assert new.pieces[(10, 11)] == pc("master", "white", 3)          # the master starts at 3 anyway
-    new, _ = apply_spirit_turn(make(w, rules=fresh), turn((5, 5), (10, 10), (10, 11),
-                                                          transform=((10, 11), "protector")))
-    assert new.pieces[(10, 11)].level == 2                           # a protector starts at 2
+    new, _ = apply_spirit_turn(make(w, rules=fresh), turn((5, 5), (10, 10), (10, 11), transform=((10, 11), "master")))
+    assert new.pieces[(10, 11)] == pc("master", "white", 3)  # the master starts at 3 anyway
+    new, _ = apply_spirit_turn(
+        make(w, rules=fresh), turn((5, 5), (10, 10), (10, 11), transform=((10, 11), "protector"))
+    )
+    assert new.pieces[(10, 11)].level == 2  # a protector starts at 2
 
 
 def test_h7_sect_level_0_loses_to_any_attacker():
     """H7: the sect is level 0, so even a level-0 disciple takes it (equal level, the defender dies: H5)."""
     pos = make({(10, 10): ("disciple", "white", 0), (10, 11): ("sect", "black")}, background=False)
-    pos = pos.replace(pieces={**pos.pieces, (1, 1): pc("sect", "white"), (5, 5): pc("elder", "white"),
-                              (15, 15): pc("elder", "black")})
+    pos = pos.replace(
+        pieces={**pos.pieces, (1, 1): pc("sect", "white"), (5, 5): pc("elder", "white"), (15, 15): pc("elder", "black")}
+    )
     assert pos.pieces[(10, 11)].level == 0
     new, caps = apply_spirit_turn(pos, turn((5, 5), (10, 10), (10, 11)))
     assert caps[0].piece.type == "sect" and new.result == ("white", "sect-captured")
@@ -144,12 +146,11 @@ def test_s9_effective_level_adds_formation_level():
     pos = make({(10, 10): ("formation", "white"), (11, 11): ("elder", "white"), (12, 12): ("elder", "white")})
     assert effective_level(pos, (11, 11)) == 3
     assert effective_level(pos, (12, 12)) == 2
-    assert effective_level(pos, (10, 10)) == 1           # formations are not boosted by formations
+    assert effective_level(pos, (10, 10)) == 1  # formations are not boosted by formations
 
 
 def test_s11_overlapping_formations_add_levels():
-    pos = make({(10, 10): ("formation", "white"), (12, 10): ("formation", "white", 2),
-                (11, 11): ("disciple", "white")})
+    pos = make({(10, 10): ("formation", "white"), (12, 10): ("formation", "white", 2), (11, 11): ("disciple", "white")})
     zones = formation_zones(pos)
     assert zones[(11, 11)] == {"white": 3, "black": 0}
     assert zones[(9, 9)] == {"white": 1, "black": 0}
@@ -184,10 +185,10 @@ def test_h2_a_path_visits_each_square_once_origin_included(tmp_path):
     assert RULES.revisit is False
     pos = make({(10, 10): ("master", "white")})
     with pytest.raises(IllegalAction, match="visits a square twice.*H2") as exc:
-        apply_spirit_turn(pos, turn((3, 1), (10, 10), (10, 11), (10, 10), (10, 11)))     # back over the origin
+        apply_spirit_turn(pos, turn((3, 1), (10, 10), (10, 11), (10, 10), (10, 11)))  # back over the origin
     assert exc.value.code == "illegal-path"
     with pytest.raises(IllegalAction, match="twice"):
-        apply_spirit_turn(pos, turn((3, 1), (10, 10), (10, 11), (11, 11), (10, 11)))     # out and back
+        apply_spirit_turn(pos, turn((3, 1), (10, 10), (10, 11), (11, 11), (10, 11)))  # out and back
     with pytest.raises(IllegalAction, match="twice|ends where it started"):
         apply_spirit_turn(pos, turn((3, 1), (10, 10), (10, 11), (11, 11), (10, 10)))
     # a zigzag of three different squares may still end next to the origin
@@ -206,8 +207,12 @@ def test_h2_a_path_visits_each_square_once_origin_included(tmp_path):
 
 def test_h2_a_master_in_a_pocket_cannot_step_out_and_back(tmp_path):
     """H2: with one free square next to it and nothing beyond, a master has no simple 3-step path."""
-    walls = {(1, 18): ("elder", "white"), (2, 18): ("elder", "white"), (3, 19): ("elder", "white"),
-             (3, 18): ("elder", "white")}
+    walls = {
+        (1, 18): ("elder", "white"),
+        (2, 18): ("elder", "white"),
+        (3, 19): ("elder", "white"),
+        (3, 18): ("elder", "white"),
+    }
     base = {(10, 5): ("sect", "white"), (10, 15): ("sect", "black"), (5, 15): ("elder", "black")}
     pos = make({(1, 19): ("master", "white"), **walls, **base}, background=False)
     assert legal_paths(pos, (1, 19)) == {}
@@ -242,7 +247,7 @@ def test_s13_levelup_then_move_both_mandatory():
     new, caps = apply_spirit_turn(pos, turn((3, 1), (10, 10), (10, 11), (10, 12)))
     assert new.to_move == "black" and new.ply == 1 and caps == []
     assert new.pieces[(3, 1)].level == 1 and new.pieces[(10, 12)].level == 2
-    assert pos.pieces[(3, 1)].level == 0          # the old position is unchanged (immutable)
+    assert pos.pieces[(3, 1)].level == 0  # the old position is unchanged (immutable)
 
 
 def test_errors_quote_input_and_square():

@@ -1,15 +1,26 @@
 """Property test: random legal games from random valid setups never crash and keep invariants."""
+
 import random
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from spirit_helpers import RULES
 
 from engine.core.errors import IllegalAction
-from engine.spirit import (SpiritGame, SpiritPiece, SpiritTurn, apply_spirit_turn, check_setup, format_spirit_record,
-                           formation_zones, legal_paths, levelup_squares, parse_spirit_record, played_turn,
-                           step_budget)
-
-from spirit_helpers import RULES
+from engine.spirit import (
+    SpiritGame,
+    SpiritPiece,
+    SpiritTurn,
+    apply_spirit_turn,
+    check_setup,
+    format_spirit_record,
+    formation_zones,
+    legal_paths,
+    levelup_squares,
+    parse_spirit_record,
+    played_turn,
+    step_budget,
+)
 
 MAX_PLIES = 200
 
@@ -28,7 +39,7 @@ def random_placement(rng: random.Random, side: str) -> dict:
     rng.shuffle(kinds)
     out = {sect: "sect", ring[0]: "master"}
     guards = rng.randint(2, 7)
-    for c in ring[1:1 + guards]:
+    for c in ring[1 : 1 + guards]:
         out[c] = kinds.pop()
     free = [(x, y) for x in range(1, 20) for y in range(lo, hi + 1) if (x, y) not in out]
     for c, k in zip(rng.sample(free, len(kinds)), kinds):
@@ -49,7 +60,7 @@ def random_turn(rng: random.Random, pos, bold: float = 0.6) -> SpiritTurn:
             paths = legal_paths(pos, m, up)
             if paths:
                 ends = sorted(paths)
-                if rng.random() < bold:     # head for the enemy sect
+                if rng.random() < bold:  # head for the enemy sect
                     end = min(ends, key=lambda e: max(abs(e[0] - goal[0]), abs(e[1] - goal[1])))
                 else:
                     end = rng.choice(ends)
@@ -65,8 +76,12 @@ def _maybe_full_path(rng: random.Random, pos, up, origin, path):
     n = step_budget(RULES, piece)
     if n is None or len(path) >= n or rng.random() < 0.5:
         return path
-    dirs = [(dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if (dx or dy) and
-            (not RULES.pieces[piece.type].diagonal or (dx and dy))]
+    dirs = [
+        (dx, dy)
+        for dx in (-1, 0, 1)
+        for dy in (-1, 0, 1)
+        if (dx or dy) and (not RULES.pieces[piece.type].diagonal or (dx and dy))
+    ]
     full = list(path)
     while len(full) < n:
         seen = {origin, *full}
@@ -82,8 +97,11 @@ def maybe_transform(rng, pos, turn):
     """Try to add a legal S8 transform to ``turn``; return the turn used."""
     side = pos.to_move
     counts = pos.counts(side)
-    depleted = [k for k, n in counts.items() if n < pos.start_counts[side][k] and not RULES.pieces[k].royal
-                and not RULES.pieces[k].transforms]
+    depleted = [
+        k
+        for k, n in counts.items()
+        if n < pos.start_counts[side][k] and not RULES.pieces[k].royal and not RULES.pieces[k].transforms
+    ]
     if not depleted:
         return turn
     for c, p in pos.side_pieces(side):
@@ -108,7 +126,7 @@ def check_invariants(before, after, turn, caps):
                 assert n <= cb[k]
     assert len(before.pieces) - len(after.pieces) == len(caps)
     mover = before.pieces[turn.origin]
-    for c in caps:                  # S11: a zone catches the mover where its played path ends
+    for c in caps:  # S11: a zone catches the mover where its played path ends
         if c.reason == "formation":
             assert c.at == turn.end and c.piece.side == mover.side
     moved = after.pieces.get(turn.end)
@@ -137,8 +155,8 @@ def test_random_games_keep_invariants_and_replay(seed):
         before = game.position
         turn = maybe_transform(rng, before, random_turn(rng, before))
         caps = game.play(turn)
-        played = game.turns[-1]            # the game keeps the path as played (cut by S11)
-        assert played == played_turn(before, turn) and turn.path[:len(played.path)] == played.path
+        played = game.turns[-1]  # the game keeps the path as played (cut by S11)
+        assert played == played_turn(before, turn) and turn.path[: len(played.path)] == played.path
         check_invariants(before, game.position, played, caps)
     text = format_spirit_record(game)
     replay = SpiritGame.from_record(parse_spirit_record(text))
@@ -152,6 +170,7 @@ def test_random_games_keep_invariants_and_replay(seed):
 def test_random_games_reach_results(tmp_path):
     """Bold seeded games under a turn limit end with results (sect captured or turn limit)."""
     from spirit_helpers import variant
+
     rules = variant(tmp_path, "[gaps]\nh6_max_plies = 150\n")
     reasons = {}
     for seed in range(8):

@@ -1,9 +1,18 @@
 """Text records, the game model (undo/redo/save/load) and the sample game."""
+
 import pytest
 
 from engine.core.errors import IllegalAction, NotationError
-from engine.spirit import (SpiritGame, SpiritTurn, format_spirit_record, format_spirit_turn, legal_turns,
-                           parse_spirit_record, parse_spirit_turn, sample_spirit_game)
+from engine.spirit import (
+    SpiritGame,
+    SpiritTurn,
+    format_spirit_record,
+    format_spirit_turn,
+    legal_turns,
+    parse_spirit_record,
+    parse_spirit_turn,
+    sample_spirit_game,
+)
 
 
 def test_sample_game_ends_with_a_result():
@@ -29,8 +38,10 @@ def test_turn_notation_round_trip():
     assert parse_spirit_turn("  +( 3 , 4 )   (5,6)-(5,7)-(6,8)") == SpiritTurn((3, 4), (5, 6), ((5, 7), (6, 8)))
 
 
-@pytest.mark.parametrize("bad", ["(3,4) (5,6)-(5,7)", "+(3,4) (5,6)", "+(3,4) (5,6)-(5,7) x", "+(3,4) (5,6)-(5,7,2)",
-                                 "+(3,4) (5,6)-(5,7) =(5,7)"])
+@pytest.mark.parametrize(
+    "bad",
+    ["(3,4) (5,6)-(5,7)", "+(3,4) (5,6)", "+(3,4) (5,6)-(5,7) x", "+(3,4) (5,6)-(5,7,2)", "+(3,4) (5,6)-(5,7) =(5,7)"],
+)
 def test_turn_notation_errors(bad):
     with pytest.raises(NotationError):
         parse_spirit_turn(bad)
@@ -38,8 +49,13 @@ def test_turn_notation_errors(bad):
 
 def test_record_malformed_line_names_line_number():
     lines = sample_spirit_game().to_text().splitlines()
-    for i, junk in ((5, "1. (10,3) (10,3)-(10,4)"), (6, "bogus line"), (7, "5. +(1,1) (1,1)-(1,2)"),
-                    (3, "white: sect(10,2) pope"), (2, "ruleset")):
+    for i, junk in (
+        (5, "1. (10,3) (10,3)-(10,4)"),
+        (6, "bogus line"),
+        (7, "5. +(1,1) (1,1)-(1,2)"),
+        (3, "white: sect(10,2) pope"),
+        (2, "ruleset"),
+    ):
         broken = list(lines)
         broken[i - 1] = junk
         with pytest.raises(NotationError, match=f"^line {i}:"):
@@ -80,7 +96,7 @@ def test_game_undo_redo_save_load(tmp_path):
     with pytest.raises(IllegalAction):
         g.redo()
     g.undo()
-    g.play(t2)          # replaying clears nothing wrong; redo stack is cleared by play
+    g.play(t2)  # replaying clears nothing wrong; redo stack is cleared by play
     assert not g.can_redo
     path = tmp_path / "game.txt"
     g.save(path)

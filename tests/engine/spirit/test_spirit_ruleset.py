@@ -1,25 +1,39 @@
 """S1 and the ruleset file: loading, data, contradiction checks."""
+
 import pytest
+from spirit_helpers import RULES, variant
 
 from engine.core.errors import RulesetError
 from engine.core.loader import GAMES, load_ruleset
 from engine.spirit import SpiritRules
-
-from spirit_helpers import RULES, variant
 
 
 def test_s1_board_and_piece_counts():
     assert isinstance(RULES, SpiritRules) and RULES.game == "spirit"
     assert RULES.size == (19, 19)
     assert {k: v.count for k, v in RULES.pieces.items()} == {
-        "sect": 1, "master": 1, "vicemaster": 1, "elder": 4, "protector": 2, "disciple": 8, "formation": 2}
+        "sect": 1,
+        "master": 1,
+        "vicemaster": 1,
+        "elder": 4,
+        "protector": 2,
+        "disciple": 8,
+        "formation": 2,
+    }
     assert RULES.total == 19
 
 
 def test_s4_to_s8_step_counts_and_start_levels_are_data():
     steps = {k: (v.steps, v.level) for k, v in RULES.pieces.items()}
-    assert steps == {"sect": (0, 0), "master": (3, 3), "vicemaster": (2, 3), "elder": (2, 2),
-                     "protector": (2, 2), "disciple": (1, 0), "formation": (1, 1)}
+    assert steps == {
+        "sect": (0, 0),
+        "master": (3, 3),
+        "vicemaster": (2, 3),
+        "elder": (2, 2),
+        "protector": (2, 2),
+        "disciple": (1, 0),
+        "formation": (1, 1),
+    }
     assert RULES.pieces["protector"].diagonal and RULES.pieces["protector"].unlimited_from_level == 3
     assert RULES.pieces["disciple"].transforms and RULES.pieces["disciple"].transform_level == 3
 
@@ -45,7 +59,7 @@ def test_h8_each_half_is_nine_rows_and_row_10_is_neutral(tmp_path):
 def test_h7_sect_level_is_0_and_data(tmp_path):
     """H7: the sect's level is not stated; ``gaps.h7_sect_level = 0`` (it never changes, S3)."""
     assert RULES.pieces["sect"].level == 0 and RULES.describe()["gaps"]["h7_sect_level"] == 0
-    assert "level" not in RULES.raw["pieces"]["sect"]            # the gap key is the one place
+    assert "level" not in RULES.raw["pieces"]["sect"]  # the gap key is the one place
     guarded = variant(tmp_path, "[gaps]\nh7_sect_level = 2\n")
     assert guarded.pieces["sect"].level == 2
     with pytest.raises(RulesetError, match="contradicts 'gaps.h7_sect_level'"):
@@ -64,7 +78,9 @@ def test_h9_transform_level_is_data(tmp_path):
 
 def test_ruleset_contradictions_are_reported(tmp_path):
     with pytest.raises(RulesetError) as exc:
-        variant(tmp_path, """
+        variant(
+            tmp_path,
+            """
 [board]
 halves = { white = [1, 12], black = [11, 19] }
 [setup]
@@ -77,10 +93,18 @@ level = 4
 [gaps]
 h5_equal_level_captured = "both"
 h6_max_plies = -1
-""")
+""",
+        )
     text = str(exc.value)
-    for bit in ("overlap", "guard_min", "pope", "royal piece never moves", "contradicts 'gaps.h1_formation_level'",
-                "h5_equal_level_captured", "h6_max_plies"):
+    for bit in (
+        "overlap",
+        "guard_min",
+        "pope",
+        "royal piece never moves",
+        "contradicts 'gaps.h1_formation_level'",
+        "h5_equal_level_captured",
+        "h6_max_plies",
+    ):
         assert bit in text, bit
     assert len(exc.value.problems) >= 7
 

@@ -1,10 +1,10 @@
 """S2 setup constraints and the H4 hidden two-sided setup."""
+
 import pytest
+from spirit_helpers import RULES
 
 from engine.core.errors import IllegalAction, NotationError
 from engine.spirit import SpiritSetup, check_setup, default_placement, spirit_start_position
-
-from spirit_helpers import RULES
 
 
 def _move(pl, src, dst):
@@ -84,7 +84,7 @@ def test_h4_hidden_setup_until_both_committed():
     assert s.visible() == {(10, 2): ("sect", "white")}
     with pytest.raises(IllegalAction, match="not in white's half"):
         s.place((10, 12), "elder")
-    with pytest.raises(IllegalAction):            # incomplete
+    with pytest.raises(IllegalAction):  # incomplete
         s.commit()
     s.fill_default()
     assert sum(s.remaining().values()) == 0
@@ -93,7 +93,7 @@ def test_h4_hidden_setup_until_both_committed():
     with pytest.raises(IllegalAction):
         s.place((10, 12), "sect")
     s.hand_over()
-    assert s.side == "black" and s.visible() == {}       # white's placement stays hidden
+    assert s.side == "black" and s.visible() == {}  # white's placement stays hidden
     s.place((10, 18), "sect")
     assert s.visible() == {(10, 18): ("sect", "black")}
     assert s.remove((10, 18)) == "sect"

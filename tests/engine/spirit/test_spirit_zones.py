@@ -1,11 +1,18 @@
 """Formation zones on every step (S11, H3): a piece is caught on the step that enters a zone."""
+
 import pytest
+from spirit_helpers import make, pc, turn
 
 from engine.core.errors import IllegalAction
-from engine.spirit import (SpiritGame, apply_spirit_turn, catch_squares, format_spirit_turn, legal_paths,
-                           parse_spirit_turn, played_turn)
-
-from spirit_helpers import make, pc, turn
+from engine.spirit import (
+    SpiritGame,
+    apply_spirit_turn,
+    catch_squares,
+    format_spirit_turn,
+    legal_paths,
+    parse_spirit_turn,
+    played_turn,
+)
 
 
 def _master_and_zone(formation_level=3):
@@ -20,8 +27,8 @@ def test_s11_equal_level_mover_is_caught_mid_path_and_its_move_ends_there():
     assert [(c.at, c.piece, c.reason) for c in caps] == [((11, 11), pc("master", "white", 3), "formation")]
     assert not any(p.type == "master" for p in new.pieces.values())
     assert (10, 13) not in new.pieces and (11, 11) not in new.pieces
-    assert new.pieces[(12, 12)] == pc("formation", "black", 3)          # the formation does not move
-    assert new.to_move == "black" and new.ply == 1                      # the turn is complete
+    assert new.pieces[(12, 12)] == pc("formation", "black", 3)  # the formation does not move
+    assert new.to_move == "black" and new.ply == 1  # the turn is complete
 
 
 def test_s11_lower_mover_cannot_walk_through_a_zone_to_take_the_formation():
@@ -57,9 +64,9 @@ def test_s11_the_caught_path_may_stop_on_the_catching_step_and_records_keep_that
     with pytest.raises(IllegalAction, match="exactly 3"):
         apply_spirit_turn(pos, turn((3, 1), (10, 10), (10, 11)))
     game = SpiritGame(pos.rules)
-    game.positions = [pos]                         # test setup: start the game from this position
+    game.positions = [pos]  # test setup: start the game from this position
     game.play(full)
-    assert game.turns == [short]                   # the game keeps the turn as played
+    assert game.turns == [short]  # the game keeps the turn as played
     assert format_spirit_turn(game.turns[0]) == "+(3,1) (10,10)-(11,11)"
     assert parse_spirit_turn(format_spirit_turn(game.turns[0])) == short
     game.undo()
@@ -69,9 +76,8 @@ def test_s11_the_caught_path_may_stop_on_the_catching_step_and_records_keep_that
 
 def test_s11_unplayed_rest_of_a_caught_path_is_checked_for_its_shape_only():
     """S11: squares after the catching step are never reached: their pieces do not matter, their shape does."""
-    pos = make({(10, 10): ("master", "white", 3), (12, 12): ("formation", "black", 3),
-                (10, 13): ("elder", "white")})
-    new, caps = apply_spirit_turn(pos, turn((3, 1), (10, 10), (11, 11), (10, 12), (10, 13)))   # own elder at the end
+    pos = make({(10, 10): ("master", "white", 3), (12, 12): ("formation", "black", 3), (10, 13): ("elder", "white")})
+    new, caps = apply_spirit_turn(pos, turn((3, 1), (10, 10), (11, 11), (10, 12), (10, 13)))  # own elder at the end
     assert caps[0].at == (11, 11) and new.pieces[(10, 13)].type == "elder"
     with pytest.raises(IllegalAction, match="step 3"):
         apply_spirit_turn(pos, turn((3, 1), (10, 10), (11, 11), (10, 12), (10, 15)))
@@ -85,21 +91,21 @@ def test_s11_effective_level_mid_path_counts_own_formations_around_the_entered_s
     bare = make(zone)
     _, caps = apply_spirit_turn(bare, turn((3, 1), (10, 10), (11, 11), (10, 12)))
     assert caps[0].reason == "formation" and caps[0].at == (11, 11)
-    helped = make({**zone, (11, 10): ("formation", "white", 1)})      # next to (11,11), not to (10,12)
+    helped = make({**zone, (11, 10): ("formation", "white", 1)})  # next to (11,11), not to (10,12)
     new, caps = apply_spirit_turn(helped, turn((3, 1), (10, 10), (11, 11), (10, 12)))
     assert caps == [] and new.pieces[(10, 12)].type == "elder"
     # overlapping enemy formations add up on the entered square (S11's last sentence)
     two = make({**zone, (11, 10): ("formation", "white", 1), (12, 10): ("formation", "black", 1)})
     _, caps = apply_spirit_turn(two, turn((3, 1), (10, 10), (11, 11), (10, 12)))
-    assert caps[0].at == (11, 11)                                        # 2 + 1 = 3 vs zone 2 + 1 = 3
+    assert caps[0].at == (11, 11)  # 2 + 1 = 3 vs zone 2 + 1 = 3
 
 
 def test_s11_a_zone_guards_the_squares_behind_it():
     """S11: a square reachable only through a catching zone is no end square; the zone squares are."""
     pos = _master_and_zone(3)
     ends = legal_paths(pos, (10, 10))
-    assert (13, 13) not in ends                    # every 3-step way to it enters (11,11) first
-    assert ends[(11, 11)] == ((11, 11),)           # the caught path stops where it is caught
+    assert (13, 13) not in ends  # every 3-step way to it enters (11,11) first
+    assert ends[(11, 11)] == ((11, 11),)  # the caught path stops where it is caught
     caught = catch_squares(pos, (10, 10))
     assert caught == {e for e in ends if 11 <= e[0] <= 13 and 11 <= e[1] <= 13}
     assert (11, 11) in caught and (10, 13) not in caught
@@ -125,21 +131,23 @@ def test_s11_unlimited_protector_is_caught_on_its_path():
 
 def test_s11_h3_a_piece_the_formation_moved_next_to_was_not_caught():
     """H3 decision: a piece already standing in a zone (the formation came to it) did not enter it."""
-    pos = make({(12, 12): ("formation", "black", 1), (13, 12): ("disciple", "black"),
-                (11, 10): ("disciple", "white", 0)}, to_move="black")
-    new, caps = apply_spirit_turn(pos, turn((12, 12), (12, 12), (12, 11)))     # raised to 2, next to (11,10)
+    pos = make(
+        {(12, 12): ("formation", "black", 1), (13, 12): ("disciple", "black"), (11, 10): ("disciple", "white", 0)},
+        to_move="black",
+    )
+    new, caps = apply_spirit_turn(pos, turn((12, 12), (12, 12), (12, 11)))  # raised to 2, next to (11,10)
     assert caps == [] and new.pieces[(11, 10)] == pc("disciple", "white", 0)
     # stepping on to another square of that zone enters it there: caught; stepping out is free
     _, caps = apply_spirit_turn(new, turn((3, 1), (11, 10), (11, 11)))
     assert caps[0].reason == "formation" and caps[0].at == (11, 11)
     out, caps = apply_spirit_turn(new, turn((3, 1), (11, 10), (10, 9)))
     assert caps == [] and out.pieces[(10, 9)].type == "disciple"
-    assert catch_squares(new, (11, 10)) == {(11, 11), (12, 10)}    # (12,11) itself: S12 takes the formation
+    assert catch_squares(new, (11, 10)) == {(11, 11), (12, 10)}  # (12,11) itself: S12 takes the formation
 
 
 def test_h3_at_the_end_is_kept_with_s11_on_every_step():
     """H3: a higher mover still may not end inside the zone; a lower or equal one that ends there dies."""
-    pos = _master_and_zone(2)                     # the master (3) is above the zone
+    pos = _master_and_zone(2)  # the master (3) is above the zone
     assert (11, 11) not in legal_paths(pos, (10, 10))
     with pytest.raises(IllegalAction, match="H3"):
         apply_spirit_turn(pos, turn((3, 1), (10, 10), (10, 11), (10, 12), (11, 11)))
@@ -150,8 +158,9 @@ def test_h3_at_the_end_is_kept_with_s11_on_every_step():
 
 def test_s11_a_moving_formation_is_a_mover_like_any_other():
     """S11: a formation that steps into an enemy zone at a level not above it is caught; above it, H3 bars it."""
-    pos = make({(10, 10): ("formation", "white", 1), (11, 10): ("disciple", "white"),
-                (12, 12): ("formation", "black", 1)})
+    pos = make(
+        {(10, 10): ("formation", "white", 1), (11, 10): ("disciple", "white"), (12, 12): ("formation", "black", 1)}
+    )
     assert (11, 11) in catch_squares(pos, (10, 10))
     new, caps = apply_spirit_turn(pos, turn((3, 1), (10, 10), (11, 11)))
     assert [(c.at, c.piece.type, c.reason) for c in caps] == [((11, 11), "formation", "formation")]

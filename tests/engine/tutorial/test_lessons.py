@@ -1,4 +1,5 @@
 """The tutorial's lessons: every lesson is valid data and its own solution reaches its goals."""
+
 from __future__ import annotations
 
 import pytest
@@ -10,25 +11,44 @@ from engine.tutorial import LessonError, LessonRun, load_lesson, load_lessons, p
 LESSONS = load_lessons()
 
 GOOD = {
-    "id": "tiny", "title": "Tiny", "text": "A rook.", "hint": "Capture.", "solution": ["R(5,5,1)x(5,9,1)"],
-    "position": {"fill": "empty", "pieces": [{"at": [5, 5, 1], "side": "white", "stack": ["rook"]},
-                                              {"at": [5, 9, 1], "side": "black", "stack": ["knight"]}]},
+    "id": "tiny",
+    "title": "Tiny",
+    "text": "A rook.",
+    "hint": "Capture.",
+    "solution": ["R(5,5,1)x(5,9,1)"],
+    "position": {
+        "fill": "empty",
+        "pieces": [
+            {"at": [5, 5, 1], "side": "white", "stack": ["rook"]},
+            {"at": [5, 9, 1], "side": "black", "stack": ["knight"]},
+        ],
+    },
     "goals": [{"kind": "capture", "piece": "knight"}],
 }
 
 
 def test_the_lessons_cover_every_topic_of_the_tutorial():
     ids = [les.id for les in LESSONS]
-    assert ids == ["move-capture", "planes", "hyperjump", "stacks", "hiring", "facing-kings", "home-squares",
-                   "scores", "spirit-levels", "spirit-formations"]
+    assert ids == [
+        "move-capture",
+        "planes",
+        "hyperjump",
+        "stacks",
+        "hiring",
+        "facing-kings",
+        "home-squares",
+        "scores",
+        "spirit-levels",
+        "spirit-formations",
+    ]
     assert {les.game for les in LESSONS} == {"cube", "spirit"}
-    assert any(les.record is not None for les in LESSONS)          # a lesson may start from a record
+    assert any(les.record is not None for les in LESSONS)  # a lesson may start from a record
 
 
 @pytest.mark.parametrize("lesson", LESSONS, ids=[les.id for les in LESSONS])
 def test_every_lesson_is_completed_by_its_own_solution(lesson):
     run = LessonRun(lesson)
-    assert not any(s.met for s in run.status())                    # nothing is done before playing
+    assert not any(s.met for s in run.status())  # nothing is done before playing
     run.solve()
     assert run.done, [(s.text, s.met) for s in run.status()]
 
@@ -36,6 +56,7 @@ def test_every_lesson_is_completed_by_its_own_solution(lesson):
 @pytest.mark.parametrize("lesson", LESSONS, ids=[les.id for les in LESSONS])
 def test_lesson_texts_speak_words_not_rule_ids(lesson):
     import re
+
     for text in (lesson.title, lesson.text, lesson.hint, lesson.goal_text):
         assert not re.search(r"\b[CSGH]\d+\b", text), text
 
@@ -46,7 +67,7 @@ def test_the_other_side_waits_between_the_learners_turns():
     first, second = lesson.solution_turns()
     run.play(first)
     assert run.game.position.to_move == "white"
-    assert [s.met for s in run.status()] == [True, False]           # the stack is there, no capture yet
+    assert [s.met for s in run.status()] == [True, False]  # the stack is there, no capture yet
     run.play(second)
     assert run.done
     # goals stay reached once reached: the split broke the stack up, the stack goal still counts
@@ -67,7 +88,7 @@ def test_spirit_elder_that_is_not_raised_dies_and_the_goal_stays_open():
     # raise the sect? it cannot be raised: the engine refuses
     with pytest.raises(IllegalAction):
         run.play(parse_spirit_turn("+(10,2) (10,10)-(10,11)-(10,12)"))
-    run.play(parse_spirit_turn("+(10,10) (10,10)-(10,11)-(9,12)"))   # raised, but walks past the elder
+    run.play(parse_spirit_turn("+(10,10) (10,10)-(10,11)-(9,12)"))  # raised, but walks past the elder
     assert not run.done
     fresh = LessonRun(lesson)
     fresh.game.play(parse_spirit_turn("+(10,10) (10,10)-(10,11)-(10,12)"))
@@ -78,7 +99,7 @@ def test_a_goal_on_another_board_counts_only_there():
     lesson = next(les for les in LESSONS if les.id == "hyperjump")
     run = LessonRun(lesson)
     run.play(parse_turn("R(6,6,1)-(6,10,1)", lesson.start_position().rules)[0])
-    assert [s.met for s in run.status()] == [False, False]          # (6,10,1) of the main board is not w4=2
+    assert [s.met for s in run.status()] == [False, False]  # (6,10,1) of the main board is not w4=2
 
 
 def test_a_lesson_game_is_not_saved(tmp_path):
@@ -94,23 +115,28 @@ def test_a_good_lesson_table_parses():
     assert LessonRun(les).solve().done
 
 
-@pytest.mark.parametrize("change, words", [
-    ({"colour": "red"}, "unknown field(s) 'colour'"),
-    ({"id": "Bad Id"}, "lower-case words"),
-    ({"game": "go"}, "'game' must be one of"),
-    ({"record": "ruleset standard\n"}, "exactly one of 'position'"),
-    ({"solution": []}, "'solution' must be a non-empty list"),
-    ({"solution": ["R(5,5,1)?(5,9,1)"]}, "solution turn 'R(5,5,1)?(5,9,1)'"),
-    ({"goals": []}, "at least one [[goals]]"),
-    ({"goals": [{"kind": "teleport"}]}, "unknown goal kind 'teleport'"),
-    ({"goals": [{"kind": "level", "at_least": 3}]}, "goal kind 'level' is for spirit chess"),
-    ({"goals": [{"kind": "capture", "piece": "dragon"}]}, "unknown piece 'dragon'"),
-    ({"goals": [{"kind": "occupy"}]}, "goal 'occupy' needs 'at'"),
-    ({"goals": [{"kind": "occupy", "at": [5, 99, 1]}]}, "outside the board"),
-    ({"goals": [{"kind": "capture", "colour": 1}]}, "unknown field(s) 'colour'"),
-    ({"position": {"fill": "empty", "pieces": [{"at": [5, 5, 1], "side": "green", "stack": ["rook"]}]}},
-     "bad position"),
-])
+@pytest.mark.parametrize(
+    "change, words",
+    [
+        ({"colour": "red"}, "unknown field(s) 'colour'"),
+        ({"id": "Bad Id"}, "lower-case words"),
+        ({"game": "go"}, "'game' must be one of"),
+        ({"record": "ruleset standard\n"}, "exactly one of 'position'"),
+        ({"solution": []}, "'solution' must be a non-empty list"),
+        ({"solution": ["R(5,5,1)?(5,9,1)"]}, "solution turn 'R(5,5,1)?(5,9,1)'"),
+        ({"goals": []}, "at least one [[goals]]"),
+        ({"goals": [{"kind": "teleport"}]}, "unknown goal kind 'teleport'"),
+        ({"goals": [{"kind": "level", "at_least": 3}]}, "goal kind 'level' is for spirit chess"),
+        ({"goals": [{"kind": "capture", "piece": "dragon"}]}, "unknown piece 'dragon'"),
+        ({"goals": [{"kind": "occupy"}]}, "goal 'occupy' needs 'at'"),
+        ({"goals": [{"kind": "occupy", "at": [5, 99, 1]}]}, "outside the board"),
+        ({"goals": [{"kind": "capture", "colour": 1}]}, "unknown field(s) 'colour'"),
+        (
+            {"position": {"fill": "empty", "pieces": [{"at": [5, 5, 1], "side": "green", "stack": ["rook"]}]}},
+            "bad position",
+        ),
+    ],
+)
 def test_bad_lesson_data_is_refused_with_the_reason(change, words):
     data = dict(GOOD)
     data.update(change)
@@ -126,6 +152,7 @@ def test_bad_toml_and_duplicate_ids_in_a_folder(tmp_path):
     with pytest.raises(LessonError, match="not valid TOML"):
         load_lesson(tmp_path / "a.toml")
     from engine.tutorial import LESSON_DIR
+
     text = (LESSON_DIR / "02-planes.toml").read_text(encoding="utf-8")
     (tmp_path / "a.toml").write_text(text, encoding="utf-8")
     (tmp_path / "b.toml").write_text(text, encoding="utf-8")

@@ -1,5 +1,6 @@
 """``daqi snapshot FILE`` / ``daqi record FILE`` with hostile files: one line, exit 2, no traceback;
 an unexpected error: one line naming the crash report."""
+
 from __future__ import annotations
 
 import os
@@ -10,8 +11,7 @@ from pathlib import Path
 import pytest
 
 from engine.cube.game import SAMPLES
-from viewer.app import cli
-from viewer.app import record_cli
+from viewer.app import cli, record_cli
 
 ROOT = Path(__file__).resolve().parents[3]
 DEMO = (SAMPLES / "demo.txt").read_text(encoding="utf-8")
@@ -20,8 +20,7 @@ DEMO = (SAMPLES / "demo.txt").read_text(encoding="utf-8")
 def _files(tmp_path: Path) -> dict:
     rulesets = tmp_path / "rulesets"
     rulesets.mkdir(exist_ok=True)
-    (rulesets / "deep.toml").write_text('extends = "standard"\nx = ' + "[" * 3000 + "]" * 3000 + "\n",
-                                        encoding="utf-8")
+    (rulesets / "deep.toml").write_text('extends = "standard"\nx = ' + "[" * 3000 + "]" * 3000 + "\n", encoding="utf-8")
     (rulesets / "folder.toml").mkdir(exist_ok=True)
     return {
         "ruleset-folder": DEMO.replace("ruleset standard", f"ruleset {tmp_path}"),
@@ -37,9 +36,21 @@ def _files(tmp_path: Path) -> dict:
     }
 
 
-CASES = ["ruleset-folder", "ruleset-folder-by-name", "ruleset-300-chars", "spirit-ruleset", "deep-toml",
-         "dev-zero-ruleset", "5000-digit-coordinate", "5000-digit-turn", "not-utf8", "empty",
-         "/dev/zero", "/dev/stdin", "a-folder"]
+CASES = [
+    "ruleset-folder",
+    "ruleset-folder-by-name",
+    "ruleset-300-chars",
+    "spirit-ruleset",
+    "deep-toml",
+    "dev-zero-ruleset",
+    "5000-digit-coordinate",
+    "5000-digit-turn",
+    "not-utf8",
+    "empty",
+    "/dev/zero",
+    "/dev/stdin",
+    "a-folder",
+]
 
 
 def _path(tmp_path, case) -> str:
@@ -55,17 +66,25 @@ def _path(tmp_path, case) -> str:
 
 def _env(tmp_path) -> dict:
     env = dict(os.environ)
-    env.update({"DAQI_RULESETS": str(tmp_path / "rulesets"), "XDG_DATA_HOME": str(tmp_path / "data"),
-                "PYTHONPATH": str(ROOT)})
+    env.update(
+        {"DAQI_RULESETS": str(tmp_path / "rulesets"), "XDG_DATA_HOME": str(tmp_path / "data"), "PYTHONPATH": str(ROOT)}
+    )
     return env
 
 
 @pytest.mark.parametrize("case", CASES)
 def test_snapshot_of_a_bad_file_prints_one_line_and_exits_2(tmp_path, case):
     path = _path(tmp_path, case)
-    r = subprocess.run([sys.executable, "-m", "viewer.app.cli", "snapshot", path, "--out", str(tmp_path / "s.png")],
-                       capture_output=True, text=True, env=_env(tmp_path), cwd=ROOT, timeout=60,
-                       stdin=subprocess.DEVNULL, check=False)
+    r = subprocess.run(
+        [sys.executable, "-m", "viewer.app.cli", "snapshot", path, "--out", str(tmp_path / "s.png")],
+        capture_output=True,
+        text=True,
+        env=_env(tmp_path),
+        cwd=ROOT,
+        timeout=60,
+        stdin=subprocess.DEVNULL,
+        check=False,
+    )
     assert r.returncode == 2, r.stderr
     assert "Traceback" not in r.stderr
     lines = r.stderr.strip().splitlines()
@@ -76,13 +95,31 @@ def test_snapshot_of_a_bad_file_prints_one_line_and_exits_2(tmp_path, case):
     assert not (tmp_path / "s.png").exists() and not (tmp_path / "data").exists()
 
 
-@pytest.mark.parametrize("case", ["ruleset-folder", "ruleset-300-chars", "spirit-ruleset", "deep-toml",
-                                  "dev-zero-ruleset", "5000-digit-coordinate", "5000-digit-turn", "/dev/zero"])
+@pytest.mark.parametrize(
+    "case",
+    [
+        "ruleset-folder",
+        "ruleset-300-chars",
+        "spirit-ruleset",
+        "deep-toml",
+        "dev-zero-ruleset",
+        "5000-digit-coordinate",
+        "5000-digit-turn",
+        "/dev/zero",
+    ],
+)
 def test_record_of_a_bad_file_prints_one_line_and_exits_2(tmp_path, case):
     path = _path(tmp_path, case)
-    r = subprocess.run([sys.executable, "-m", "viewer.app.cli", "record", path, "--out", str(tmp_path / "v.mp4")],
-                       capture_output=True, text=True, env=_env(tmp_path), cwd=ROOT, timeout=60,
-                       stdin=subprocess.DEVNULL, check=False)
+    r = subprocess.run(
+        [sys.executable, "-m", "viewer.app.cli", "record", path, "--out", str(tmp_path / "v.mp4")],
+        capture_output=True,
+        text=True,
+        env=_env(tmp_path),
+        cwd=ROOT,
+        timeout=60,
+        stdin=subprocess.DEVNULL,
+        check=False,
+    )
     assert r.returncode == 2, r.stderr
     assert "Traceback" not in r.stderr and len(r.stderr.strip().splitlines()) == 1
     assert not (tmp_path / "v.mp4").exists()
@@ -92,11 +129,13 @@ def test_play_with_a_bad_ruleset_or_record_exits_2(tmp_path, monkeypatch, capsys
     monkeypatch.setenv("DISPLAY", ":99")
     monkeypatch.setenv("DAQI_RULESETS", str(tmp_path / "rulesets"))
     _files(tmp_path)
-    for argv in (["play", "--ruleset", "/dev/zero", "--no-autosave"],
-                 ["play", "--ruleset", str(tmp_path), "--no-autosave"],
-                 ["play", "--ruleset", "x" * 300, "--no-autosave"],
-                 ["play", "--ruleset", "deep", "--no-autosave"],
-                 ["play", "--load", _path(tmp_path, "spirit-ruleset"), "--no-autosave"]):
+    for argv in (
+        ["play", "--ruleset", "/dev/zero", "--no-autosave"],
+        ["play", "--ruleset", str(tmp_path), "--no-autosave"],
+        ["play", "--ruleset", "x" * 300, "--no-autosave"],
+        ["play", "--ruleset", "deep", "--no-autosave"],
+        ["play", "--load", _path(tmp_path, "spirit-ruleset"), "--no-autosave"],
+    ):
         assert cli.main(argv) == 2, argv
         err = capsys.readouterr().err
         assert err.startswith("daqi: ") and len(err.strip().splitlines()) == 1 and "Traceback" not in err
@@ -107,6 +146,7 @@ def test_an_unexpected_error_prints_one_line_and_writes_a_report(tmp_path, monke
 
     def boom(argv):
         raise RuntimeError("something the code did not expect")
+
     monkeypatch.setitem(record_cli.COMMANDS, "snapshot", boom)
     assert record_cli.main(["snapshot", "--demo", "--out", "x.png"]) == 1
     err = capsys.readouterr().err

@@ -1,4 +1,5 @@
 """The daqi command: no display -> a clear message and status 2; record/snapshot dispatch."""
+
 from __future__ import annotations
 
 import subprocess
@@ -22,9 +23,13 @@ def test_no_display_message_and_status(monkeypatch, capsys):
 
 def test_console_script_without_display_exits_2():
     env = {"PATH": "/usr/bin:/bin", "HOME": "/tmp"}
-    r = subprocess.run([sys.executable, "-c", "import sys; from viewer.app.cli import main; sys.exit(main(['play']))"],
-                       capture_output=True, text=True, env=env, cwd=str(__import__('pathlib').Path(cli.__file__)
-                                                                         .parents[2]))
+    r = subprocess.run(
+        [sys.executable, "-c", "import sys; from viewer.app.cli import main; sys.exit(main(['play']))"],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=str(__import__("pathlib").Path(cli.__file__).parents[2]),
+    )
     assert r.returncode == 2
     assert "Traceback" not in r.stderr and "daqi snapshot" in r.stderr
 
@@ -35,6 +40,7 @@ def test_record_and_snapshot_are_dispatched(monkeypatch):
     fake.main = lambda argv: seen.append(list(argv)) or 0
     monkeypatch.setitem(sys.modules, "viewer.app.record_cli", fake)
     import viewer.app
+
     monkeypatch.setattr(viewer.app, "record_cli", fake, raising=False)
     assert cli.main(["record", "--demo", "--out", "x.mp4"]) == 0
     assert cli.main(["snapshot", "--out", "x.png"]) == 0

@@ -1,4 +1,5 @@
 """``daqi play|spirit --vs computer`` options and ``daqi arena`` dispatch (no window needed)."""
+
 from __future__ import annotations
 
 import pytest
@@ -12,11 +13,12 @@ def controllers(argv):
 
 
 def test_play_vs_computer_sets_side_level_and_seed():
-    cube, spirit = controllers(["play", "--vs", "computer", "--level", "1", "--computer", "white", "--seed", "9",
-                                "--quick"])
+    cube, spirit = controllers(
+        ["play", "--vs", "computer", "--level", "1", "--computer", "white", "--seed", "9", "--quick"]
+    )
     assert spirit is None
     assert cube.computer_sides == {"white"} and cube.computer_level == 1 and cube.computer_seed == 9
-    assert cube.computer_executor is None              # the worker starts with the first question
+    assert cube.computer_executor is None  # the worker starts with the first question
     assert "computer plays white" in cube.message.text
 
 
@@ -44,6 +46,7 @@ def test_bad_level_is_refused(capsys):
 
 def test_arena_goes_to_the_engine_arena(monkeypatch):
     import engine.players.arena as arena
+
     seen = []
     monkeypatch.setattr(arena, "main", lambda argv: seen.append(list(argv)) or 3)
     assert cli.main(["arena", "--games", "2", "--levels", "0,1"]) == 3

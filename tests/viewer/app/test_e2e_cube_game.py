@@ -5,8 +5,8 @@ each target cell; keys go to ``window.on_key_press``.  The game includes a
 move, a 3-D jump, a hyper-jump, a drop, a stack and a split; the engine state
 is checked after every turn.  No sleeps: time is injected with ``tick``.
 """
-from __future__ import annotations
 
+from __future__ import annotations
 
 import pytest
 
@@ -17,12 +17,13 @@ from engine import Piece
 def window(tmp_path, headless_window):
     """A headless pyglet window (EGL) with a quick-started cube game."""
     from viewer.cube.controller import CubeController
-    return headless_window(CubeController(quick=True, autosave_path=tmp_path / "autosave.txt"),
-                           width=1024, height=700)
+
+    return headless_window(CubeController(quick=True, autosave_path=tmp_path / "autosave.txt"), width=1024, height=700)
 
 
 def click(win, coord, delta=0):
     from pyglet.window import mouse
+
     c = win.controller
     lay = c.view.layout(c.rules)
     px, py = c.view.camera.project(lay.cell_center(coord[0], coord[1], coord[2], delta))
@@ -39,6 +40,7 @@ def press(win, symbol, modifiers=0):
 
 def test_short_game_through_the_window(window):
     from pyglet.window import key as K
+
     win = window
     c = win.controller
     win.tick(0.1)
@@ -56,7 +58,7 @@ def test_short_game_through_the_window(window):
     win.draw_frame()
 
     # 1... black: hire a pawn (B, chooser) and drop it into the green area on plane 1
-    press(win, K.Z)                                   # focus plane z=1 again
+    press(win, K.Z)  # focus plane z=1 again
     assert c.view.slicing.focus_z == 1
     press(win, K.B)
     names = [v for _l, v in c.chooser.options]
@@ -76,7 +78,7 @@ def test_short_game_through_the_window(window):
     pos = c.game.position
     assert pos.cell((9, 4, 2, 2)) == (Piece("pawn", "white"),) and pos.cell((9, 4, 2)) == ()
     assert pos.scores["white"] == 119 and pos.stats["white"]["pawn"]["hyperjumps"] == 1
-    assert c.view.slicing.higher() == (2,)          # the view followed the piece
+    assert c.view.slicing.higher() == (2,)  # the view followed the piece
     win.draw_frame()
 
     # 2... black: back to the main board (N steps the slider), plane 1, a pawn move

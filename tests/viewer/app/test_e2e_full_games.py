@@ -14,6 +14,7 @@
 
 No sleeps: time is injected with ``tick``.  Without GL the tests fail (never skip).
 """
+
 from __future__ import annotations
 
 import pytest
@@ -25,14 +26,15 @@ from engine import Drop, HyperJump, Jump, Promote, Split, Stack
 def cube_window(tmp_path, headless_window):
     """A headless pyglet window showing cube chess in its setup phase."""
     from viewer.cube.controller import CubeController
-    return headless_window(CubeController(quick=False, autosave_path=tmp_path / "autosave.txt"),
-                           width=1024, height=700)
+
+    return headless_window(CubeController(quick=False, autosave_path=tmp_path / "autosave.txt"), width=1024, height=700)
 
 
 @pytest.fixture
 def spirit_window(tmp_path, headless_window):
     """A headless pyglet window showing spirit chess in its hidden setup."""
     from viewer.spirit.controller import SpiritController
+
     sc = SpiritController(autosave_path=tmp_path / "spirit-auto.txt")
     return headless_window(None, spirit_controller=sc, start="spirit", width=1100, height=760)
 
@@ -43,6 +45,7 @@ class CubeDriver:
 
     def __init__(self, win):
         from pyglet.window import key as K
+
         self.win = win
         self.c = win.controller
         self.K = K
@@ -55,7 +58,7 @@ class CubeDriver:
         K, sl = self.K, self.c.view.slicing
         want = tuple(coord[3:])
         assert len(want) <= 1, "the sample game only uses the 4th dimension"
-        for _ in range(10):                              # the slider keys step the active dimension
+        for _ in range(10):  # the slider keys step the active dimension
             if sl.higher() == want or self.c.active_dim == 4:
                 break
             self.press(K.TAB)
@@ -74,12 +77,13 @@ class CubeDriver:
     def click(self, coord):
         """A left click (press + release) at the pixel where the camera projects ``coord``."""
         from pyglet.window import mouse
+
         win, c = self.win, self.c
         self.show(coord)
         lay = c.view.layout(c.rules)
         px, py = c.view.camera.project(lay.cell_center(coord[0], coord[1], coord[2], 0))
         assert 0 <= px < win.width and 0 <= py < win.height, f"{coord} is off screen"
-        x, y = px, win.height - py                       # pyglet: origin bottom-left
+        x, y = px, win.height - py  # pyglet: origin bottom-left
         win.on_mouse_motion(x, y, 0, 0)
         win.on_mouse_press(x, y, mouse.LEFT, 0)
         win.on_mouse_release(x, y, mouse.LEFT, 0)
@@ -93,8 +97,7 @@ class CubeDriver:
 
     def hyperjump(self, at, to):
         K = self.K
-        diff = [d + 1 for d in range(max(len(at), len(to)))
-                if (at + (1,) * 9)[d] != (to + (1,) * 9)[d]]
+        diff = [d + 1 for d in range(max(len(at), len(to))) if (at + (1,) * 9)[d] != (to + (1,) * 9)[d]]
         assert len(diff) == 1 and diff[0] >= 4, (at, to)
         dim = diff[0]
         for _ in range(10):
@@ -136,7 +139,7 @@ class CubeDriver:
                 self.choose(action.piece)
                 assert c.drop_piece == action.piece, c.message.text
                 self.click(action.to)
-            else:                                        # Move, Capture
+            else:  # Move, Capture
                 self.click(action.to)
             assert c.builder is not None and len(c.builder.actions) == before + 1, c.message.text
             assert c.builder.actions[-1] == action, (c.builder.actions, action)
@@ -146,14 +149,16 @@ class CubeDriver:
 
 def test_cube_sample_game_to_the_end(cube_window):
     from pyglet.window import key as K
+
     from engine.cube.game import sample_game
+
     win = cube_window
     c = win.controller
     sample = sample_game()
     assert c.mode == "setup"
     win.tick(0.5)
     win.draw_frame()
-    win.on_key_press(K.Q, 0)                           # quick start: the default arrangement
+    win.on_key_press(K.Q, 0)  # quick start: the default arrangement
     assert c.mode == "play" and c.game.position == sample.positions[0]
     drive = CubeDriver(win)
     for ply, turn in enumerate(sample.turns):
@@ -182,7 +187,9 @@ def _white_pieces_drawn(win, squares) -> int:
     square's centre (inside every piece shape, clear of its letter) all of that colour (within
     a small tolerance for blending and sRGB)."""
     import numpy as np
+
     from viewer.spirit.view import SIDE_RGB
+
     frame = win.draw_frame().astype(int)
     geo = win.app.geometry()
     h = frame.shape[0]
@@ -191,7 +198,7 @@ def _white_pieces_drawn(win, squares) -> int:
     for sq in squares:
         x, y = geo.center(sq)
         col, row = int(x - 0.27 * geo.cell), int(h - y)
-        patch = frame[row - 1:row + 2, col - 1:col + 2]
+        patch = frame[row - 1 : row + 2, col - 1 : col + 2]
         if (np.abs(patch - np.array(SIDE_RGB["white"])).max(axis=-1) <= 12).all():
             shown += 1
     assert shown <= len(shapes)
@@ -200,6 +207,7 @@ def _white_pieces_drawn(win, squares) -> int:
 
 def spirit_click(win, sq):
     from pyglet.window import mouse
+
     x, y = win.app.geometry().center(sq)
     win.on_mouse_motion(x, y, 0, 0)
     win.on_mouse_press(x, y, mouse.LEFT, 0)
@@ -208,6 +216,7 @@ def spirit_click(win, sq):
 
 def place_by_hand(win, placements):
     from pyglet.window import mouse
+
     c = win.controller
     geo = win.app.geometry()
     for sq, kind in placements.items():
@@ -220,7 +229,9 @@ def place_by_hand(win, placements):
 
 def test_spirit_sample_game_hidden_setup_to_the_end(spirit_window):
     from pyglet.window import key as K
+
     from engine.spirit import sample_spirit_game
+
     win = spirit_window
     c = win.controller
     sample = sample_spirit_game()
@@ -231,7 +242,7 @@ def test_spirit_sample_game_hidden_setup_to_the_end(spirit_window):
     # white places its 19 pieces from the palette and commits
     place_by_hand(win, white)
     assert sum(c.remaining().values()) == 0
-    assert _white_pieces_drawn(win, white) == 19        # white sees its own pieces
+    assert _white_pieces_drawn(win, white) == 19  # white sees its own pieces
     win.on_key_press(K.ENTER, 0)
 
     # the hand-over screen hides everything
@@ -261,7 +272,7 @@ def test_spirit_sample_game_hidden_setup_to_the_end(spirit_window):
     win.on_key_press(K.ENTER, 0)
     assert c.mode == "play"
     assert c.game.position == sample.positions[0]
-    assert _white_pieces_drawn(win, white) == 19        # both placements revealed
+    assert _white_pieces_drawn(win, white) == 19  # both placements revealed
 
     # every turn of the sample game by clicks: level-up, piece to move, path squares
     for ply, turn in enumerate(sample.turns):
@@ -272,7 +283,7 @@ def test_spirit_sample_game_hidden_setup_to_the_end(spirit_window):
         assert turn.path[-1] in c.targets()["ends"]
         for sq in turn.path:
             spirit_click(win, sq)
-        if len(c.game.turns) == ply:                   # a piece without a fixed step count: Enter
+        if len(c.game.turns) == ply:  # a piece without a fixed step count: Enter
             win.on_key_press(K.ENTER, 0)
         assert len(c.game.turns) == ply + 1, f"turn {ply + 1}: {c.message.text}"
         assert c.game.position == sample.positions[ply + 1], f"turn {ply + 1}"
@@ -284,7 +295,7 @@ def test_spirit_sample_game_hidden_setup_to_the_end(spirit_window):
     panels = win.app.panels()
     assert f"GAME OVER: {res.winner} wins ({res.reason})" in panels["status"]
     assert "Game over" in panels["message"]
-    assert win.app.status.label.text == panels["status"]   # what the window shows
+    assert win.app.status.label.text == panels["status"]  # what the window shows
     spirit_click(win, (10, 10))
     assert c.message.level == "error" and "over" in c.message.text
 
@@ -293,6 +304,7 @@ def test_spirit_sample_game_hidden_setup_to_the_end(spirit_window):
 def _transform_ready(c):
     """White to move; its disciple on (8,4) is level 2 (3 once raised) and one white elder is lost."""
     from engine.spirit import SpiritPiece, SpiritPosition
+
     start = c.game.position
     pieces = dict(start.pieces)
     assert pieces[(8, 4)].type == "disciple" and pieces[(9, 1)].type == "elder"
@@ -304,26 +316,28 @@ def _transform_ready(c):
 
 def test_spirit_transform_through_the_window(spirit_window, tmp_path):
     from pyglet.window import key as K
+
     from engine.spirit import SpiritTransform
     from viewer.ui.bindings import SPIRIT_BINDINGS
+
     win = spirit_window
     c = win.controller
-    win.on_key_press(K.Q, 0)                           # quick start
+    win.on_key_press(K.Q, 0)  # quick start
     _transform_ready(c)
-    spirit_click(win, (8, 4))                          # raise the disciple to level 3
-    win.on_key_press(K.X, 0)                           # too early: explained
+    spirit_click(win, (8, 4))  # raise the disciple to level 3
+    win.on_key_press(K.X, 0)  # too early: explained
     assert c.message.level == "error" and "after the move" in c.message.text and c.chooser is None
-    spirit_click(win, (8, 4))                          # move it ...
-    spirit_click(win, (8, 5))                          # ... one step: the turn waits for the transform choice
+    spirit_click(win, (8, 4))  # move it ...
+    spirit_click(win, (8, 5))  # ... one step: the turn waits for the transform choice
     assert c.game.turns == [] and c.path == [(8, 5)]
     assert "X" in c.message.text and "X: transform" in win.app.panels()["status"]
     win.on_key_press(K.X, 0)
     assert [t for _l, t in c.chooser] == [SpiritTransform((8, 5), "elder")]
     win.draw_frame()
     assert "TRANSFORM" in win.app.panels()["overlay"] and "-> elder" in win.app.overlay.label.text
-    spirit_click(win, (10, 10))                        # a click while the list is open is explained
+    spirit_click(win, (10, 10))  # a click while the list is open is explained
     assert c.message.level == "error" and c.chooser is not None
-    win.on_key_press(K.ESCAPE, 0)                      # closes the list, the turn stays
+    win.on_key_press(K.ESCAPE, 0)  # closes the list, the turn stays
     assert c.chooser is None and c.path == [(8, 5)] and c.game.turns == []
     win.on_key_press(K.X, 0)
     win.on_key_press(K._1, 0)
@@ -346,6 +360,7 @@ def test_spirit_transform_through_the_window(spirit_window, tmp_path):
 def test_spirit_transform_refused_with_reasons_and_optional():
     from engine.spirit import legal_paths
     from viewer.spirit.controller import SpiritController
+
     c = SpiritController(quick=True)
     # no disciple of level 3: the protector (unlimited at level 3) waits for Enter; X says why not
     c.click_cell((9, 4))
@@ -361,6 +376,7 @@ def test_spirit_transform_refused_with_reasons_and_optional():
     c.undo_turn()
     # every kind still at its starting count: the reason says so
     from engine.spirit import SpiritPiece, SpiritPosition
+
     start = c.game.position
     pieces = dict(start.pieces)
     pieces[(8, 4)] = SpiritPiece("disciple", "white", 3)

@@ -1,4 +1,5 @@
 """Bug 9 (issue 13): 'daqi record --help' states the sample games' real frame counts."""
+
 from __future__ import annotations
 
 import re
@@ -18,8 +19,7 @@ def _help(capsys) -> str:
 @pytest.mark.parametrize("demo, label", [(True, "the demo game"), (False, "--spirit-demo")])
 def test_help_example_is_what_the_recorder_renders(capsys, demo, label):
     text = " ".join(_help(capsys).split())
-    m = re.search(re.escape(label) + r" \((\d+) turns, (\d+) (?:actions|steps)\).*?= (\d+) frames = ([\d.]+) s",
-                  text)
+    m = re.search(re.escape(label) + r" \((\d+) turns, (\d+) (?:actions|steps)\).*?= (\d+) frames = ([\d.]+) s", text)
     assert m, text
     turns, actions, frames, seconds = int(m[1]), int(m[2]), int(m[3]), float(m[4])
     game = load_game(demo=demo, spirit_demo=not demo)

@@ -1,4 +1,5 @@
 """Sounds (viewer.app.sound): synthesised, named from what changed, silent without a device."""
+
 from __future__ import annotations
 
 import numpy as np
@@ -16,7 +17,7 @@ def test_each_sound_is_short_loud_enough_and_never_clips(kind):
     assert 0.05 * RATE <= len(w) <= 0.9 * RATE
     peak = int(np.abs(w.astype(int)).max())
     assert 3000 < peak < 32767
-    assert abs(int(w[-1])) < peak * 0.2               # it fades out: no click at the end
+    assert abs(int(w[-1])) < peak * 0.2  # it fades out: no click at the end
 
 
 def test_sounds_differ_and_are_the_same_every_time():
@@ -24,7 +25,7 @@ def test_sounds_differ_and_are_the_same_every_time():
     assert all(np.array_equal(waves[k], synth(k)) for k in KINDS)
     keys = list(KINDS)
     for i, a in enumerate(keys):
-        for b in keys[i + 1:]:
+        for b in keys[i + 1 :]:
             wa, wb = waves[a], waves[b]
             n = min(len(wa), len(wb))
             assert len(wa) != len(wb) or not np.array_equal(wa[:n], wb[:n]), (a, b)
@@ -66,7 +67,7 @@ def test_watcher_names_move_illegal_and_end():
     c.click_cell((9, 4, 1))
     c.key("enter")
     assert w.look(c) == "move"
-    c.click_cell((5, 8, 1))                          # an empty square: an error message
+    c.click_cell((5, 8, 1))  # an empty square: an error message
     assert w.look(c) == "illegal"
     assert w.look(c) is None
     g = sample_game()
@@ -81,18 +82,19 @@ def test_watcher_names_move_illegal_and_end():
 
 def test_without_an_audio_device_the_game_is_silent_and_says_nothing():
     s = Sounds()
-    s._tried, s._driver = True, None                 # what a machine without audio ends up with
+    s._tried, s._driver = True, None  # what a machine without audio ends up with
     c = CubeController(quick=True)
     s.observe(c)
     c.click_cell((5, 8, 1))
     msg = c.message
     assert s.observe(c) == "illegal"
     assert s.played[-1] == "illegal" and not s.available
-    assert c.message is msg                          # nothing was said about the missing sound
+    assert c.message is msg  # nothing was said about the missing sound
 
 
 def test_pyglet_silent_driver_counts_as_no_audio(monkeypatch):
     import pyglet
+
     pyglet.options["headless"] = True
     import pyglet.media
 
@@ -112,8 +114,10 @@ def test_a_broken_device_falls_silent(monkeypatch):
         raise RuntimeError("device gone")
 
     import pyglet
+
     pyglet.options["headless"] = True
     from pyglet.media.codecs import base
+
     monkeypatch.setattr(base, "StaticMemorySource", boom)
     assert s.play("capture") is False and not s.available
 
@@ -126,8 +130,10 @@ def test_mute_toggles():
 
 def test_static_source_holds_the_samples_and_can_be_queued_again():
     import pyglet
+
     pyglet.options["headless"] = True
     from viewer.app.sound import static_source
+
     w = synth("jump")
     src = static_source(w)
     assert src.duration == pytest.approx(len(w) / RATE)

@@ -1,5 +1,6 @@
 """The tutorial in the window (issue 13, item 1): lessons played through the window's handlers,
 "show me" through the controller, hint, lesson panel, first-start offer, the legend (L)."""
+
 from __future__ import annotations
 
 import numpy as np
@@ -13,7 +14,8 @@ def _press(win, sym, mods=0):
 
 
 def _click(win, coord):
-    from pyglet.window import mouse   # imported after the headless window exists
+    from pyglet.window import mouse  # imported after the headless window exists
+
     c = win.controller
     px, py = c.view.camera.project(c.view.layout(c.rules).cell_center(*coord))
     win.on_mouse_press(int(px), win.height - int(py), mouse.LEFT, 0)
@@ -27,21 +29,24 @@ def tutorial_window(headless_window):
         session = TutorialSession(start=start)
         win = headless_window(None, width=1280, height=720, tutorial=session)
         return win, session
+
     return make
 
 
 def test_a_lesson_is_completed_with_clicks_and_keys_in_the_window(tutorial_window):
-    win, session = tutorial_window(start=1)                 # planes and 3-D jumps (the window first: headless)
+    win, session = tutorial_window(start=1)  # planes and 3-D jumps (the window first: headless)
     from pyglet.window import key as K
+
     from viewer.app.tutorial import panel_text
+
     assert session.lesson.id == "planes" and win.app.name == "cube"
     before = win.draw_frame()
-    assert "[  ]  put a knight on (7,8,2)" in panel_text(session)       # each goal, with its state
+    assert "[  ]  put a knight on (7,8,2)" in panel_text(session)  # each goal, with its state
     assert "[  ]" in panel_text(session) and not session.done
     _click(win, (6, 6, 1))
     assert win.controller.builder is not None
     _click(win, (7, 8, 1))
-    _press(win, K.PAGEUP)                                    # 3-D jump to the plane above
+    _press(win, K.PAGEUP)  # 3-D jump to the plane above
     _press(win, K.ENTER)
     assert session.done
     win.tick(0.0)
@@ -51,17 +56,18 @@ def test_a_lesson_is_completed_with_clicks_and_keys_in_the_window(tutorial_windo
     # the lesson panel (right side) is drawn and changed with the goal's state
     right = (slice(60, 500), slice(900, 1270))
     assert after[right].max() > 200 and np.abs(after[right].astype(int) - before[right].astype(int)).sum() > 0
-    _press(win, K.F7)                                        # next lesson
+    _press(win, K.F7)  # next lesson
     assert session.lesson.id == "hyperjump" and not session.done
 
 
 def test_show_me_plays_every_lesson_through_the_window(tutorial_window):
     win, session = tutorial_window()
     from pyglet.window import key as K
+
     n = len(load_lessons())
     for i in range(n):
         assert session.index == i
-        _press(win, K.F4)                                    # show me
+        _press(win, K.F4)  # show me
         assert session.queue and not session.done
         for _ in range(200):
             win.tick(0.35)
@@ -76,25 +82,27 @@ def test_show_me_plays_every_lesson_through_the_window(tutorial_window):
 
 
 def test_hint_restart_and_the_game_keys_in_the_tutorial(tutorial_window, monkeypatch, tmp_path):
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))      # the game after F8 autosaves there
-    win, session = tutorial_window(start=4)                  # hiring
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))  # the game after F8 autosaves there
+    win, session = tutorial_window(start=4)  # hiring
     from pyglet.window import key as K
+
     from viewer.app.tutorial import panel_text
+
     _press(win, K.H)
     assert session.hint_shown and "HINT: Press B" in panel_text(session)
-    assert not win.controller.help_visible                   # H is the hint here, F1 the help
+    assert not win.controller.help_visible  # H is the hint here, F1 the help
     _press(win, K.F1)
     assert win.controller.help_visible
-    _press(win, K.H)                                         # with the help open, H closes it
+    _press(win, K.H)  # with the help open, H closes it
     assert not win.controller.help_visible
-    _press(win, K.B)                                         # the game's own keys still work
+    _press(win, K.B)  # the game's own keys still work
     assert win.controller.chooser is not None and win.controller.chooser.kind == "drop"
     _press(win, K.ESCAPE)
-    _press(win, K.N, K.MOD_CTRL)                             # no new game inside a lesson
+    _press(win, K.N, K.MOD_CTRL)  # no new game inside a lesson
     assert win.controller.message.level == "error" and "F5 restarts" in win.controller.message.text
     _press(win, K.F5)
     assert not session.hint_shown and session.lesson.id == "hiring"
-    _press(win, K.F8)                                        # leave: a real game, setup first
+    _press(win, K.F8)  # leave: a real game, setup first
     assert win.tutorial is None and win.controller.mode == "setup"
     assert win.controller.autosave_path == tmp_path / "daqi" / "autosave.txt"
 
@@ -102,22 +110,26 @@ def test_hint_restart_and_the_game_keys_in_the_tutorial(tutorial_window, monkeyp
 def test_first_start_offer_asks_once(headless_window, tmp_path):
     from viewer.app.tutorial import TutorialOffer, TutorialSession
     from viewer.cube.controller import CubeController
+
     marker = tmp_path / "daqi" / "tutorial-offered"
-    win = headless_window(CubeController(autosave_path=None, offer_resume=False), width=800, height=600,
-                          tutorial=TutorialOffer(marker))
+    win = headless_window(
+        CubeController(autosave_path=None, offer_resume=False), width=800, height=600, tutorial=TutorialOffer(marker)
+    )
     from pyglet.window import key as K
+
     plain = win.draw_frame()
-    _press(win, K.Q)                                         # modal: the setup does not see the key
+    _press(win, K.Q)  # modal: the setup does not see the key
     assert win.controller.mode == "setup" and win.tutorial is not None
-    win.tick(90.0)                                           # nor does its one-minute clock run
+    win.tick(90.0)  # nor does its one-minute clock run
     assert win.controller.setup.part == 0 and win.controller.setup_elapsed == 0.0
     assert np.abs(plain[250:350, 300:500].astype(int)).sum() > 0
     _press(win, K.N)
     assert win.tutorial is None and marker.exists()
     assert "daqi tutorial" in win.controller.message.text
     marker.unlink()
-    win2 = headless_window(CubeController(autosave_path=None, offer_resume=False), width=800, height=600,
-                           tutorial=TutorialOffer(marker))
+    win2 = headless_window(
+        CubeController(autosave_path=None, offer_resume=False), width=800, height=600, tutorial=TutorialOffer(marker)
+    )
     _press(win2, K.T)
     assert isinstance(win2.tutorial, TutorialSession) and win2.tutorial.lesson.id == "move-capture"
     assert marker.exists()
@@ -126,6 +138,7 @@ def test_first_start_offer_asks_once(headless_window, tmp_path):
 def test_the_cli_offers_the_tutorial_only_the_first_time(monkeypatch, tmp_path):
     from viewer.app import cli
     from viewer.app.tutorial import TutorialOffer, find_lesson
+
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
     args = cli.build_parser().parse_args(["play"])
     assert isinstance(cli._first_start_offer(args, None), TutorialOffer)
@@ -142,6 +155,7 @@ def test_the_cli_offers_the_tutorial_only_the_first_time(monkeypatch, tmp_path):
 
 def test_daqi_tutorial_refuses_an_unknown_lesson(capsys):
     from viewer.app import cli
+
     assert cli.main(["tutorial", "--lesson", "chess960", "--headless"]) == 2
     err = capsys.readouterr().err
     assert err.startswith("daqi tutorial: no lesson 'chess960'") and "hyperjump" in err
@@ -150,16 +164,20 @@ def test_daqi_tutorial_refuses_an_unknown_lesson(capsys):
 def test_legend_key_draws_the_legend_panel(headless_window):
     from viewer.cube.controller import CubeController
     from viewer.cube.legend import LEGEND_ROWS
+
     win = headless_window(CubeController(quick=True, autosave_path=None), width=1280, height=720)
     from pyglet.window import key as K
+
     off = win.draw_frame()
     _press(win, K.L)
     assert win.controller.legend_visible
     on = win.draw_frame()
     legend = win.app.hud.legend
     x0 = int(win.width - 14 - legend.width)
-    region = (slice(win.height - int(legend.bg.y + legend.bg.height), win.height - int(legend.bg.y)),
-              slice(x0, win.width - 14))
+    region = (
+        slice(win.height - int(legend.bg.y + legend.bg.height), win.height - int(legend.bg.y)),
+        slice(x0, win.width - 14),
+    )
     assert np.abs(on[region].astype(int) - off[region].astype(int)).sum() > 10000
     assert any("grey squares" in text for _k, _c, text in LEGEND_ROWS)
     _press(win, K.L)

@@ -1,4 +1,5 @@
 """The board overview, plane isolation and palette switch in the window (issue 12)."""
+
 from __future__ import annotations
 
 import numpy as np
@@ -12,10 +13,11 @@ from engine.cube.game import Game
 def window(headless_window):
     """A game whose position has a white rook on board w4=2 (and the opening elsewhere)."""
     from viewer.cube.controller import CubeController
+
     rules = load_ruleset("standard")
     pos = Position.from_pieces(rules, {(8, 8, 1, 2): (Piece("rook", "white"),), (1, 1, 1): ()})
     game = Game(rules)
-    game.positions = [pos]          # the game starts from this position
+    game.positions = [pos]  # the game starts from this position
     c = CubeController(game=game, autosave_path=None)
     return headless_window(c, width=800, height=600)
 
@@ -23,12 +25,13 @@ def window(headless_window):
 def test_v_opens_the_overview_and_a_click_goes_to_a_board(window):
     from pyglet.window import key as K
     from pyglet.window import mouse
+
     c = window.controller
     before = window.draw_frame()
     window.on_key_press(K.V, 0)
     assert c.overview_on
     shown = window.draw_frame()
-    assert np.abs(shown.astype(int) - before).sum() > 100000           # a different picture
+    assert np.abs(shown.astype(int) - before).sum() > 100000  # a different picture
     ov = c.overview()
     target = ov.board((2,))
     assert target is not None and target.counts is not None
@@ -69,6 +72,7 @@ def test_navigator_keys_and_escape(window):
 
 def test_isolate_hides_the_other_planes_and_c_switches_the_palette(window):
     from viewer.gl import palette
+
     c = window.controller
     full = window.draw_frame()
     c.key("i")
@@ -79,7 +83,7 @@ def test_isolate_hides_the_other_planes_and_c_switches_the_palette(window):
     try:
         assert palette.current == "classic"
         classic = window.draw_frame()
-        assert np.abs(classic.astype(int) - alone).sum() > 10000      # other colours on screen
+        assert np.abs(classic.astype(int) - alone).sum() > 10000  # other colours on screen
     finally:
         c.key("f12")
     assert palette.current == "safe"

@@ -1,4 +1,5 @@
 """A broken autosave never blocks starting: a new game, a message naming the file, the file kept aside."""
+
 import pytest
 
 from engine import Game
@@ -18,8 +19,9 @@ def _broken_variants(tmp_path):
     }
 
 
-@pytest.mark.parametrize("kind", ["ruleset-is-a-folder", "spirit-ruleset", "not-utf8", "empty", "garbage",
-                                  "huge-number"])
+@pytest.mark.parametrize(
+    "kind", ["ruleset-is-a-folder", "spirit-ruleset", "not-utf8", "empty", "garbage", "huge-number"]
+)
 def test_broken_autosave_starts_a_new_game_and_is_kept_aside(tmp_path, kind):
     content = _broken_variants(tmp_path)[kind]
     auto = tmp_path / "autosave.txt"
@@ -31,7 +33,7 @@ def test_broken_autosave_starts_a_new_game_and_is_kept_aside(tmp_path, kind):
     assert len(aside) == 1 and aside[0].name in c.message.text
     assert aside[0].read_bytes() == (content if isinstance(content, bytes) else content.encode("utf-8"))
     assert not auto.exists()
-    c.quick_start()                                  # the new game autosaves over the old name
+    c.quick_start()  # the new game autosaves over the old name
     assert Game.load(auto).turns == []
 
 
@@ -50,6 +52,7 @@ def test_a_good_autosave_is_still_offered(tmp_path):
     import random
 
     from engine import random_turn
+
     c.game.play(random_turn(t, random.Random(1)))
     c2 = CubeController(autosave_path=auto)
     assert c2.mode == "resume" and not list(tmp_path.glob("autosave.broken-*"))
@@ -57,6 +60,7 @@ def test_a_good_autosave_is_still_offered(tmp_path):
 
 def test_an_autosave_of_a_game_with_a_ruleset_file_resumes(tmp_path):
     from engine import load_ruleset_file
+
     rfile = tmp_path / "mine.toml"
     rfile.write_text('extends = "standard"\n[meta]\nname = "mine"\n[scores]\nstart = 90\n', encoding="utf-8")
     rules = load_ruleset_file(rfile)
@@ -65,7 +69,8 @@ def test_an_autosave_of_a_game_with_a_ruleset_file_resumes(tmp_path):
     import random
 
     from engine import random_turn
+
     c.game.play(random_turn(c.game.position, random.Random(2)))
     assert "ruleset mine" in auto.read_text(encoding="utf-8")
-    c2 = CubeController(rules, autosave_path=auto)        # 'mine' is no bundled or user ruleset
+    c2 = CubeController(rules, autosave_path=auto)  # 'mine' is no bundled or user ruleset
     assert c2.mode == "resume" and c2.resume_offer.rules.start_score == 90

@@ -1,4 +1,5 @@
 """The cube-chess interaction state machine, without GL or pyglet."""
+
 from __future__ import annotations
 
 import pytest
@@ -43,7 +44,7 @@ def test_click_enemy_or_empty_says_why(ctl):
 
 def test_illegal_click_shows_engine_message_and_keeps_turn(ctl):
     ctl.click_cell((9, 3, 1))
-    ctl.click_cell((9, 9, 1))           # a pawn cannot go that far
+    ctl.click_cell((9, 9, 1))  # a pawn cannot go that far
     assert ctl.message.level == "error"
     assert "cannot move" in ctl.message.text
     assert ctl.builder is not None and not ctl.builder.actions
@@ -108,9 +109,9 @@ def test_stack_split_promote_and_drop_choosers(ctl):
     labels = [lab for lab, _v in ctl.chooser.options]
     assert any("pawn: 1 pt, 2 in the green area" in lab for lab in labels)
     queen = [v for _l, v in ctl.chooser.options].index("queen")
-    ctl.key(str(queen + 1))                       # needs a credit: refused in words
+    ctl.key(str(queen + 1))  # needs a credit: refused in words
     assert ctl.message.level == "error" and "only after capturing" in ctl.message.text
-    assert "C12" not in ctl.message.text and "C12" in ctl.message.detail     # the rule id: detail line
+    assert "C12" not in ctl.message.text and "C12" in ctl.message.detail  # the rule id: detail line
     ctl.key(str([v for _l, v in ctl.chooser.options].index("pawn") + 1))
     assert ctl.drop_piece == "pawn"
     ctl.click_cell((5, 8, 1))
@@ -123,7 +124,7 @@ def test_stack_split_promote_and_drop_choosers(ctl):
     ctl.click_cell((5, 3, 1))
     ctl.key("t")
     assert ctl.chooser.kind == "split" and ctl.chooser.multi
-    ctl.key("2")                                   # toggle the knight (bottom first: bishop, knight)
+    ctl.key("2")  # toggle the knight (bottom first: bishop, knight)
     ctl.key("enter")
     assert ctl.builder.kinds == ["split"]
     ctl.click_cell((6, 5, 1))
@@ -191,7 +192,7 @@ def test_setup_phase_alternates_times_out_and_counts_pawns(tmp_path):
     assert c.setup.to_choose == "black" and c.setup.pawn_bonus("white") == 1
     c.tick(30)
     assert c.setup.to_choose == "black"
-    c.tick(31)                                    # C26: default on timeout
+    c.tick(31)  # C26: default on timeout
     assert c.setup.to_choose == "white" and ("black", 0) in c.setup.defaulted
     c.click_cell((9, 9, 1))
     assert c.message.level == "error"
@@ -215,7 +216,7 @@ def test_royal_part_swaps(tmp_path):
 def test_camera_and_slicing_keys(ctl):
     cam = ctl.view.camera
     yaw, dist = cam.yaw, cam.distance
-    ctl.key("left", shift=True)          # Shift+arrows orbit; the plain arrows move the cell cursor
+    ctl.key("left", shift=True)  # Shift+arrows orbit; the plain arrows move the cell cursor
     assert cam.yaw != yaw
     ctl.key("+")
     assert cam.distance < dist
@@ -257,7 +258,7 @@ def test_hud_text_and_help_cover_every_binding(ctl):
     assert "(9,4,1,2)" in hud_text(ctl)["hover"] and "(…—9,4,1,2,1,1,1,1…)" in hud_text(ctl)["hover"]
     ctl.key("h")
     help_text = hud_text(ctl)["overlay"]
-    for _page in range(5):                     # the help is paged when it is taller than the window
+    for _page in range(5):  # the help is paged when it is taller than the window
         ctl.key("pagedown")
         help_text += hud_text(ctl)["overlay"]
     for keys, _what in BINDINGS:
@@ -278,6 +279,7 @@ def test_sliders_model_and_hit():
 
 def test_game_over_is_reported(tmp_path):
     from engine import load_ruleset
+
     rules = load_ruleset("standard")
     g = Game(rules)
     c = CubeController(game=g)
@@ -287,12 +289,13 @@ def test_game_over_is_reported(tmp_path):
 
 
 def test_help_lines_wrap_descriptions_inside_their_column():
-    from viewer.ui.bindings import BINDINGS, SPIRIT_BINDINGS
     from viewer.cube.hud import HELP_KEY_WIDTH, HELP_LINE_WIDTH, help_lines
+    from viewer.ui.bindings import BINDINGS, SPIRIT_BINDINGS
+
     for table in (BINDINGS, SPIRIT_BINDINGS):
         lines = help_lines(table)
         assert all(len(line) <= HELP_LINE_WIDTH for line in lines)
         starts = [line for line in lines if not line.startswith(" " * (HELP_KEY_WIDTH + 1))]
-        assert len(starts) == len(table)       # every other line continues a description
+        assert len(starts) == len(table)  # every other line continues a description
         for (key, _text), line in zip(table, starts):
             assert line.startswith(key)

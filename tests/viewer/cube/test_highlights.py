@@ -1,12 +1,13 @@
 """Highlights are visible: per-kind symbols (shape and colour) on empty and occupied cells, last turn,
 ghosts."""
+
 import numpy as np
 import pytest
-
 from viewer_fakes import FakePosition, Piece
-from viewer.gl import palette
+
 from viewer.cube.scene import Highlights, View, highlight_layers
 from viewer.cube.target_marks import SYMBOL_OF, sample_points, symbol_extent
+from viewer.gl import palette
 
 KINDS = ("move", "capture", "jump", "hyperjump", "stack")
 
@@ -39,6 +40,7 @@ def make_view(offscreen, name, hl, **kw):
 def offscreen(gl_ctx):
     """Bigger than the shared 320x240 one: a cell is ~20 px wide in the top view."""
     from viewer.cube.render import OffscreenRenderer
+
     r = OffscreenRenderer(640, 400, ctx=gl_ctx)
     yield r
     r.release()
@@ -65,10 +67,8 @@ def at(frame, p):
     return frame[int(round(p[1])), int(round(p[0]))]
 
 
-EMPTY = {"move": (6, 8, 1), "capture": (8, 8, 1), "jump": (10, 8, 1), "hyperjump": (12, 8, 1),
-         "stack": (6, 10, 1)}
-OCCUPIED = {"move": (5, 2, 1), "capture": (7, 15, 1), "jump": (9, 2, 1), "hyperjump": (11, 2, 1),
-            "stack": (6, 2, 1)}
+EMPTY = {"move": (6, 8, 1), "capture": (8, 8, 1), "jump": (10, 8, 1), "hyperjump": (12, 8, 1), "stack": (6, 10, 1)}
+OCCUPIED = {"move": (5, 2, 1), "capture": (7, 15, 1), "jump": (9, 2, 1), "hyperjump": (11, 2, 1), "stack": (6, 2, 1)}
 
 
 def nearest_kind(px):
@@ -87,6 +87,7 @@ def symbol_hits(frame, view, coord, kind, delta=0):
     def reads(p):
         x, y = int(round(p[0])), int(round(p[1]))
         return any(nearest_kind(frame[y + dy, x + dx]) == kind for dx in (-1, 0, 1) for dy in (-1, 0, 1))
+
     return sum(reads(p) for p in pts) / len(pts)
 
 
@@ -148,22 +149,27 @@ def test_hyperjump_target_on_a_ghost_board_is_visible(offscreen):
 def test_kinds_have_distinct_shapes_that_stay_inside_their_cell():
     assert len(set(SYMBOL_OF.values())) == len(KINDS)
     for kind in KINDS:
-        assert symbol_extent(SYMBOL_OF[kind]) < 0.5, kind      # inside its cell: neighbours never overlap
-    v = View(highlights=Highlights(targets={k: [c] for k, c in EMPTY.items()},
-                                   last_from=(1, 1, 1), last_to=(2, 2, 1), selected=(3, 3, 1)))
+        assert symbol_extent(SYMBOL_OF[kind]) < 0.5, kind  # inside its cell: neighbours never overlap
+    v = View(
+        highlights=Highlights(
+            targets={k: [c] for k, c in EMPTY.items()}, last_from=(1, 1, 1), last_to=(2, 2, 1), selected=(3, 3, 1)
+        )
+    )
     layers = highlight_layers(v, v.layout(), FakePosition())
     for kind, cell in EMPTY.items():
         rows = layers[SYMBOL_OF[kind]]
-        assert len(rows) == 2                       # a dark rim, then the symbol
+        assert len(rows) == 2  # a dark rim, then the symbol
         centre = v.layout().cell_center(*cell)
         assert np.allclose(rows[:, :2], centre[:2])
         assert rows[0, 4:7].sum() < rows[1, 4:7].sum()
-    assert len(layers["marks"]) == len(KINDS) + 2    # a faint fill per target + the last turn's two cells
+    assert len(layers["marks"]) == len(KINDS) + 2  # a faint fill per target + the last turn's two cells
 
 
 def test_a_3d_jump_gets_a_pole_from_the_origin_to_its_plane():
-    v = View(highlights=Highlights(targets={"jump": [(8, 8, 4), (8, 8, 2)], "move": [(9, 8, 1)]},
-                                   selected=(8, 8, 1)), explode=1.5)
+    v = View(
+        highlights=Highlights(targets={"jump": [(8, 8, 4), (8, 8, 2)], "move": [(9, 8, 1)]}, selected=(8, 8, 1)),
+        explode=1.5,
+    )
     v.slicing.set_focus(1)
     v.opacity = 0.5
     lay = v.layout()

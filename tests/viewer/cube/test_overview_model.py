@@ -1,4 +1,5 @@
 """The board overview's model: counts from changed cells, the grid, the navigator, picking."""
+
 from __future__ import annotations
 
 import pytest
@@ -23,8 +24,12 @@ def hyper_position():
     """The opening with a white rook on w4=2 (it left (1,1,1)), a black queen on w5=2 and a
     crowded pawn taken from w4=2 (a changed cell that empties a default one)."""
     rules = load_ruleset("standard")
-    pieces = {(8, 8, 1, 2): (Piece("rook", "white"),), (8, 9, 4, 1, 2): (Piece("queen", "black"),),
-              (1, 1, 1): (), (5, 15, 2, 2): ()}
+    pieces = {
+        (8, 8, 1, 2): (Piece("rook", "white"),),
+        (8, 9, 4, 1, 2): (Piece("queen", "black"),),
+        (1, 1, 1): (),
+        (5, 15, 2, 2): (),
+    }
     return Position.from_pieces(rules, pieces)
 
 
@@ -48,8 +53,8 @@ def test_grid_spans_the_used_boards_and_the_navigator_lists_them():
     pos = hyper_position()
     ov = Overview(pos, current=(), focus_z=1, dims=(4, 5))
     shown = {b.higher for b in ov.boards}
-    assert {(), (2,), (1, 2)} <= shown                  # every board with pieces of the game
-    assert (3, 3) in shown and (1, 3) in shown           # one beyond the farthest along each dimension
+    assert {(), (2,), (1, 2)} <= shown  # every board with pieces of the game
+    assert (3, 3) in shown and (1, 3) in shown  # one beyond the farthest along each dimension
     cols = {b.col for b in ov.boards}
     rows = {b.row for b in ov.boards}
     assert len(ov.boards) == len(cols) * len(rows) == 3 * 3
@@ -80,7 +85,7 @@ def test_a_click_on_a_small_board_finds_that_board_and_cell():
     ov.frame(cam)
     for b in ov.boards:
         ox, oy = b.origin
-        px, py = cam.project((ox + 5.5, oy + 9.5, 0.0))         # the centre of cell (6, 10)
+        px, py = cam.project((ox + 5.5, oy + 9.5, 0.0))  # the centre of cell (6, 10)
         hit = ov.pick(cam, px, py)
         assert hit is not None and hit[0].higher == b.higher and hit[1] == (6, 10)
     assert ov.pick(cam, 2, 2) is None

@@ -1,4 +1,5 @@
 """Picking: the projected centre of a cell picks that cell; outside picks None (no GL)."""
+
 import time
 
 import numpy as np
@@ -26,7 +27,7 @@ def test_centre_of_a_focused_cell_picks_it(yaw, pitch, explode):
 
 @pytest.mark.parametrize("yaw,pitch", CAMERAS)
 def test_nearest_visible_layer_wins(yaw, pitch):
-    v = View(opacity=0.3, reach=15)          # every plane drawn (the default draws 4 around the focus)
+    v = View(opacity=0.3, reach=15)  # every plane drawn (the default draws 4 around the focus)
     v.camera.yaw, v.camera.pitch = yaw, pitch
     v.frame()
     top = 16
@@ -53,7 +54,7 @@ def test_outside_the_board_picks_nothing(point):
     v = View(opacity=0.0)
     v.frame()
     assert pick_view(v, *point) is None
-    v.camera.set_view("front")          # looking along the planes
+    v.camera.set_view("front")  # looking along the planes
     v.camera.pitch = 0.0
     assert pick(v.camera, 640, 10, v.layout(), v.slicing, layers=[1]) is None
 

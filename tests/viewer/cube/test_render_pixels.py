@@ -1,10 +1,11 @@
 """Headless GL: pixels at known places have the expected colours."""
+
 import numpy as np
 import pytest
-
 from viewer_fakes import FakePosition, Piece
-from viewer.gl import palette
+
 from viewer.cube.scene import Highlights, View
+from viewer.gl import palette
 
 
 def top_view(offscreen, **kw):
@@ -49,14 +50,13 @@ def test_green_area_is_green_and_outside_is_not(offscreen):
 
 
 def test_white_and_black_pieces_have_their_colours(offscreen):
-    pos = FakePosition({(6, 8, 1): (Piece("king", "white"),),
-                        (10, 8, 1): (Piece("king", "black"),)}, opening=False)
+    pos = FakePosition({(6, 8, 1): (Piece("king", "white"),), (10, 8, 1): (Piece("king", "black"),)}, opening=False)
     v = top_view(offscreen)
     frame = offscreen.render(pos, v)
     w = colour_at(frame, v, (6, 8, 1), lift=1.1)
     b = colour_at(frame, v, (10, 8, 1), lift=1.1)
-    assert min(w) > 100 and w[0] - w[2] < 60 and w[0] < 1.4 * w[1]     # ivory
-    assert b[0] > 60 and b[0] > 2 * b[1] and b[0] > 2 * b[2]   # dark red
+    assert min(w) > 100 and w[0] - w[2] < 60 and w[0] < 1.4 * w[1]  # ivory
+    assert b[0] > 60 and b[0] > 2 * b[1] and b[0] > 2 * b[2]  # dark red
     assert not is_green(w) and not is_green(b)
 
 
@@ -64,13 +64,13 @@ def test_moving_a_slider_changes_what_is_drawn(offscreen):
     pos = FakePosition({(5, 8, 1, 2): (Piece("rook", "white"),)})
     v = top_view(offscreen)
     before = offscreen.render(pos, v).copy()
-    assert is_green(colour_at(before, v, (5, 8, 1)))                # green cell, empty
+    assert is_green(colour_at(before, v, (5, 8, 1)))  # green cell, empty
     v.slicing.set_index(4, 2)
     after = offscreen.render(pos, v).copy()
     assert np.abs(before.astype(int) - after.astype(int)).sum() > 1000
-    rook = colour_at(after, v, (5, 8, 1), lift=0.9)                  # the rook on board w4=2
+    rook = colour_at(after, v, (5, 8, 1), lift=0.9)  # the rook on board w4=2
     assert min(rook) > 100 and rook[0] < 1.4 * rook[1]
-    assert not is_green(colour_at(after, v, (8, 10, 1)))            # no green off the main board
+    assert not is_green(colour_at(after, v, (8, 10, 1)))  # no green off the main board
     v.slicing.set_index(4, 1)
     again = offscreen.render(pos, v)
     assert np.array_equal(before, again)
@@ -92,24 +92,28 @@ def test_focus_and_opacity_change_the_picture(offscreen):
 
 def test_highlights_show_their_kind_colour(offscreen):
     pos = FakePosition(opening=False)
-    v = top_view(offscreen, highlights=Highlights(
-        targets={"move": [(6, 8, 1)], "capture": [(8, 8, 1)], "hyperjump": [(10, 8, 1)]},
-        selected=(12, 8, 1)))
+    v = top_view(
+        offscreen,
+        highlights=Highlights(
+            targets={"move": [(6, 8, 1)], "capture": [(8, 8, 1)], "hyperjump": [(10, 8, 1)]}, selected=(12, 8, 1)
+        ),
+    )
     frame = offscreen.render(pos, v)
     move, cap, hyper = (colour_at(frame, v, (x, 8, 1)) for x in (6, 8, 10))
-    assert move[2] > move[0] + 60                # blue
-    assert cap[0] > cap[2] + 60                  # orange-red
-    assert hyper[1] > hyper[0] + 60 and hyper[2] > hyper[0] + 60   # cyan
+    assert move[2] > move[0] + 60  # blue
+    assert cap[0] > cap[2] + 60  # orange-red
+    assert hyper[1] > hyper[0] + 60 and hyper[2] > hyper[0] + 60  # cyan
     lay = v.layout()
     cx, cy = v.camera.project(lay.cell_corner(12, 8, 1) + np.array([0.06, 0.5, 0]))
     ring = frame[int(cy), int(cx)].astype(int)
-    want = np.asarray(palette.SELECTED) * 255                  # the ring of the selected origin
+    want = np.asarray(palette.SELECTED) * 255  # the ring of the selected origin
     assert np.abs(ring - want).max() < 60, ring
 
 
 def test_click_on_rendered_cell_agrees_with_picture(offscreen):
     """Render a highlight where picking says the mouse is: it lands under the mouse."""
     from viewer.cube.picking import pick_view
+
     pos = FakePosition(opening=False)
     v = View(opacity=0.0)
     v.camera.resize(offscreen.width, offscreen.height)
@@ -135,13 +139,14 @@ def test_read_back_is_top_row_first(offscreen):
     _, y1 = v.camera.project(lay.cell_center(8, 1, 1))
     assert y16 < frame.shape[0] / 2 < y1
     assert is_green(frame[int(y16), int(px)].astype(int))
-    assert not is_green(colour_at(frame, v, (8, 1, 1), lift=0.5))   # the rook stands there
+    assert not is_green(colour_at(frame, v, (8, 1, 1), lift=0.5))  # the rook stands there
     flipped = frame[::-1]
     assert not is_green(flipped[int(y16), int(px)].astype(int))
 
 
 def test_save_png(offscreen, tmp_path):
     from PIL import Image
+
     pos = FakePosition(opening=False)
     offscreen.render(pos, top_view(offscreen))
     p = offscreen.save_png(tmp_path / "x.png")
@@ -153,6 +158,7 @@ def test_hidden_faded_pieces_are_skipped_with_the_same_picture(offscreen, focus,
     """cull_hidden: faded pieces wholly under the plane above (which writes depth first) are
     not drawn; the picture is the same pixel for pixel, and fewer instances are drawn."""
     from viewer.cube.scene import PIECE_MESHES
+
     pos = FakePosition()
     view = View()
     view.slicing.set_focus(focus)
@@ -163,8 +169,8 @@ def test_hidden_faded_pieces_are_skipped_with_the_same_picture(offscreen, focus,
     r = offscreen.renderer
 
     def drawn():
-        return sum(b.count for (name, p), b in r._batches.items()
-                   if p == "translucent" and name in PIECE_MESHES)
+        return sum(b.count for (name, p), b in r._batches.items() if p == "translucent" and name in PIECE_MESHES)
+
     r.cull_hidden = False
     r.invalidate()
     full = offscreen.render(pos, view).copy()

@@ -1,5 +1,6 @@
 """Cube chess in the viewer, issue 13: review, the cell cursor, the typed-move box and bugs 2, 4,
 5, 7 and 8 (GL-free: the controller and the HUD model)."""
+
 from __future__ import annotations
 
 import pytest
@@ -13,8 +14,7 @@ from viewer.cube.scene import COLUMN_PAD, pile_height
 
 @pytest.fixture
 def ctl(tmp_path):
-    return CubeController(game=sample_game(), autosave_path=tmp_path / "autosave.txt",
-                          save_path=tmp_path / "g.txt")
+    return CubeController(game=sample_game(), autosave_path=tmp_path / "autosave.txt", save_path=tmp_path / "g.txt")
 
 
 # ------------------------------------------------------------------ review
@@ -63,13 +63,13 @@ def test_play_from_here_branches_and_keeps_the_old_line(ctl):
     ctl.review_goto(4)
     ctl.key("enter")
     assert not ctl.reviewing and len(ctl.game.turns) == 4 and ctl.game is not full
-    assert len(full.turns) == n                      # the old line is intact
+    assert len(full.turns) == n  # the old line is intact
     assert "kept" in ctl.message.text
     ctl.key("l", ctrl=True)
     assert ctl.game is full
     ctl.key("l", ctrl=True)
     assert len(ctl.game.turns) == 4
-    ctl.key("y", ctrl=True)                          # the old line's next turn can be replayed
+    ctl.key("y", ctrl=True)  # the old line's next turn can be replayed
     assert ctl.game.turns == full.turns[:5]
 
 
@@ -100,9 +100,9 @@ def test_the_turn_list_is_windowed_around_the_reviewed_turn():
     t = hud_text(c, turn_rows_max=8)
     lines = t["turns"].split("\n")
     assert any(line.startswith(">  2 black  P(8,14,1)-(8,13,1)") for line in lines)
-    assert "later" in t["turns"] and len(lines) <= 8 + 2          # + the result lines
+    assert "later" in t["turns"] and len(lines) <= 8 + 2  # + the result lines
     row = next(i for i, line in enumerate(lines) if line.startswith("> "))
-    assert t["turn_index"][row] == 1                 # that row is the second turn (index 1)
+    assert t["turn_index"][row] == 1  # that row is the second turn (index 1)
 
 
 def test_game_over_banner_offers_review_new_game_and_rematch(ctl):
@@ -124,7 +124,7 @@ def test_arrow_keys_move_a_cursor_and_space_clicks_its_cell():
     yaw = c.view.camera.yaw
     c.key("up")
     assert c.cursor == (8, 3) and c.hovered == (8, 3, 1)
-    assert c.view.camera.yaw == yaw                  # the arrows no longer orbit
+    assert c.view.camera.yaw == yaw  # the arrows no longer orbit
     c.key("right")
     assert c.cursor == (9, 3)
     c.key("space")
@@ -137,18 +137,18 @@ def test_arrow_keys_move_a_cursor_and_space_clicks_its_cell():
     c.key("escape")
     assert c.cursor is None
     c.key("left", shift=True)
-    assert c.view.camera.yaw != yaw                  # Shift+arrows orbit
+    assert c.view.camera.yaw != yaw  # Shift+arrows orbit
 
 
 def test_cursor_plane_keys_and_setup_slots():
     c = CubeController(quick=False, offer_resume=False)
-    c.key("enter")                                   # black's part: the cursor starts on its first slot
+    c.key("enter")  # black's part: the cursor starts on its first slot
     c.key("up")
     slot = c.setup_squares()[0]
     assert c.cursor_coord() == slot
     before = list(c.setup_draft)
     c.key("space")
-    assert c.setup_draft[0] != before[0]             # Space cycles the slot under the cursor
+    assert c.setup_draft[0] != before[0]  # Space cycles the slot under the cursor
     c.key("x")
     assert c.view.slicing.focus_z == 2 and c.hovered == slot[:2] + (2,)
 
@@ -157,7 +157,7 @@ def test_typed_move_box_plays_a_turn_in_the_notation():
     c = CubeController(quick=True)
     c.key("/")
     assert c.prompt is not None and c.prompt.kind == "move"
-    c.text("/P(9,3,1)-(9,4,1)")                      # the key's own "/" is dropped
+    c.text("/P(9,3,1)-(9,4,1)")  # the key's own "/" is dropped
     assert c.prompt.text == "P(9,3,1)-(9,4,1)"
     c.key("enter")
     assert c.prompt is None
@@ -227,14 +227,14 @@ def framed(c, width=1280, height=800):
 
 def test_bug5_the_top_of_a_raised_slot_box_is_clickable():
     c = CubeController(quick=False, offer_resume=False)
-    c.key("enter")                                    # white's part 1: now black's back rank
+    c.key("enter")  # white's part 1: now black's back rank
     assert c.setup.to_choose == "black"
     cam = framed(c)
     slot = c.setup_squares()[0]
     h = pile_height(c.position.cell(slot)) + COLUMN_PAD
     corner = c.view.layout(c.rules).cell_corner(*slot)
     px, py = cam.project(corner + [0.5, 0.5, h * 0.95])
-    assert c.pick(px, py) != slot                     # the floor pick misses it (the bug)
+    assert c.pick(px, py) != slot  # the floor pick misses it (the bug)
     before = list(c.setup_draft)
     c.click(px, py)
     assert c.message.level != "error", c.message.text
@@ -297,6 +297,7 @@ def test_branch_then_save_and_load_gives_the_branch(tmp_path):
 
 def test_a_help_taller_than_the_window_is_paged():
     from viewer.ui.bindings import BINDINGS
+
     c = CubeController(quick=True)
     c.key("h")
     pages = []
@@ -308,7 +309,7 @@ def test_a_help_taller_than_the_window_is_paged():
     shown = "\n".join(pages)
     for keys, _what in BINDINGS:
         assert keys in shown
-    assert c.help_visible                            # paging keys do not reach the game
+    assert c.help_visible  # paging keys do not reach the game
     c.key("pageup")
     c.key("escape")
     assert not c.help_visible and c.builder is None

@@ -1,9 +1,10 @@
 """Engine state -> instance buffers (no GL)."""
-import numpy as np
 
+import numpy as np
 from viewer_fakes import FakePosition, Piece
-from viewer.gl import meshes
+
 from viewer.cube.scene import Highlights, View, build_scene, highlight_instances
+from viewer.gl import meshes
 
 
 def total(scene, name):
@@ -27,7 +28,7 @@ def test_default_view_draws_the_planes_near_the_focus_only_and_isolate_hides_the
     # fake's green holds pawns on z = 1 only: every other plane has its 96 crowded pawns
     assert total(build_scene(FakePosition(), v), "pawn") == 9 * 96
     assert [z for z in range(1, 17) if v.layer_alpha(z) > 0] == list(range(2, 11))
-    assert v.layer_alpha(5) > v.layer_alpha(3) > 0              # fading with the distance
+    assert v.layer_alpha(5) > v.layer_alpha(3) > 0  # fading with the distance
     v.isolated = True
     assert total(build_scene(FakePosition(), v), "pawn") == 96
     assert [z for z in range(1, 17) if v.layer_alpha(z) > 0] == [6]
@@ -52,19 +53,16 @@ def test_sides_differ_in_colour_and_facing():
 
 
 def test_stack_is_a_pile():
-    pos = FakePosition({(8, 8, 1): (Piece("rook", "white"), Piece("knight", "white"),
-                                    Piece("pawn", "white"))})
+    pos = FakePosition({(8, 8, 1): (Piece("rook", "white"), Piece("knight", "white"), Piece("pawn", "white"))})
     scene = build_scene(pos, View())
-    zs = [scene.opaque[k][np.isclose(scene.opaque[k][:, 1], 0.5 - 8 + 7)][:, 2]
-          for k in ("rook", "knight")]
+    zs = [scene.opaque[k][np.isclose(scene.opaque[k][:, 1], 0.5 - 8 + 7)][:, 2] for k in ("rook", "knight")]
     rook_z = [z for z in zs[0]]
     knight_z = [z for z in zs[1]]
     assert min(knight_z) > max(rook_z)
 
 
 def test_every_piece_type_has_its_own_mesh():
-    sizes = {k: (len(meshes.piece_mesh(k)), round(meshes.piece_height(k), 2))
-             for k in meshes.PIECE_TYPES}
+    sizes = {k: (len(meshes.piece_mesh(k)), round(meshes.piece_height(k), 2)) for k in meshes.PIECE_TYPES}
     assert len(set(sizes.values())) == len(sizes)
     assert meshes.piece_height("king") == max(meshes.piece_height(k) for k in meshes.PIECE_TYPES)
     for k in meshes.PIECE_TYPES:
@@ -78,12 +76,11 @@ def test_ghost_board_pieces_and_hyperjump_target():
     v.slicing.set_ghost_dim(4)
     scene = build_scene(pos, v)
     q = scene.translucent["queen"]
-    assert len(q) == 1 and q[0, 0] > 8            # beside the board, to the right
-    v.highlights = Highlights(targets={"hyperjump": [(8, 8, 1, 2)], "move": [(8, 9, 1)]},
-                              hovered=(1, 1, 1))
+    assert len(q) == 1 and q[0, 0] > 8  # beside the board, to the right
+    v.highlights = Highlights(targets={"hyperjump": [(8, 8, 1, 2)], "move": [(8, 9, 1)]}, hovered=(1, 1, 1))
     marks, rings = highlight_instances(v, v.layout())
     assert len(marks) == 2 and len(rings) == 1
-    assert max(marks[:, 0]) > 8 > min(marks[:, 0])     # one on the ghost, one at home
+    assert max(marks[:, 0]) > 8 > min(marks[:, 0])  # one on the ghost, one at home
 
 
 def test_targets_pulse_with_time():

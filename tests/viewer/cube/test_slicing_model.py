@@ -1,7 +1,8 @@
 """The slider model: which 3-D board is shown (no GL)."""
-import pytest
 
+import pytest
 from viewer_fakes import FakePosition, Piece
+
 from viewer.cube.slicing import Slicing
 
 
@@ -14,8 +15,7 @@ def test_one_slider_on_an_untouched_world():
 
 
 def test_sliders_reach_one_past_the_farthest_dimension_with_markers():
-    pos = FakePosition({(5, 8, 1, 3): (Piece("rook", "white"),),
-                        (6, 8, 2, 1, 2): (Piece("knight", "black"),)})
+    pos = FakePosition({(5, 8, 1, 3): (Piece("rook", "white"),), (6, 8, 2, 1, 2): (Piece("knight", "black"),)})
     s = Slicing()
     s.update_from(pos)
     assert s.dims() == [4, 5, 6]
@@ -54,13 +54,13 @@ def test_revision_grows_only_on_change():
 def test_playback_advances_with_explicit_time_and_wraps():
     s = Slicing()
     s.update_from(FakePosition({(5, 8, 1, 3): (Piece("rook", "white"),)}))
-    s.play(4, time=10.0, rate=2.0)          # range 1..4
+    s.play(4, time=10.0, rate=2.0)  # range 1..4
     assert not s.advance(10.2)
     assert s.advance(10.5) and s.index(4) == 2
     s.advance(11.5)
     assert s.index(4) == 4
     s.advance(12.0)
-    assert s.index(4) == 1                   # wrapped
+    assert s.index(4) == 1  # wrapped
     s.stop()
     assert not s.advance(100.0) and not s.playing
 
@@ -69,7 +69,7 @@ def test_ghost_boards_are_the_neighbours():
     s = Slicing()
     assert s.ghost_boards() == []
     s.set_ghost_dim(4)
-    assert s.ghost_boards() == [(1, (2,))]     # no index 0
+    assert s.ghost_boards() == [(1, (2,))]  # no index 0
     s.set_index(4, 3)
     assert s.ghost_boards() == [(-1, (2,)), (1, (4,))]
     assert s.board_of((1, 1, 1, 3)) == 0

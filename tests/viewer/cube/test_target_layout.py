@@ -2,6 +2,7 @@
 symbols of targets on one plane never overlap at all; a 3-D jump's hollow diamond on another
 plane may cross a neighbour's symbol on screen, but every target still shows its own shape in its
 own colour in the rendered picture."""
+
 from __future__ import annotations
 
 import itertools
@@ -20,8 +21,9 @@ def footprint(view, coord):
     lay = view.layout()
     c = lay.cell_center(*coord[:3], delta=view.slicing.board_of(coord) or 0)
     e = max(symbol_extent(SYMBOL_OF[k]) for k in SYMBOL_OF)
-    return np.array([view.camera.project(c + np.array([dx, dy, 0.0])) for dx, dy in
-                     ((-e, -e), (e, -e), (e, e), (-e, e))])
+    return np.array(
+        [view.camera.project(c + np.array([dx, dy, 0.0])) for dx, dy in ((-e, -e), (e, -e), (e, e), (-e, e))]
+    )
 
 
 def overlap(a, b) -> bool:
@@ -47,6 +49,7 @@ def controller_with(pieces=None):
     if pieces is None:
         return CubeController(quick=True, autosave_path=None)
     from engine.cube.game import Game
+
     rules = load_ruleset("standard")
     game = Game(rules)
     game.positions = [Position.from_pieces(rules, pieces)]
@@ -56,8 +59,7 @@ def controller_with(pieces=None):
 CASES = {
     "opening knight": (None, (4, 1, 1)),
     "queen on plane 3 (3-D jumps above and below)": ({(8, 8, 3): (Piece("queen", "white"),)}, (8, 8, 3)),
-    "rook in the open": ({(8, 8, 1): (Piece("rook", "white"),), (8, 12, 1): (Piece("pawn", "black"),)},
-                         (8, 8, 1)),
+    "rook in the open": ({(8, 8, 1): (Piece("rook", "white"),), (8, 12, 1): (Piece("pawn", "black"),)}, (8, 8, 1)),
 }
 
 
@@ -69,8 +71,7 @@ def test_target_symbols_of_a_selected_piece_never_overlap_in_the_default_view(ca
     c.view.slicing.set_focus(origin[2])
     c.view.frame()
     targets = selected(c, origin)
-    shown = [(k, t) for k, t in targets if c.view.slicing.board_of(t) is not None
-             and c.view.layer_alpha(t[2]) > 0]
+    shown = [(k, t) for k, t in targets if c.view.slicing.board_of(t) is not None and c.view.layer_alpha(t[2]) > 0]
     assert len(shown) >= 3
     polys = {t: footprint(c.view, t) for _k, t in shown}
     for (ka, a), (kb, b) in itertools.combinations(shown, 2):
@@ -99,6 +100,7 @@ def reads_as(frame, view, coord, kind) -> float:
 @pytest.fixture(scope="module")
 def big(gl_ctx):
     from viewer.cube.render import OffscreenRenderer
+
     r = OffscreenRenderer(1280, 720, ctx=gl_ctx)
     yield r
     r.release()

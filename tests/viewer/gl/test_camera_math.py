@@ -1,9 +1,11 @@
 """Camera maths (no GL): matrices, project/ray, orbit/zoom/pan/reset, named views."""
+
 import math
 
 import numpy as np
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from viewer.gl.camera import NAMED_VIEWS, Camera
 
@@ -19,8 +21,8 @@ def test_top_view_looks_down_with_y_up_on_screen():
     cam.set_view("top")
     assert cam.eye[2] == pytest.approx(20)
     x0, y0 = cam.project((0, 0, 0))
-    x1, y1 = cam.project((0, 1, 0))          # +Y goes up the screen (smaller py)
-    x2, y2 = cam.project((1, 0, 0))          # +X goes right
+    x1, y1 = cam.project((0, 1, 0))  # +Y goes up the screen (smaller py)
+    x2, y2 = cam.project((1, 0, 0))  # +X goes right
     assert y1 < y0 and x1 == pytest.approx(x0)
     assert x2 > x0 and y2 == pytest.approx(y0)
 
@@ -36,18 +38,17 @@ def test_front_view_is_on_whites_side():
 
 def test_view_projection_is_view_then_projection():
     from pyrr import matrix44
+
     cam = Camera()
     p = np.array([1.0, -2.0, 0.5, 1.0])
     by_steps = (p @ cam.view_matrix()) @ cam.projection_matrix()
     assert np.allclose(p @ cam.view_projection(), by_steps)
-    assert np.allclose(cam.view_projection(),
-                       matrix44.multiply(cam.view_matrix(), cam.projection_matrix()))
+    assert np.allclose(cam.view_projection(), matrix44.multiply(cam.view_matrix(), cam.projection_matrix()))
     assert len(cam.vp_bytes()) == 64
 
 
 @settings(max_examples=60, deadline=None)
-@given(px=st.floats(0, 1280), py=st.floats(0, 720),
-       yaw=st.floats(-180, 180), pitch=st.floats(-89, 90))
+@given(px=st.floats(0, 1280), py=st.floats(0, 720), yaw=st.floats(-180, 180), pitch=st.floats(-89, 90))
 def test_ray_goes_through_the_pixel(px, py, yaw, pitch):
     cam = Camera(yaw=yaw, pitch=pitch)
     origin, direction = cam.ray(px, py)
@@ -79,7 +80,7 @@ def test_pan_follows_the_mouse():
     cam = Camera(width=800, height=600, target=np.zeros(3))
     world = np.array([0.0, 0.0, 0.0])
     x0, y0 = cam.project(world)
-    cam.pan(50, -30)                     # drag 50 px right, 30 px up
+    cam.pan(50, -30)  # drag 50 px right, 30 px up
     x1, y1 = cam.project(world)
     assert x1 - x0 == pytest.approx(50, abs=0.5)
     assert y1 - y0 == pytest.approx(-30, abs=0.5)
@@ -107,6 +108,7 @@ def test_frame_fits_the_box():
 
 def test_camera_module_has_no_gl_and_no_clock():
     import viewer.gl.camera as mod
+
     src = open(mod.__file__).read()
     assert "import moderngl" not in src and "import pyglet" not in src and "import time" not in src
     assert "matrix44.multiply" in src and "Matrix44(" not in src and "Matrix44.from" not in src

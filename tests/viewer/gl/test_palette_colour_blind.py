@@ -5,6 +5,7 @@ deuteranopia, protanopia, tritanopia); colour difference is the Euclidean distan
 CAM02-UCS (a uniform space: ~1 just noticeable).  Every pair of categories a player must tell
 apart must differ by at least ``palette.MIN_DELTA_E``.
 """
+
 from __future__ import annotations
 
 import itertools
@@ -32,10 +33,12 @@ def pairs_to_tell_apart():
     """(name, name) of every pair of categories that must look different."""
     c = palette.categories()
     targets = ["target " + k for k in TARGETS] + ["selected"]
-    groups = [targets,                                              # the marks of a selected piece
-              ["side white", "side black", "tile", "green area"],   # pieces on the cells they stand on
-              ["red line", "promotion line", "green area", "tile"]]  # the board's lines and areas
-    groups += [[t, ground] for t in targets for ground in ("tile", "green area")]   # marks on the board
+    groups = [
+        targets,  # the marks of a selected piece
+        ["side white", "side black", "tile", "green area"],  # pieces on the cells they stand on
+        ["red line", "promotion line", "green area", "tile"],
+    ]  # the board's lines and areas
+    groups += [[t, ground] for t in targets for ground in ("tile", "green area")]  # marks on the board
     groups += [[t, side] for t in targets[:-1] for side in ("side white", "side black")]  # marks on pieces
     out = set()
     for g in groups:
@@ -47,8 +50,9 @@ def pairs_to_tell_apart():
 
 def smallest_difference(deficiency):
     c = palette.categories()
-    return min((float(np.linalg.norm(seen(c[a], deficiency) - seen(c[b], deficiency))), a, b)
-               for a, b in pairs_to_tell_apart())
+    return min(
+        (float(np.linalg.norm(seen(c[a], deficiency) - seen(c[b], deficiency))), a, b) for a, b in pairs_to_tell_apart()
+    )
 
 
 @pytest.fixture

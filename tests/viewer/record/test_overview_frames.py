@@ -1,5 +1,6 @@
 """Recordings and stills show the board overview (issue 12): a hyper-jump cuts to it and back,
 ``snapshot --view overview`` renders it with the navigator."""
+
 from __future__ import annotations
 
 import numpy as np
@@ -13,6 +14,7 @@ W, H = 320, 180
 @pytest.fixture(scope="module")
 def game():
     from engine.cube.game import sample_game
+
     return sample_game()
 
 
@@ -50,8 +52,11 @@ def test_overview_frames_render_both_boards(game, gl_ctx):
     rec = R.Recorder(game, opts, painter=R.CubePainter(W, H, ctx=gl_ctx))
     try:
         k = hyper_turns(game)[0]
-        seg = next(s for s in rec.timeline.segments if s.turn == k and s.action is not None
-                   and rec.state(s.start).overview is not None)
+        seg = next(
+            s
+            for s in rec.timeline.segments
+            if s.turn == k and s.action is not None and rec.state(s.start).overview is not None
+        )
         before = rec.frame(seg.start)
         after = rec.frame(seg.start + seg.frames - 1)
         plain = rec.frame(seg.start - 1)
@@ -59,6 +64,7 @@ def test_overview_frames_render_both_boards(game, gl_ctx):
         assert not np.array_equal(before, after) and not np.array_equal(before, plain)
         # the hyper-jump colour frames the landing board in the "before" frame
         from viewer.gl import palette
+
         want = np.asarray(palette.TARGET["hyperjump"]) * 255
         near = np.abs(before.astype(int) - want).max(axis=2) < 40
         assert near.sum() > 30
@@ -68,6 +74,7 @@ def test_overview_frames_render_both_boards(game, gl_ctx):
 
 def test_snapshot_view_overview(tmp_path, game, gl_ctx):
     from PIL import Image
+
     out3q, outov = tmp_path / "a.png", tmp_path / "b.png"
     R.snapshot(game, out3q, turn=5, size=(W, H), view="3q", painter=R.CubePainter(W, H, ctx=gl_ctx))
     R.snapshot(game, outov, turn=5, size=(W, H), view="overview", painter=R.CubePainter(W, H, ctx=gl_ctx))
@@ -84,6 +91,7 @@ def test_overview_of_spirit_chess_is_refused(tmp_path):
 
 def test_follow_camera_keeps_the_moving_piece_and_its_target_in_the_frame(game):
     from viewer.gl.camera import Camera
+
     opts = R.RecordOptions(size=(960, 540), fps=8, hold=0.5, transition=0.5, camera="follow")
     rec = R.Recorder(game, opts)
     checked = 0

@@ -6,6 +6,7 @@ locally and FAIL when $CI is set.  The spirit painter draws with the spirit wind
 pyglet code in a hidden EGL window; the tests also check that it hands the shared
 ``gl_ctx`` context back current.  Sizes are tiny to keep the file fast.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -21,6 +22,7 @@ W, H = 192, 108
 
 def decode(path) -> list[np.ndarray]:
     import imageio_ffmpeg
+
     gen = imageio_ffmpeg.read_frames(str(path))
     meta = gen.__next__()
     w, h = meta["size"]
@@ -43,9 +45,13 @@ def test_steps_and_frame_count_formula(game):
     assert src.kind == "spirit" and src.n_turns == 9
     steps = [src.action_count(k) for k in range(1, 10)]
     assert steps == [expected_steps(game, k) for k in range(1, 10)]
-    assert sum(steps) == 34                       # 9 level-ups + 22 path squares + 3 captures
-    for turns, fps, hold, trans in [((0, 9), 24, 1.0, 0.5), ((2, 5), 10, 0.5, 0.3), ((0, 0), 7, 1.0, 0.5),
-                                    ((9, 9), 12, 0.0, 0.25)]:
+    assert sum(steps) == 34  # 9 level-ups + 22 path squares + 3 captures
+    for turns, fps, hold, trans in [
+        ((0, 9), 24, 1.0, 0.5),
+        ((2, 5), 10, 0.5, 0.3),
+        ((0, 0), 7, 1.0, 0.5),
+        ((9, 9), 12, 0.0, 0.25),
+    ]:
         opts = R.RecordOptions(size=(W, H), fps=fps, hold=hold, transition=trans, turns=turns)
         rec = R.Recorder(game, opts, painter=object())
         a, b = turns
@@ -69,15 +75,15 @@ def test_states_animate_each_turn(game):
     assert lev[0].pieces[t.levelup].level == lv0 and lev[-1].pieces[t.levelup].level == lv0 + 1
     prev = t.origin
     for i, sq in enumerate(t.path):
-        seg = states[per * (i + 1): per * (i + 2)]
+        seg = states[per * (i + 1) : per * (i + 2)]
         xs = [s.sprites[0].at for s in seg if s.sprites]
         assert len(xs) == per
         d = [abs(x[0] - sq[0]) + abs(x[1] - sq[1]) for x in xs]
         assert d == sorted(d, reverse=True), "the piece glides towards the next square"
-        assert t.origin not in seg[0].pieces        # the mover is off the static board
-        assert seg[-1].path == tuple(t.path[:i + 1])
+        assert t.origin not in seg[0].pieces  # the mover is off the static board
+        assert seg[-1].path == tuple(t.path[: i + 1])
         prev = sq
-    cap = states[per * (len(t.path) + 1): per * (len(t.path) + 2)]
+    cap = states[per * (len(t.path) + 1) : per * (len(t.path) + 2)]
     fading = [min(sp.alpha for sp in s.sprites) for s in cap]
     assert fading == sorted(fading, reverse=True) and fading[-1] < 0.2
     hold = states[-1]
@@ -143,10 +149,28 @@ def _gl_ctx_still_works(ctx):
 
 def test_mp4_frame_count_size_and_pixels(tmp_path, game, gl_ctx):
     from viewer.spirit.view import BOARD_RGB, SIDE_RGB
+
     fps, hold, trans = 8, 0.25, 0.25
     out = tmp_path / "s.mp4"
-    status = record_cli.main(["record", "--spirit-demo", "--out", str(out), "--size", f"{W}x{H}", "--fps", str(fps),
-                              "--hold", str(hold), "--transition", str(trans), "--turns", "0:2", "-q"])
+    status = record_cli.main(
+        [
+            "record",
+            "--spirit-demo",
+            "--out",
+            str(out),
+            "--size",
+            f"{W}x{H}",
+            "--fps",
+            str(fps),
+            "--hold",
+            str(hold),
+            "--transition",
+            str(trans),
+            "--turns",
+            "0:2",
+            "-q",
+        ]
+    )
     assert status == 0
     steps = expected_steps(game, 1) + expected_steps(game, 2)
     expected = 3 * round(hold * fps) + steps * round(trans * fps)
@@ -183,9 +207,9 @@ def test_two_runs_give_identical_frames(game, gl_ctx):
 
 def test_snapshots(tmp_path, game, gl_ctx):
     from PIL import Image
+
     png = tmp_path / "p.png"
-    assert record_cli.main(["snapshot", "--spirit-demo", "--turn", "5", "--out", str(png),
-                            "--size", "200x120"]) == 0
+    assert record_cli.main(["snapshot", "--spirit-demo", "--turn", "5", "--out", str(png), "--size", "200x120"]) == 0
     rec = tmp_path / "game.txt"
     rec.write_text(game.to_text(), encoding="utf-8")
     last = tmp_path / "last.png"

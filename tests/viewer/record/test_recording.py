@@ -4,6 +4,7 @@ LiveCapture, determinism and snapshots.
 GL tests take the ``gl_ctx`` fixture (tests/viewer/conftest.py): without headless GL they
 fail (never skip).  Sizes are tiny (160x90) to keep the file fast.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -23,9 +24,11 @@ def decode(path) -> list[np.ndarray]:
     path = Path(path)
     if path.suffix == ".gif":
         from PIL import Image, ImageSequence
+
         with Image.open(path) as im:
             return [np.asarray(f.convert("RGB")) for f in ImageSequence.Iterator(im)]
     import imageio_ffmpeg
+
     gen = imageio_ffmpeg.read_frames(str(path))
     meta = gen.__next__()
     w, h = meta["size"]
@@ -49,6 +52,7 @@ def leftovers(folder) -> list[str]:
 @pytest.fixture(scope="module")
 def game():
     from engine.cube.game import sample_game
+
     return sample_game()
 
 
@@ -109,9 +113,16 @@ def test_states_are_deterministic_and_follow_the_board(game):
 
 def test_keyframe_camera_files(tmp_path):
     js = tmp_path / "cam.json"
-    js.write_text(json.dumps({"keyframes": [
-        {"time": 0, "yaw": 0, "pitch": 30, "distance": 20, "target": [0, 0, 0]},
-        {"time": 2, "yaw": 90, "pitch": 60, "distance": 40, "target": [2, 2, 2]}]}))
+    js.write_text(
+        json.dumps(
+            {
+                "keyframes": [
+                    {"time": 0, "yaw": 0, "pitch": 30, "distance": 20, "target": [0, 0, 0]},
+                    {"time": 2, "yaw": 90, "pitch": 60, "distance": 40, "target": [2, 2, 2]},
+                ]
+            }
+        )
+    )
     cam = R.make_camera(str(js))
     assert cam.pose_at(-1, None).yaw == 0
     mid = cam.pose_at(1.0, None)
@@ -147,8 +158,14 @@ def test_writers_encode_frames_of_the_right_size(tmp_path, ext):
         assert len(got) == 12 and all(np.array_equal(a, b) for a, b in zip(got, frames))
 
 
-@pytest.mark.parametrize("name, why", [("missing/out.mp4", "does not exist"), ("out.avi", "unknown output format"),
-                                       ("afile.txt/out.gif", "not a folder")])
+@pytest.mark.parametrize(
+    "name, why",
+    [
+        ("missing/out.mp4", "does not exist"),
+        ("out.avi", "unknown output format"),
+        ("afile.txt/out.gif", "not a folder"),
+    ],
+)
 def test_bad_output_paths(tmp_path, name, why):
     (tmp_path / "afile.txt").write_text("x")
     with pytest.raises(R.RecordError, match=why):
@@ -159,20 +176,19 @@ def test_bad_output_paths(tmp_path, name, why):
 def test_live_capture_atomic(tmp_path):
     out = tmp_path / "live.mp4"
     cap = R.LiveCapture(out, fps=10)
-    for i, f in enumerate(synthetic(6, 161, 91)):      # odd size: cropped to even
+    for _i, f in enumerate(synthetic(6, 161, 91)):  # odd size: cropped to even
         cap.add_frame(f)
         assert not out.exists()
-    cap.add_frame(synthetic(1, 200, 120)[0])           # a resized window: scaled to the first size
+    cap.add_frame(synthetic(1, 200, 120)[0])  # a resized window: scaled to the first size
     assert cap.close() == out
     got = decode(out)
     assert len(got) == 7 and got[0].shape == (90, 160, 3)
     assert leftovers(tmp_path) == ["live.mp4"]
 
     gif = tmp_path / "live.gif"
-    with pytest.raises(RuntimeError):
-        with R.LiveCapture(gif, fps=10) as cap:
-            cap.add_frame(synthetic(1)[0])
-            raise RuntimeError("window closed")
+    with pytest.raises(RuntimeError), R.LiveCapture(gif, fps=10) as cap:
+        cap.add_frame(synthetic(1)[0])
+        raise RuntimeError("window closed")
     assert leftovers(tmp_path) == ["live.mp4"]
     assert R.LiveCapture(tmp_path / "empty.mp4").close() is None
     with pytest.raises(R.RecordError):
@@ -207,10 +223,11 @@ def test_interrupted_record_leaves_nothing(tmp_path, game, ext):
 
 def test_progress_bar_only_when_asked(tmp_path, game):
     import io
+
     buf = io.StringIO()
     opts = R.RecordOptions(size=(W, H), fps=4, hold=0.5, transition=0.25, turns=(0, 2))
     R.record(game, tmp_path / "a.gif", opts, stream=buf, painter=FakePainter())
-    assert buf.getvalue() == ""          # StringIO is no TTY
+    assert buf.getvalue() == ""  # StringIO is no TTY
     R.record(game, tmp_path / "b.gif", opts, progress=True, stream=buf, painter=FakePainter())
     assert "frames" in buf.getvalue() and "100.0%" in buf.getvalue()
 
@@ -259,8 +276,7 @@ def test_two_runs_give_identical_frames(tmp_path, game, gl_ctx):
 
 def test_animation_moves_the_piece(game, painter):
     """Mid-transition frames differ from both the position before and after the action."""
-    opts = R.RecordOptions(size=(W, H), fps=8, hold=0.25, transition=0.5, turns=(1, 1), overlay=False,
-                           camera="fixed")
+    opts = R.RecordOptions(size=(W, H), fps=8, hold=0.25, transition=0.5, turns=(1, 1), overlay=False, camera="fixed")
     rec = R.Recorder(game, opts, painter=painter)
     frames = list(rec.frames())
     mid, end = frames[1], frames[-1]
@@ -270,6 +286,7 @@ def test_animation_moves_the_piece(game, painter):
 
 def test_snapshot_png_size(tmp_path, game, painter):
     from PIL import Image
+
     for view in ("front", "top", "3q"):
         out = tmp_path / f"s-{view}.png"
         R.snapshot(game, out, turn=3, size=(W, H), view=view, painter=R.CubePainter(W, H, ctx=painter.off.ctx))

@@ -1,5 +1,6 @@
 """Recordings are byte-identical whatever the load: a render beside CPU-bound processes equals one
 without (issue 8); the encoder runs without threads whose scheduling could change its output."""
+
 from __future__ import annotations
 
 import contextlib
@@ -19,8 +20,9 @@ ROOT = Path(__file__).resolve().parents[3]
 @contextlib.contextmanager
 def busy_cpus(n: int | None = None):
     """Processes spinning the CPU (one per core, at least two) while the block runs."""
-    procs = [subprocess.Popen([sys.executable, "-c", "while True: pass"])
-             for _ in range(max(2, n or os.cpu_count() or 2))]
+    procs = [
+        subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(max(2, n or os.cpu_count() or 2))
+    ]
     try:
         yield procs
     finally:
@@ -31,9 +33,27 @@ def busy_cpus(n: int | None = None):
 
 
 def _render(out: Path) -> str:
-    r = subprocess.run([sys.executable, "-m", "viewer.app.cli", "record", "--demo", "--turns", "0:3",
-                        "--size", "320x180", "--out", str(out), "--quiet"],
-                       cwd=ROOT, capture_output=True, text=True, timeout=300, check=False)
+    r = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "viewer.app.cli",
+            "record",
+            "--demo",
+            "--turns",
+            "0:3",
+            "--size",
+            "320x180",
+            "--out",
+            str(out),
+            "--quiet",
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
     assert r.returncode == 0, r.stderr
     return hashlib.sha256(out.read_bytes()).hexdigest()
 

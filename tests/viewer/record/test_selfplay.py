@@ -1,5 +1,6 @@
 """``daqi record --selfplay``: a game between two computer players, deterministic for a seed,
 legal (its record replays), then recorded like any game."""
+
 from __future__ import annotations
 
 import pytest
@@ -31,9 +32,30 @@ def test_levels_per_side_and_bad_levels():
 
 def test_cli_records_the_self_play_game_and_saves_its_record(tmp_path, capsys):
     out, rec = tmp_path / "game.gif", tmp_path / "game.txt"
-    argv = ["record", "--selfplay", "--level", "1", "--seed", "5", "--max-plies", "3", "--nodes", "150",
-            "--out", str(out), "--size", "160x90", "--fps", "4", "--hold", "0.25", "--transition", "0.25",
-            "--save", str(rec)]
+    argv = [
+        "record",
+        "--selfplay",
+        "--level",
+        "1",
+        "--seed",
+        "5",
+        "--max-plies",
+        "3",
+        "--nodes",
+        "150",
+        "--out",
+        str(out),
+        "--size",
+        "160x90",
+        "--fps",
+        "4",
+        "--hold",
+        "0.25",
+        "--transition",
+        "0.25",
+        "--save",
+        str(rec),
+    ]
     assert record_cli.main(argv) == 0
     err = capsys.readouterr().err
     assert out.stat().st_size > 0 and "self-play cube chess" in err and "3 turns" in err
@@ -43,9 +65,30 @@ def test_cli_records_the_self_play_game_and_saves_its_record(tmp_path, capsys):
 
 def test_cli_spirit_self_play_and_a_clean_error(tmp_path, capsys):
     rec = tmp_path / "s.txt"
-    argv = ["record", "--selfplay", "--game", "spirit", "--level", "0", "--seed", "2", "--max-plies", "2",
-            "--out", str(tmp_path / "s.gif"), "--size", "160x120", "--fps", "4", "--hold", "0.25",
-            "--transition", "0.25", "--save", str(rec)]
+    argv = [
+        "record",
+        "--selfplay",
+        "--game",
+        "spirit",
+        "--level",
+        "0",
+        "--seed",
+        "2",
+        "--max-plies",
+        "2",
+        "--out",
+        str(tmp_path / "s.gif"),
+        "--size",
+        "160x120",
+        "--fps",
+        "4",
+        "--hold",
+        "0.25",
+        "--transition",
+        "0.25",
+        "--save",
+        str(rec),
+    ]
     assert record_cli.main(argv) == 0
     assert SpiritGame.from_text(rec.read_text(encoding="utf-8")).turns
     capsys.readouterr()

@@ -1,4 +1,5 @@
 """Spirit chess in the viewer, issue 13: review, typed turns, rematch and bug 12 (D in the setup)."""
+
 from __future__ import annotations
 
 from engine.spirit import (
@@ -86,7 +87,7 @@ def test_bug12_d_asks_before_replacing_hand_placed_pieces():
     c.key("d")
     assert c.message.level == "error" and "press D again" in c.message.text
     assert dict(c.setup.working) == placed
-    c.key("1")                                       # another key: the question is gone
+    c.key("1")  # another key: the question is gone
     c.key("d")
     assert dict(c.setup.working) == placed
     c.key("d")
@@ -112,7 +113,7 @@ def cursor_to(c, target):
 
 def test_spirit_chess_with_the_keyboard_alone():
     c = SpiritController()
-    for k in ("d", "enter", "enter", "d", "enter"):     # both hidden placements by default, hand-over
+    for k in ("d", "enter", "enter", "d", "enter"):  # both hidden placements by default, hand-over
         c.key(k)
     assert c.mode == "play", c.message.text
     for _turn in range(3):

@@ -1,4 +1,5 @@
 """Spirit chess through the window: hidden setup with the hand-over screen, then a few turns."""
+
 from __future__ import annotations
 
 import pytest
@@ -15,14 +16,17 @@ def window(tmp_path, headless_window):
 
 def click(win, sq):
     from pyglet.window import mouse
+
     x, y = win.app.geometry().center(sq)
     win.on_mouse_press(x, y, mouse.LEFT, 0)
 
 
 def test_hidden_setup_and_turns(window, tmp_path):
     from pyglet.window import key as K
+
     from engine import load_ruleset
     from engine.spirit import default_placement, legal_paths
+
     win = window
     c = win.controller
     rules = load_ruleset("spirit")
@@ -52,10 +56,10 @@ def test_hidden_setup_and_turns(window, tmp_path):
     assert "look away" in win.app.panels()["overlay"]
     win.on_key_press(K.ENTER, 0)
     assert c.mode == "setup" and c.setup.side == "black" and c.board() == {}
-    win.on_key_press(K.D, 0)                          # black takes its default placement
+    win.on_key_press(K.D, 0)  # black takes its default placement
     assert all(s == "black" for _k, s, _l in c.board().values())
     win.on_key_press(K.ENTER, 0)
-    assert c.mode == "play" and len(c.board()) == 38   # both revealed
+    assert c.mode == "play" and len(c.board()) == 38  # both revealed
     win.draw_frame()
 
     # three turns, checking the engine state after each
@@ -63,8 +67,13 @@ def test_hidden_setup_and_turns(window, tmp_path):
         pos = c.game.position
         side = pos.to_move
         up = next(sq for sq, p in pos.side_pieces(side) if p.type == "elder")
-        mover, path = next((sq, paths) for sq, p in pos.side_pieces(side) if p.type == "elder"
-                           for paths in [legal_paths(pos, sq, up)] if paths)
+        mover, path = next(
+            (sq, paths)
+            for sq, p in pos.side_pieces(side)
+            if p.type == "elder"
+            for paths in [legal_paths(pos, sq, up)]
+            if paths
+        )
         end, steps = sorted(path.items())[0]
         click(win, up)
         assert c.levelup == up

@@ -1,5 +1,6 @@
 """The computer's executors (viewer.ui.computer) without a window: the worker process answers,
 a cancelled question is never answered, positions of both games travel to the worker."""
+
 from __future__ import annotations
 
 from engine import Game
@@ -12,7 +13,7 @@ def test_cancelled_job_is_never_answered_and_the_next_one_is():
     try:
         cube, spirit = Game().position, SpiritGame().position
         ex.submit(1, Request(cube, 3, 1))
-        ex.cancel(1)                                  # ends the busy worker, starts a fresh one
+        ex.cancel(1)  # ends the busy worker, starts a fresh one
         ex.submit(2, Request(spirit, 1, 4))
         ex.submit(3, Request(cube, 1, 4))
         answers = []
@@ -29,7 +30,7 @@ def test_cancelled_job_is_never_answered_and_the_next_one_is():
 def test_inline_executor_holds_then_answers_and_reports_errors():
     ex = InlineExecutor(hold=True)
     ex.submit(1, Request(Game().position, 1, 0))
-    ex.submit(2, Request(Game().position, 9, 0))      # no such level: an error, not a crash
+    ex.submit(2, Request(Game().position, 9, 0))  # no such level: an error, not a crash
     assert ex.poll() == [] and ex.busy()
     ex.hold = False
     (j1, o1), (j2, o2) = ex.poll()

@@ -1,4 +1,5 @@
 """The chess clock (viewer.ui.clock): parsing, running for the side to move, increments, pauses, flag."""
+
 from __future__ import annotations
 
 import pytest
@@ -39,7 +40,7 @@ def test_the_clock_runs_for_the_side_to_move_and_adds_the_increment():
     c.click_cell((9, 4, 1))
     c.key("enter")
     c.tick(4.0)
-    assert clock.remaining["white"] == 52.0          # + 2 s after white's turn
+    assert clock.remaining["white"] == 52.0  # + 2 s after white's turn
     assert clock.remaining["black"] == 56.0
     assert "white 0:52" in clock.text() and ">black" in clock.text()
 
@@ -67,7 +68,7 @@ def test_the_clock_waits_during_the_setup():
 
 
 def test_running_out_of_time_loses_house_rule():
-    c = cube_with_clock("0.1+0")                      # 6 seconds
+    c = cube_with_clock("0.1+0")  # 6 seconds
     c.tick(7.0)
     assert c.mode == "over"
     assert c.result_text().startswith("black wins") and "time" in c.result_text()
@@ -79,7 +80,7 @@ def test_a_new_game_resets_the_clock():
     c = cube_with_clock("0.1+0")
     c.tick(7.0)
     assert c.mode == "over"
-    c.key("r", ctrl=True)                            # rematch
+    c.key("r", ctrl=True)  # rematch
     c.tick(1.0)
     assert c.mode == "play" and c.clock_driver.clock.remaining["white"] == 5.0
 

@@ -1,4 +1,5 @@
 """The review model (viewer.ui.review): stepping, forking, the windowed move list, the banner."""
+
 from __future__ import annotations
 
 import pytest
@@ -15,7 +16,7 @@ def test_fork_game_cuts_a_copy_and_leaves_the_game_alone(make):
     fork = fork_game(game, 3)
     assert len(fork.turns) == 3 and fork.position == game.positions[3]
     assert len(game.turns) == n and game.position == game.positions[-1]
-    fork.undo()                                      # the copy's history is its own
+    fork.undo()  # the copy's history is its own
     assert len(game.turns) == n and len(fork.turns) == 2
 
 
@@ -34,7 +35,7 @@ def test_review_steps_clamp_and_show_positions():
     n = len(game.turns)
     r = Review()
     assert r.position(game) is game.position and not r.active
-    assert r.step(game, -1) == n - 1                 # the first Left shows the position before the last turn
+    assert r.step(game, -1) == n - 1  # the first Left shows the position before the last turn
     assert r.position(game) is game.positions[n - 1]
     assert r.last_turn(game) is game.turns[n - 2]
     r.home(game)
