@@ -68,8 +68,8 @@ def main(argv=None) -> int:
         g.undo()
     c = CubeController(game=g)
     w = DaqiWindow(c, schedule=False, visible=False, width=2560, height=1440, ui_scale=2, clock="10+5")
-    w.app.key("i", False, False)
-    c.key("v")
+    w.app.key("k", False, False)      # the statistics table
+    c.key("left", ctrl=True)          # and a review
     shot(w, "window-scale2.png")
 
     s = SpiritController(quick=True)

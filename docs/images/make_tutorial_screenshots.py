@@ -42,7 +42,7 @@ def main(argv=None) -> int:
     c.key("l")
     c.click_cell((5, 1, 1))            # the bishop behind its pawns ...
     c.click_cell((5, 6, 1))            # ... sent straight ahead: refused, and told why
-    c.key("i")
+    c.key("i", shift=True)             # the detail line under the message
     Image.fromarray(win.draw_frame()).save(out / "legend.png")
     win.close()
     print(f"wrote {out / 'tutorial.png'} and {out / 'legend.png'}")

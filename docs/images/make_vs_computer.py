@@ -40,7 +40,7 @@ def main(argv=None) -> int:
     c.set_computer(["black"], level=2, seed=1, executor=ex)
     win = DaqiWindow(c, schedule=False, visible=False, width=1280, height=800)
     win.tick(0.05)
-    c.key("i")
+    c.key("h", shift=True)
     ex.hold = False
     win.tick(0.05)
     Image.fromarray(win.draw_frame()).save(out / "vs-computer-hint.png")
@@ -61,7 +61,7 @@ def main(argv=None) -> int:
     win = DaqiWindow(None, spirit_controller=sc, start="spirit", schedule=False, visible=False, width=1280,
                      height=800)
     win.tick(0.05)
-    sc.key("i")
+    sc.key("h", shift=True)
     ex.hold = False
     win.tick(0.05)
     Image.fromarray(win.draw_frame()).save(out / "vs-computer-spirit-hint.png")

@@ -315,7 +315,10 @@ class ControllerBase(ABC):
         r = self.game.position.result if self.game is not None else None
         if r is None:
             return ""
-        return (f"{r.winner} wins" if r.winner else "draw") + f" ({r.reason})"
+        from .words import result_words
+
+        words, _rule = result_words(r.reason)
+        return (f"{r.winner} wins" if r.winner else "draw") + f" ({words})"
 
     def turn_list(self, style: str = "ascii") -> list[str]:
         if self.game is None:

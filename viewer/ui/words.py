@@ -45,3 +45,27 @@ def turn_title(k: int, side: str) -> str:
 def plural(n: int, word: str, many: str | None = None) -> str:
     """``1 step`` / ``2 steps``."""
     return f"{n} {word if n == 1 else (many or word + 's')}"
+
+
+_RESULT_WORDS = {
+    "king-captured": "the king was captured while its side's score was not higher",
+    "king-captured, no prince to crown": "the king was captured and no prince was left to crown",
+    "crowned-prince-captured": "the crowned prince, the second king, was captured",
+    "king-home-occupied": "an enemy king or prince stands on the king's home square",
+    "prince-home-occupied": "an enemy king or prince stands on the prince's home square",
+    "score": "the score fell to 0 or to half of the opponent's",
+    "sect-captured": "the sect was captured",
+    "no-legal-turn": "the side to move had no legal turn",
+    "turn-limit": "the turn limit was reached",
+}
+
+
+def result_words(reason: str) -> tuple[str, str]:
+    """A game result's reason in plain words, and the rule id it came with (for the detail line):
+    ``"king-captured (C4)"`` -> ``("the king was captured ...", "C4")``."""
+    text, rule = reason.strip(), ""
+    if text.endswith(")") and " (" in text:
+        head, _sep, tail = text.rpartition(" (")
+        if tail[:-1].replace("-", "").isalnum() and tail[:1] in "CGSH" and len(tail) <= 8:
+            text, rule = head, tail[:-1]
+    return _RESULT_WORDS.get(text, text), rule

@@ -20,6 +20,7 @@ from __future__ import annotations
 import pytest
 
 from engine import Drop, HyperJump, Jump, Promote, Split, Stack
+from viewer.ui.words import result_words
 
 
 @pytest.fixture
@@ -172,7 +173,7 @@ def test_cube_sample_game_to_the_end(cube_window):
     assert c.mode == "over" and c.game.position.result == res
     win.draw_frame()
     shown = win.app.hud.turns.label.text + "\n" + win.app.hud.status.label.text
-    assert f"{res.winner} wins ({res.reason})" in shown and "GAME OVER" in shown
+    assert f"{res.winner} wins ({result_words(res.reason)[0]})" in shown and "GAME OVER" in shown
     assert "Game over" in win.app.hud.message.label.text
     # a click after the end is explained, not a crash (a cell clear of the result banner)
     drive.click((8, 3, 1))
@@ -293,7 +294,7 @@ def test_spirit_sample_game_hidden_setup_to_the_end(spirit_window):
     assert c.mode == "over" and c.game.result == res
     win.draw_frame()
     panels = win.app.panels()
-    assert f"GAME OVER: {res.winner} wins ({res.reason})" in panels["status"]
+    assert f"GAME OVER: {res.winner} wins ({result_words(res.reason)[0]})" in panels["status"]
     assert "Game over" in panels["message"]
     assert win.app.status.label.text == panels["status"]  # what the window shows
     spirit_click(win, (10, 10))

@@ -97,3 +97,12 @@ def test_banner_names_the_result_the_reason_and_the_choices():
     rv = _Over("white wins (x)")
     rv.reviewing = True
     assert banner_text(rv) == ""
+
+
+def test_result_reasons_are_told_in_words_with_the_rule_id_apart():
+    from viewer.ui.words import result_words
+
+    assert result_words("king-captured (C4)") == ("the king was captured while its side's score was not higher", "C4")
+    assert result_words("score (C16)")[1] == "C16" and "half" in result_words("score (C16)")[0]
+    assert result_words("position repeated 3 times (G14)") == ("position repeated 3 times", "G14")
+    assert result_words("sect-captured") == ("the sect was captured", "")
