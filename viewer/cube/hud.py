@@ -395,7 +395,7 @@ class Hud:
             from .observe_view import ObservePicture
 
             self.observe_picture = ObservePicture(self.batch, (self.g[0], self.g[1]))
-        self.observe_picture.update(c, width - m, turns_bottom)
+        self.observe_picture.update(c, width - m, turns_bottom, room=turns_bottom - (sliders_top(widgets) + 8 * k))
         mw = int(max(300 * k, width - 560 * k))
         if self.message.label.width != mw:
             self.message.label.width = mw

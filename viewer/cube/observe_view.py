@@ -25,7 +25,7 @@ LETTER = {
     "king": "K",
     "prince": "W",
 }
-CELL = 15  # pixels per cell of the picture
+BASE_CELL = 15  # pixels per cell of the picture (smaller when the window has less room)
 
 
 def observe_columns(c) -> list[tuple[int, int, list]]:
@@ -61,12 +61,17 @@ class ObservePicture:
         self._key = None
         self.box = None
 
-    def update(self, c, right: float, top: float) -> None:
+    def update(self, c, right: float, top: float, room: float | None = None) -> None:
+        """Draw the picture with its top-right corner at (right, top), at most ``room`` pixels high."""
         cols = observe_columns(c)
         if not cols:
             self.clear()
             return
         sz = c.rules.size[2]
+        CELL = BASE_CELL if room is None else min(BASE_CELL, int((room - 52) // max(1, sz)))
+        if CELL < 5:  # no room for a readable picture: leave it out
+            self.clear()
+            return
         focus = c.view.slicing.focus_z
         hx = c.hovered[0]
         key = (
@@ -77,6 +82,7 @@ class ObservePicture:
             top,
             c.observe,
             palette.current,
+            CELL,
         )
         if key == self._key:
             return
