@@ -189,3 +189,22 @@ def promote_after_drop_error(rules, to: str) -> str | None:
             f"it would buy one for 1-2 points (G19); promote in a later turn"
         )
     return None
+
+
+def ray_steps(ray, dx: int, dy: int, capture: bool) -> int | None:
+    """How many steps ``k >= 1`` of ``ray`` make the plane offset ``(dx, dy)`` (None if no whole
+    number of steps does, or the ray does not move / capture as asked).  The ray's step limit is
+    not applied: the turn machine refuses ``k > ray.max_steps``, the viewer explains it."""
+    if capture and not ray.can_capture or not capture and not ray.can_move:
+        return None
+    if ray.dx:
+        if dx % ray.dx:
+            return None
+        k = dx // ray.dx
+    else:
+        if dx or not ray.dy or dy % ray.dy:
+            return None
+        k = dy // ray.dy
+    if k < 1 or ray.dx * k != dx or ray.dy * k != dy:
+        return None
+    return k

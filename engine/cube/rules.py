@@ -20,6 +20,7 @@ from .grammar import (  # noqa: F401
     group_rays,
     highest_value,
     promote_after_drop_error,
+    ray_steps,
     stack_value,
 )
 from .movegen import next_actions
@@ -459,17 +460,8 @@ class TurnBuilder:
         rest = at[2:]
         cell = self.cell
         for r in group_rays(rules, group, self.side):
-            if capture and not r.can_capture or not capture and not r.can_move:
-                continue
-            if r.dx:
-                if dx % r.dx:
-                    continue
-                k = dx // r.dx
-            else:
-                if dx or not r.dy or dy % r.dy:
-                    continue
-                k = dy // r.dy
-            if k < 1 or k > r.max_steps or r.dy * k != dy or r.dx * k != dx:
+            k = ray_steps(r, dx, dy, capture)
+            if k is None or k > r.max_steps:
                 continue
             between = sum(1 for i in range(1, k) if cell((at[0] + r.dx * i, at[1] + r.dy * i) + rest))
             if (r.hop and between == 1) or (not r.hop and between == 0):

@@ -18,6 +18,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from engine.cube.grammar import ray_steps
+
 from .words import cell_text
 
 RULE_ID = r"[CSGH]\d+(?:[-\u2013](?:[CSGH])?\d+)?"
@@ -139,17 +141,8 @@ def _why_not_reached(rules, group, side, at, to, cell, capture: bool) -> str:
     rest = tuple(at[2:])
     for p in group:
         for r in rules.pieces[p.type].rays[side]:
-            if capture and not r.can_capture or not capture and not r.can_move:
-                continue
-            if r.dx:
-                if dx % r.dx:
-                    continue
-                k = dx // r.dx
-            else:
-                if dx or not r.dy or dy % r.dy:
-                    continue
-                k = dy // r.dy
-            if k < 1 or r.dx * k != dx or r.dy * k != dy:
+            k = ray_steps(r, dx, dy, capture)
+            if k is None:
                 continue
             if k > r.max_steps:
                 return "that is too far for it"
