@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from ..core.errors import DaqiError
+from ..core.errors import DaqiError, IllegalAction
 
 #: levels 0 (random) .. 3 (deepest search)
 LEVELS = (0, 1, 2, 3)
@@ -99,6 +99,14 @@ class Budget:
         if self.nodes is not None and self.used >= self.nodes:
             return True
         return self._deadline is not None and self.clock() > self._deadline
+
+
+def check_request(position: Any, level: Any, nodes: Any, budget_ms: Any) -> None:
+    """What every player checks first: the level, the budget, and that the game is not over."""
+    check_level(level)
+    check_budget(nodes, budget_ms)
+    if position.result is not None:
+        raise IllegalAction(f"the game is over ({position.result.reason})", code="game-over")
 
 
 def check_level(level: Any) -> int:

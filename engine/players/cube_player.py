@@ -12,9 +12,9 @@ from ..cube.position import Position, other
 from ..cube.randomplay import random_turn
 from ..cube.rules import apply_turn
 from . import cube_eval as ev
-from .base import Budget, Suggestion, check_budget, check_level
+from .base import Suggestion, check_request
 from .cube_moves import candidates
-from .search import Search, SearchParams
+from .search import SearchParams, searched_suggestion
 
 #: the search of each level; ``nodes`` is the default node budget (docs/AI.md, "Levels")
 LEVEL_PARAMS = {
@@ -185,25 +185,24 @@ class CubePlayer:
         budget_ms: int | None = None,
         clock: Callable[[], float] | None = None,
     ) -> Suggestion:
-        check_level(level)
-        check_budget(nodes, budget_ms)
-        if position.result is not None:
-            raise IllegalAction(f"the game is over ({position.result.reason})", code="game-over")
+        check_request(position, level, nodes, budget_ms)
         if level == 0:
             rng = random.Random(seed)
             t = random_turn(position, rng)
             if t is None:
                 t = random_turn(position, rng, avoid_result=False, tries=200)
             return Suggestion(t, 0.0, (t,) if t else (), 0, "plays a random legal turn" if t else "no turn found", 0)
-        params = LEVEL_PARAMS[level]
-        n = nodes if nodes is not None else params.nodes
-        budget = Budget(n, budget_ms) if clock is None else Budget(n, budget_ms, clock)
-        s = Search(ADAPTER, params, budget, seed)
-        turn, value, line = s.run(position)
-        if turn is None:
-            t = random_turn(position, random.Random(seed), avoid_result=False, tries=200)
-            return Suggestion(t, value, (t,) if t else (), budget.used, "no candidate: a random legal turn", 0)
-        return Suggestion(turn, value, tuple(line), budget.used, reason(position, turn, value), s.depth_done)
+        return searched_suggestion(
+            ADAPTER,
+            LEVEL_PARAMS[level],
+            position,
+            seed,
+            nodes,
+            budget_ms,
+            clock,
+            reason,
+            lambda: random_turn(position, random.Random(seed), avoid_result=False, tries=200),
+        )
 
 
 def suggest_cube(

@@ -17,10 +17,11 @@ adapter's tactical turns (captures, wins).
 from __future__ import annotations
 
 import zlib
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from .base import Budget, BudgetExceeded
+from .base import Budget, BudgetExceeded, Suggestion
 
 WIN = 1_000_000.0
 INF = float("inf")
@@ -217,3 +218,26 @@ class Search:
                     if alpha >= beta:
                         break
         return best, pv
+
+
+def searched_suggestion(
+    adapter: Any,
+    params: SearchParams,
+    position: Any,
+    seed: int,
+    nodes: int | None,
+    budget_ms: int | None,
+    clock: Callable[[], float] | None,
+    explain: Callable[[Any, Any, float], str],
+    fallback: Callable[[], Any],
+) -> Suggestion:
+    """Levels 1-3 of either game: search under the level's (or the asked) node budget, then say
+    why; ``fallback()`` gives a random legal turn when the search finds no candidate."""
+    n = nodes if nodes is not None else params.nodes
+    budget = Budget(n, budget_ms) if clock is None else Budget(n, budget_ms, clock)
+    s = Search(adapter, params, budget, seed)
+    turn, value, line = s.run(position)
+    if turn is None:
+        t = fallback()
+        return Suggestion(t, value, (t,) if t else (), budget.used, "no candidate: a random legal turn", 0)
+    return Suggestion(turn, value, tuple(line), budget.used, explain(position, turn, value), s.depth_done)

@@ -31,8 +31,8 @@ from ..spirit.position import (
     other,
     step_budget,
 )
-from .base import Budget, Suggestion, check_budget, check_level
-from .search import Search, SearchParams
+from .base import Suggestion, check_request
+from .search import SearchParams, searched_suggestion
 
 VALUE = {"sect": 0, "master": 900, "vicemaster": 700, "elder": 500, "protector": 500, "disciple": 200, "formation": 600}
 LEVEL = 80.0
@@ -360,19 +360,18 @@ class SpiritPlayer:
         budget_ms: int | None = None,
         clock: Callable[[], float] | None = None,
     ) -> Suggestion:
-        check_level(level)
-        check_budget(nodes, budget_ms)
-        if position.result is not None:
-            raise IllegalAction(f"the game is over ({position.result.reason})", code="game-over")
+        check_request(position, level, nodes, budget_ms)
         if level == 0:
             t = random_spirit_turn(position, random.Random(seed))
             return Suggestion(t, 0.0, (t,) if t else (), 0, "plays a random legal turn" if t else "no legal turn", 0)
-        params = LEVEL_PARAMS[level]
-        n = nodes if nodes is not None else params.nodes
-        budget = Budget(n, budget_ms) if clock is None else Budget(n, budget_ms, clock)
-        s = Search(ADAPTER, params, budget, seed)
-        turn, value, line = s.run(position)
-        if turn is None:
-            t = random_spirit_turn(position, random.Random(seed))
-            return Suggestion(t, value, (t,) if t else (), budget.used, "no candidate: a random legal turn", 0)
-        return Suggestion(turn, value, tuple(line), budget.used, reason(position, turn, value), s.depth_done)
+        return searched_suggestion(
+            ADAPTER,
+            LEVEL_PARAMS[level],
+            position,
+            seed,
+            nodes,
+            budget_ms,
+            clock,
+            reason,
+            lambda: random_spirit_turn(position, random.Random(seed)),
+        )
