@@ -61,7 +61,8 @@ class Position:
     :meth:`from_setup` or :meth:`from_pieces`; derive new ones with
     :func:`engine.rules.apply_turn`."""
 
-    __slots__ = (
+    #: the constructor's fields, in its order (``replace`` copies them)
+    FIELDS = (
         "rules",
         "base",
         "cells",
@@ -76,11 +77,8 @@ class Position:
         "royals",
         "ply",
         "result",
-        "_green",
-        "_crowd",
-        "_size",
-        "_hash",
     )
+    __slots__ = FIELDS + ("_green", "_crowd", "_size", "_hash")
 
     def __init__(
         self,
@@ -226,25 +224,7 @@ class Position:
         return self._hash
 
     def replace(self, **kw) -> Position:
-        fields = {
-            k: getattr(self, k)
-            for k in (
-                "rules",
-                "base",
-                "cells",
-                "fill",
-                "to_move",
-                "scores",
-                "credits",
-                "stats",
-                "ledger",
-                "homes",
-                "kings_was",
-                "royals",
-                "ply",
-                "result",
-            )
-        }
+        fields = {k: getattr(self, k) for k in self.FIELDS}
         fields.update(kw)
         return Position(**fields)
 
