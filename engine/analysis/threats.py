@@ -1,0 +1,336 @@
+"""Threats: what each side could do to the other in one turn, for both games (issue 19).
+
+A :class:`Threat` is a small frozen record — the kind, the side that threatens, the cell it comes
+from and the cell it goes to (any board: a cube-chess cell carries its higher indices), the two
+boards in words, the words a player reads, and whether carrying it out would end the game in the
+threatening side's favour (``decisive``; the window shows these by default).
+
+Cube chess (:func:`cube_threats`), for both sides, each as if it were its turn:
+
+* ``capture`` — a piece that can take an enemy stack (planar captures; the stack's value);
+* ``king`` — a capture of the enemy king (C4 decides what it costs);
+* ``facing`` — the two kings on one clear lattice line (C3, G10), along any direction including the
+  higher indices: the side to move may take the king at any distance;
+* ``home`` — an enemy king or prince one turn (up to the grammar's two actions) away from a home
+  square (C5 king's home, C7 prince's home), on any board;
+* ``margin`` — a capture that would leave the victim with at most half the capturer's score or
+  none (C16).
+
+Spirit chess (:func:`spirit_threats`): ``capture`` (a piece that can end on an enemy piece at the
+current levels, S10/S12), ``sect`` (a piece that can reach the enemy sect: S3 decides the game)
+and ``zone`` (an enemy formation's eight neighbours that would catch movers of the side to move,
+S11).
+
+Every enumeration is bounded: cube origins are the finite part of the board (setup arrangement
+and changed cells, ``Position.pieces_of``) plus own pieces diagonally next to enemy pieces; the home
+walks try at most :data:`MAX_WALK_BUILDS` two-action turns per royal.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..core.coords import normalize
+from ..core.errors import IllegalAction
+
+#: kinds, in the order the window lists them; the decisive ones are drawn by default
+CUBE_KINDS = ("facing", "king", "home", "margin", "capture")
+SPIRIT_KINDS = ("sect", "capture", "zone")
+#: turns of up to two actions tried per royal when looking for a C5/C7 home walk
+MAX_WALK_BUILDS = 4000
+
+
+@dataclass(frozen=True)
+class Threat:
+    kind: str  # see CUBE_KINDS / SPIRIT_KINDS
+    side: str  # the side that threatens
+    frm: tuple  # the cell the threat comes from
+    to: tuple  # the cell it goes to
+    boards: tuple[str, str]  # the boards of frm and to, in words ("" in spirit chess)
+    words: str  # one line a player reads
+    decisive: bool = False  # carrying it out ends the game for the threatening side
+    now: bool = False  # the threatening side is the side to move
+    rule: str = ""  # the rule id it rests on
+    via: tuple = ()  # cells passed on the way (a home walk's first action, a spirit path)
+    cells: tuple = field(default=())  # a zone's squares (spirit ``zone``)
+
+    @property
+    def across(self) -> bool:
+        """The threat leaves its board (cube chess: a higher index differs between frm and to)."""
+        return self.boards[0] != self.boards[1]
+
+
+def board_label(coord) -> str:
+    """The 3-D board of a cell in words: ``main board`` or ``board w4=2, w6=3``."""
+    c = normalize(coord)
+    parts = [f"w{i + 1}={v}" for i, v in enumerate(c) if i >= 3 and v != 1]
+    return "board " + ", ".join(parts) if parts else "main board"
+
+
+def fmt(c) -> str:
+    return "(" + ",".join(str(v) for v in c) + ")"
+
+
+def _other(side: str) -> str:
+    return "black" if side == "white" else "white"
+
+
+# ------------------------------------------------------------------------------------ cube chess
+def _names(stack) -> str:
+    return "+".join(p.type for p in stack)
+
+
+def _direction(a, b) -> str:
+    """The lattice direction of the line a -> b in words: 'x', 'the x-y diagonal', 'w5', ..."""
+    n = max(len(a), len(b))
+    av = list(a) + [1] * (n - len(a))
+    bv = list(b) + [1] * (n - len(b))
+    axes = ["x", "y", "z"] + [f"w{i + 1}" for i in range(3, n)]
+    moving = [axes[i] for i in range(n) if av[i] != bv[i]]
+    if len(moving) == 1:
+        return f"along {moving[0]}"
+    return "along the " + "-".join(moving) + " diagonal"
+
+
+def _origins(pos, side: str) -> list:
+    """The finite part's own pieces plus own pieces diagonally next to a finite enemy piece."""
+    own = {c: s for c, s in pos.pieces_of(side)}
+    for c, _s in pos.pieces_of(_other(side)):
+        for dx in (-1, 1):
+            for dy in (-1, 1):
+                n = normalize((c[0] + dx, c[1] + dy) + tuple(c[2:]))
+                if n not in own and pos.in_board(n):
+                    st = pos.cell(n)
+                    if st and st[0].side == side:
+                        own[n] = st
+    return sorted(own.items())
+
+
+def _as_mover(pos, side: str):
+    return pos if pos.to_move == side else pos.replace(to_move=side)
+
+
+def cube_threats(pos, *, horizon: int | None = None) -> list[Threat]:
+    """Every threat of both sides in a cube-chess position (sorted: decisive first)."""
+    from ..cube.actions import Capture, Turn
+    from ..cube.legal import legal_actions
+    from ..cube.rules import apply_turn
+
+    if pos.result is not None:
+        return []
+    rules = pos.rules
+    hz = horizon or max(5, pos.max_dimension() + 1)
+    out: list[Threat] = []
+    for side in ("white", "black"):
+        me = _as_mover(pos, side)
+        enemy = _other(side)
+        now = side == pos.to_move
+        for origin, stack in _origins(me, side):
+            for a in legal_actions(me, origin, hz):
+                if a.kind != "capture":
+                    continue
+                to = normalize(a.to)
+                victim = me.cell(to)
+                value = sum(rules.pieces[p.type].value for p in victim)
+                king_hit = any(p.type == "king" for p in victim)
+                lone_king = len(stack) == 1 and stack[0].type == "king"
+                far = max(abs(x - y) for x, y in zip(_pad(origin, to), _pad(to, origin))) > 1 or origin[2:] != to[2:]
+                try:
+                    after, _cost = apply_turn(me, Turn(origin, (Capture(to),)))
+                    won = after.result is not None and after.result.winner == side
+                    reason = after.result.reason if after.result is not None else ""
+                except IllegalAction:
+                    after, won, reason = None, False, ""
+                boards = (board_label(origin), board_label(to))
+                if lone_king and king_hit and far:
+                    kind, rule = "facing", "C3"
+                    words = (
+                        f"the kings face each other {_direction(origin, to)}: {side}'s king on {fmt(origin)} "
+                        f"can take {enemy}'s king on {fmt(to)} at any distance (C3)"
+                    )
+                elif king_hit:
+                    kind, rule = "king", "C4"
+                    words = f"{side}'s {_names(stack)} on {fmt(origin)} attacks {enemy}'s king on {fmt(to)}"
+                elif after is not None and "C16" in reason:
+                    kind, rule = "margin", "C16"
+                    words = (
+                        f"taking {enemy}'s {_names(victim)} on {fmt(to)} (+{value}) brings {side} to "
+                        f"{after.scores[side]} against {enemy}'s {after.scores[enemy]}: at most half, {enemy} loses (C16)"
+                    )
+                else:
+                    kind, rule = "capture", "C9"
+                    words = f"{side}'s {_names(stack)} on {fmt(origin)} attacks {enemy}'s {_names(victim)} on {fmt(to)} ({value})"
+                if won and kind in ("king", "facing") and reason:
+                    words += f" - it wins ({reason})"
+                out.append(Threat(kind, side, origin, to, boards, words, won, now, rule))
+        out.extend(_home_walks(me, side, hz, now))
+    order = {k: i for i, k in enumerate(CUBE_KINDS)}
+    out.sort(key=lambda t: (not t.decisive, order[t.kind], t.side != pos.to_move, t.frm, t.to))
+    return out
+
+
+def _pad(a, b) -> list:
+    n = max(len(a), len(b))
+    return list(a) + [1] * (n - len(a))
+
+
+def _home_walks(me, side: str, hz: int, now: bool) -> list[Threat]:
+    """C5/C7: an own king or prince that can end a turn on an enemy home square."""
+    from ..cube.actions import Stack
+    from ..cube.rules import TurnBuilder, conclude
+
+    enemy = _other(side)
+    homes = {normalize(me.homes[enemy][r]): r for r in ("king", "prince") if me.homes[enemy].get(r) is not None}
+    out: list[Threat] = []
+    for royal in ("king", "prince"):
+        origin = me.royals[side].get(royal)
+        if origin is None:
+            continue
+        origin = normalize(origin)
+        found: dict = {}
+        builds = 0
+
+        def finish(b, first_at, home):
+            try:
+                if b.pending:
+                    b.add(Stack())
+                b.finish()
+                after = conclude(b)
+            except IllegalAction:
+                return
+            won = after.result is not None and after.result.winner == side
+            found.setdefault(home, (first_at, won))
+
+        try:
+            firsts = TurnBuilder(me, origin).options(hz)
+        except IllegalAction:
+            continue
+        for a1 in firsts:
+            if builds >= MAX_WALK_BUILDS:
+                break
+            builds += 1
+            try:
+                b = TurnBuilder(me, origin, transactional=False)
+                b.add(a1)
+            except IllegalAction:
+                continue
+            at = normalize(b.at) if b.at is not None else None
+            if at in homes:
+                finish(b, None, at)
+                continue
+            if at is None or not _near_any(at, homes):
+                continue
+            try:
+                seconds = b.options(hz)
+            except IllegalAction:
+                continue
+            for a2 in seconds:
+                to = getattr(a2, "to", None)
+                if to is None or normalize(to) not in homes or builds >= MAX_WALK_BUILDS:
+                    continue
+                builds += 1
+                try:
+                    b2 = TurnBuilder(me, origin, transactional=False)
+                    b2.add(a1)
+                    b2.add(a2)
+                except IllegalAction:
+                    continue
+                finish(b2, at, normalize(to))
+        for home, (first_at, won) in sorted(found.items()):
+            which = homes[home]
+            rule = "C5" if which == "king" else "C7"
+            steps = "in one action" if first_at is None else f"by way of {fmt(first_at)}"
+            where = "" if board_label(origin) == board_label(home) else f" (from {board_label(origin)})"
+            words = (
+                f"{side}'s {royal} on {fmt(origin)}{where} reaches {enemy}'s {which} home {fmt(home)} "
+                f"{steps}: {enemy} loses ({rule})"
+            )
+            via = () if first_at is None else (first_at,)
+            out.append(
+                Threat("home", side, origin, home, (board_label(origin), board_label(home)), words, won, now, rule, via)
+            )
+    return out
+
+
+def _near_any(at, homes) -> bool:
+    """A second action moves one step, jumps one plane or hyper-jumps one index: only a cell
+    within one of a home in every coordinate can still reach it."""
+    for h in homes:
+        a, b = _pad(at, h), _pad(h, at)
+        if sum(1 for i in range(len(a)) if a[i] != b[i] and i >= 2) <= 1 and all(abs(x - y) <= 1 for x, y in zip(a, b)):
+            return True
+    return False
+
+
+# ------------------------------------------------------------------------------------ spirit chess
+def spirit_threats(pos) -> list[Threat]:
+    """Every threat of both sides in a spirit-chess position, at the current levels (sorted)."""
+    from ..spirit.position import catch_squares, legal_paths
+
+    if pos.result is not None:
+        return []
+    rules = pos.rules
+    royal = rules.royal
+    out: list[Threat] = []
+    for side in ("white", "black"):
+        me = pos if pos.to_move == side else pos.replace(to_move=side)
+        enemy = _other(side)
+        now = side == pos.to_move
+        for origin, piece in me.side_pieces(side):
+            if not rules.pieces[piece.type].movable:
+                continue
+            for end, path in sorted(legal_paths(me, origin).items()):
+                target = me.pieces.get(end)
+                if target is None or target.side != enemy:
+                    continue
+                if end in catch_squares(me, origin):
+                    continue
+                via = tuple(path[:-1])
+                if target.type == royal:
+                    kind, rule, decisive = "sect", "S3", True
+                    words = f"{side}'s {piece.type} (level {piece.level}) on {fmt(origin)} can reach {enemy}'s sect on {fmt(end)}: {enemy} loses (S3)"
+                else:
+                    kind, rule, decisive = "capture", "S10", False
+                    words = (
+                        f"{side}'s {piece.type} (level {piece.level}) on {fmt(origin)} can take {enemy}'s "
+                        f"{target.type} (level {target.level}) on {fmt(end)}"
+                    )
+                out.append(Threat(kind, side, origin, end, ("", ""), words, decisive, now, rule, via))
+        # the enemy formations whose zones would catch this side's movers (S11)
+        caught: dict = {}
+        for origin, piece in me.side_pieces(side):
+            if not rules.pieces[piece.type].movable:
+                continue
+            for end in catch_squares(me, origin):
+                for c, p in me.pieces.items():
+                    if p.side == enemy and rules.pieces[p.type].formation and max(abs(c[0] - end[0]), abs(c[1] - end[1])) == 1:
+                        caught.setdefault(c, set()).add((origin, piece.type))
+        for c, movers in sorted(caught.items()):
+            f = me.pieces[c]
+            cells = tuple(
+                (c[0] + dx, c[1] + dy)
+                for dx in (-1, 0, 1)
+                for dy in (-1, 0, 1)
+                if (dx or dy) and rules.on_board((c[0] + dx, c[1] + dy))
+            )
+            names = ", ".join(f"{t} {fmt(o)}" for o, t in sorted(movers)[:3]) + (" ..." if len(movers) > 3 else "")
+            words = (
+                f"{enemy}'s formation (level {f.level}) on {fmt(c)} catches a {side} piece of level <= {f.level} "
+                f"entering its eight neighbours (S11): {names}"
+            )
+            out.append(Threat("zone", enemy, c, c, ("", ""), words, False, not now, "S11", (), cells))
+    order = {k: i for i, k in enumerate(SPIRIT_KINDS)}
+    out.sort(key=lambda t: (not t.decisive, order[t.kind], t.side != pos.to_move, t.frm, t.to))
+    return out
+
+
+def threats(pos) -> list[Threat]:
+    """The threats of either game's position."""
+    if getattr(pos.rules, "game", "cube") == "spirit":
+        return spirit_threats(pos)
+    return cube_threats(pos)
+
+
+def decisive(found: list[Threat]) -> list[Threat]:
+    """The threats the window draws by default: those that would end the game."""
+    return [t for t in found if t.decisive]
