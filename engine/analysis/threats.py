@@ -190,7 +190,7 @@ def _home_walks(me, side: str, hz: int, now: bool) -> list[Threat]:
         found: dict = {}
         builds = 0
 
-        def finish(b, first_at, home):
+        def finish(b, first_at, home, found=found):
             try:
                 if b.pending:
                     b.add(Stack())
@@ -303,7 +303,11 @@ def spirit_threats(pos) -> list[Threat]:
                 continue
             for end in catch_squares(me, origin):
                 for c, p in me.pieces.items():
-                    if p.side == enemy and rules.pieces[p.type].formation and max(abs(c[0] - end[0]), abs(c[1] - end[1])) == 1:
+                    if (
+                        p.side == enemy
+                        and rules.pieces[p.type].formation
+                        and max(abs(c[0] - end[0]), abs(c[1] - end[1])) == 1
+                    ):
                         caught.setdefault(c, set()).add((origin, piece.type))
         for c, movers in sorted(caught.items()):
             f = me.pieces[c]

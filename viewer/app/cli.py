@@ -8,6 +8,7 @@
                                            against the computer (it plays black unless --computer white)
     daqi arena ...                         seeded games between computer players (engine.players.arena)
     daqi record ...   /   daqi snapshot ...  videos and still images without a window (viewer.app.record_cli)
+    daqi analyse GAME.txt [--level N] --out DIR  the game report: evaluations, ?! ? ??, a graph (engine.analysis.cli)
 
 In the window F2 switches between the two games and H shows every key.
 Without a display the command explains what to do instead and exits with status 2.  Bad input (a
@@ -58,6 +59,11 @@ def build_parser() -> argparse.ArgumentParser:
         "arena", help="computer against computer: tables and a rules report (see 'daqi arena --help')", add_help=False
     )
     sub.add_parser("snapshot", help="render a still image (see 'daqi snapshot --help')", add_help=False)
+    sub.add_parser(
+        "analyse",
+        help="analyse a game record: evaluations, mistakes, a graph (see 'daqi analyse --help')",
+        add_help=False,
+    )
     return p
 
 
@@ -151,6 +157,10 @@ def _main(argv: list) -> int:
         from engine.players.arena import main as arena_main
 
         return int(arena_main(argv[1:]) or 0)
+    if argv and argv[0] in ("analyse", "analyze"):
+        from engine.analysis.cli import main as analyse_main
+
+        return int(analyse_main(argv[1:]) or 0)
     if not argv or argv[0].startswith("-") and argv[0] not in ("-h", "--help"):
         argv = ["play"] + argv
     args = build_parser().parse_args(argv)
