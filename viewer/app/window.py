@@ -25,7 +25,9 @@ import pyglet
 from pyglet.window import key as K
 from pyglet.window import mouse
 
+from ..cube.analysis_view import CubeAnalysisView
 from ..cube.controller import CubeController
+from ..ui.analysis_view import analysis_key, analysis_tick, attach_board
 
 _NAMES = {
     K.ENTER: "enter",
@@ -121,6 +123,7 @@ class CubeApp:
         self.renderer = glide_renderer(window.ctx)  # the Renderer, plus pieces in flight
         self.glide = TurnGlide()  # the computer's turn, gliding
         self.hud = Hud(window.ui_scale_for(window.width, window.height))
+        self.analysis = CubeAnalysisView(attach_board(controller))  # threats, evaluation bar, best line (issue 19)
         self._press = None
         self._dragged = False
         self.resize(window.width, window.height)
@@ -163,6 +166,8 @@ class CubeApp:
         _ = w.ctx.error  # drain GL errors so pyglet's error checks start clean
         self.hud.update(c, w.width, w.height, w.ui_scale_for(w.width, w.height))
         self.hud.draw()
+        self.analysis.update(c, w.width, w.height, w.ui_scale_for(w.width, w.height))
+        self.analysis.draw()
 
     # -- input -------------------------------------------------------------------------------
     def mouse_press(self, x, y, button, modifiers) -> None:
@@ -179,6 +184,8 @@ class CubeApp:
                 self.controller.set_slider(wd.dim, wd.value_at(x))
             self._press = ("slider", wd)
             return
+        if button == mouse.LEFT and not shift and self.analysis.click(self.controller, x, y):
+            return  # the evaluation graph: review that turn
         if button == mouse.LEFT and not shift:
             row = self.hud.turn_at(x, y)
             if row is not None:  # the move list: review that turn (issue 13, bug 6)
@@ -212,6 +219,7 @@ class CubeApp:
     def motion(self, x, y) -> None:
         self.controller.cursor_hide()  # the mouse is back: the keyboard cursor goes
         self.controller.hover(x, self.window.height - y)
+        self.analysis.hover(self.controller, x, y)
 
     def key(self, name, shift, ctrl) -> bool:
         c = self.controller
@@ -222,6 +230,8 @@ class CubeApp:
                 + ("shown (K hides them)." if self.hud.show_stats else "hidden (K shows them).")
             )
             return True
+        if analysis_key(self.analysis, c, name, shift, ctrl):
+            return True
         return c.key(name, shift=shift, ctrl=ctrl)
 
     def text(self, s) -> None:
@@ -229,6 +239,7 @@ class CubeApp:
 
     def tick(self, dt) -> None:
         self.controller.tick(dt)
+        analysis_tick(self.analysis, self.controller)
 
     def animating(self) -> bool:
         """Pulsing targets or a playing slider: the picture changes every tick."""
@@ -250,7 +261,7 @@ class CubeApp:
         setup countdown's second, the slicing."""
         c = self.controller
         sec = int(c.setup_remaining) if c.setup is not None else None
-        return (id(c.position), c.mode, c.message.text, sec, c.view.slicing.revision)
+        return (id(c.position), c.mode, c.message.text, sec, c.view.slicing.revision, self.analysis.board.state_key())
 
     def say(self, text, level="info") -> None:
         self.controller.say(text, level)
@@ -499,6 +510,9 @@ class DaqiWindow(pyglet.window.Window):
             close = getattr(ctrl, "close_computer", None)
             if close is not None:
                 close()  # end the computer's worker process
+        for app in self.apps.values():
+            if getattr(app, "analysis", None) is not None:
+                app.analysis.board.close()  # end the analysis worker process
         if self._scheduled:
             pyglet.clock.unschedule(self.tick)
             pyglet.clock.unschedule(self._redraw)

@@ -11,8 +11,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..ui.analysis_view import analysis_key, analysis_tick, attach_board
 from ..ui.panels import HELP_LINE_WIDTH, MONO, SANS, Panel, help_lines, help_page, mono_width, prompt_text
 from ..ui.review import banner_text, turn_rows
+from .analysis_view import SpiritAnalysisView
 from .controller import SPIRIT_BINDINGS, SpiritController
 
 SIDE_RGB = {"white": (240, 234, 214), "black": (150, 28, 34)}
@@ -109,6 +111,7 @@ class SpiritBoardView:
         self._key = None
         self.scale = 1.0
         self.turn_index: list = []
+        self.analysis = SpiritAnalysisView(attach_board(controller))  # threats, evaluation bar, best line (issue 19)
 
     # -- drawing -----------------------------------------------------------------------------
     def geometry(self) -> BoardGeometry:
@@ -490,6 +493,9 @@ class SpiritBoardView:
         self.overlay.set(t["overlay"], w.width / 2, w.height / 2)
         self.banner.set(t["banner"] if not t["overlay"] else "", w.width / 2, w.height * 0.58)
         self.batch.draw()
+        self.analysis.geometry = self.geometry()
+        self.analysis.update(self.controller, w.width, w.height, self.scale)
+        self.analysis.draw()
 
     def _set_scale(self, scale: float) -> None:
         if scale != self.scale:
@@ -509,6 +515,8 @@ class SpiritBoardView:
                 return
         if c.mode == "handover":
             c.say("Hand-over: BLACK presses Enter when white looks away.")
+            return
+        if self.analysis.click(c, x, y):  # the evaluation graph: review that turn
             return
         row = self.turns.row_at(x, y)
         if row is not None:  # the move list: review that turn
@@ -536,8 +544,11 @@ class SpiritBoardView:
     def motion(self, x, y):
         self.controller.hovered = self.geometry().cell_at(x, y)
         self.controller.cursor = None  # the mouse is back: the keyboard cursor goes
+        self.analysis.hover(self.controller, x, y)
 
     def key(self, name, shift, ctrl):
+        if analysis_key(self.analysis, self.controller, name, shift, ctrl):
+            return True
         return self.controller.key(name, shift=shift, ctrl=ctrl)
 
     def text(self, s):
@@ -545,6 +556,11 @@ class SpiritBoardView:
 
     def tick(self, dt):
         self.controller.tick(dt)
+        analysis_tick(self.analysis, self.controller)
+
+    def state_key(self):
+        """What can change without input: the board's content, the message, the analysis."""
+        return (self._state_key(), self.controller.message.text, self.analysis.board.state_key())
 
     def say(self, text, level="info"):
         self.controller.say(text, level)

@@ -325,7 +325,9 @@ class ControllerBase(ABC):
             return []
         # "turn N" counts both sides' turns from 1, as the status line, videos and snapshots do
         # (viewer.ui.words); the side is read from the position before the turn
+        marks = getattr(self, "turn_marks", None)  # ?! ? ?? of an analysed game (issue 19)
         return [
             f"{i + 1:>2} {self.game.positions[i].to_move:<5}  {self._turn_text(i, style)}"
+            + (marks(self.game, i) if marks is not None else "")
             for i in range(len(self.game.turns))
         ]

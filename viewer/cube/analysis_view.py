@@ -1,0 +1,47 @@
+"""The analysis board over the cube-chess window (issue 19): threat arrows, the evaluation bar, the
+best line as numbered arrows and the game graph (shared drawing: :mod:`viewer.ui.analysis_view`).
+
+A cell of the board shown is projected through the camera (its plane's height).  A cell of another
+3-D board is drawn where that board's ghost lies (one board width to the left or right along x, as
+the G ghosts are: right when the first differing higher index is larger), so an arrow *leaves the
+board* toward the board it comes from or goes to, labelled with that board (``board w5=4``).
+"""
+
+from __future__ import annotations
+
+from engine.analysis import board_label
+
+from ..ui.analysis_view import AnalysisView
+
+
+class CubeAnalysisView(AnalysisView):
+    def hidden(self, c) -> bool:
+        return bool(getattr(c, "overview_on", False))
+
+    def cell_size(self, c) -> float:
+        return 18.0 * self.layer.scale
+
+    def screen(self, c, coord, height: int) -> tuple[tuple[float, float], str]:
+        """Window pixel (y up) of a cell, and the label of its board when it is not the one shown."""
+        view = c.view
+        slicing = view.slicing
+        lay = view.layout(c.rules)
+        delta = slicing.board_of(coord)
+        label = ""
+        if delta is None or delta != 0:
+            label = board_label(coord)
+            if delta is None:
+                shown = (1, 1, 1) + tuple(slicing.higher())
+                full = tuple(coord) + (1,) * max(0, len(shown) - len(coord))
+                shown = shown + (1,) * max(0, len(full) - len(shown))
+                diff = [i for i in range(3, len(full)) if full[i] != shown[i]]
+                delta = 1 if diff and full[diff[0]] > shown[diff[0]] else -1
+        world = lay.cell_center(coord[0], coord[1], coord[2], delta)
+        world[2] += 0.35
+        px, py = view.camera.project(world)
+        return (px, height - py), label
+
+    def turn_cells(self, turn) -> tuple[list, list]:
+        cells = [] if turn.origin is None else [turn.origin]
+        cells += [a.to for a in turn.actions if isinstance(getattr(a, "to", None), tuple)]
+        return cells, []

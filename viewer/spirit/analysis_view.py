@@ -1,0 +1,19 @@
+"""The analysis board over the spirit-chess window (issue 19): sect attacks, captures and formation
+zones, the evaluation bar, the best line (the level-up ringed, the path as arrows) and the graph."""
+
+from __future__ import annotations
+
+from ..ui.analysis_view import AnalysisView
+
+
+class SpiritAnalysisView(AnalysisView):
+    geometry = None  # set by the spirit view each frame: its BoardGeometry
+
+    def cell_size(self, c) -> float:
+        return self.geometry.cell if self.geometry is not None else 30.0
+
+    def screen(self, c, cell, height: int) -> tuple[tuple[float, float], str]:
+        return self.geometry.center(cell), ""
+
+    def turn_cells(self, turn) -> tuple[list, list]:
+        return [turn.origin, *turn.path], [turn.levelup]
