@@ -12,6 +12,16 @@ class SpiritAnalysisView(AnalysisView):
     def cell_size(self, c) -> float:
         return self.geometry.cell if self.geometry is not None else 30.0
 
+    def bar_rect(self, width: int, height: int) -> tuple[float, float, float, float]:
+        geo, k = self.geometry, self.layer.scale
+        if geo is None:
+            return super().bar_rect(width, height)
+        ox, oy = geo.origin
+        return ox - 48 * k, oy, 12 * k, geo.cell * geo.size[1]
+
+    def status_at(self, width: int, height: int) -> tuple[float, float]:
+        return width / 2, height - 12 * self.layer.scale
+
     def screen(self, c, cell, height: int) -> tuple[tuple[float, float], str]:
         return self.geometry.center(cell), ""
 

@@ -73,6 +73,23 @@ class AnalysisView:
     def hidden(self, c) -> bool:
         return False
 
+    def bar_rect(self, width: int, height: int) -> tuple[float, float, float, float]:
+        """Where the evaluation bar goes (x, y, w, h; pyglet pixels)."""
+        k = self.layer.scale
+        return 3 * k, height * 0.25, 10 * k, height * 0.45
+
+    def status_at(self, width: int, height: int) -> tuple[float, float]:
+        """The centre of the analysis line (evaluation, best line, progress)."""
+        x, _y, w, _h = self.graph_rect(width, height)
+        return x + w / 2, 150 * self.layer.scale
+
+    def graph_rect(self, width: int, height: int) -> tuple[float, float, float, float]:
+        """The game graph: bottom, clear of the message line and of the sliders (bottom right)."""
+        k = self.layer.scale
+        w, h = 320 * k, 70 * k
+        right = width - min(360 * k, width * 0.3) - 90 * k
+        return max(14 * k, min(width / 2 - w / 2, right - w)), 64 * k, w, h
+
     # -- drawing ---------------------------------------------------------------------------
     def points(self, c, cells, height: int) -> list:
         """[(pixel, board label)] of cells; a point off the board shown is pulled back along its
@@ -110,11 +127,13 @@ class AnalysisView:
         if self.board.board_on:
             self._best_line(c, pos, height)
             wv = self.board.white_value(pos)
-            lay.eval_bar(3 * scale, height * 0.25, 10 * scale, height * 0.45, wv, "")
-            lay.label("..." if wv is None else format_eval(wv), 16 * scale, height * 0.7, size=10, anchor_x="left")
+            bx, by, bw, bh = self.bar_rect(width, height)
+            lay.eval_bar(bx, by, bw, bh, wv, "")
+            lay.label("..." if wv is None else format_eval(wv), bx, by + bh + 12 * scale, size=10, anchor_x="left")
         status = self.board.status(pos)
         if status:
-            lay.label(status, width / 2, height - 44 * scale, rgba=(200, 235, 205, 255), size=10)
+            sx, sy = self.status_at(width, height)
+            lay.label(status, sx, sy, rgba=(200, 235, 205, 255), size=10)
         self._graph(c, width, height, scale)
 
     def _threat(self, c, t, height) -> None:
@@ -172,9 +191,8 @@ class AnalysisView:
         values = [rep.start] + [t.white for t in rep.turns]
         marks = [(t.ply + 1, CLASS_RGBA[t.cls]) for t in rep.turns if t.cls]
         cursor = c.review.ply if getattr(c, "reviewing", False) else len(rep.turns)
-        w, h = 320 * scale, 70 * scale
         cap = float(thresholds()[rep.kind]["cap"])
-        self.layer.graph(width / 2 - w / 2, 64 * scale, w, h, values, marks, cap, cursor)
+        self.layer.graph(*self.graph_rect(width, height), values, marks, cap, cursor)
 
     def draw(self) -> None:
         self.layer.draw()
