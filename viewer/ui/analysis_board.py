@@ -30,14 +30,7 @@ MODE_WORDS = {
     "off": "no threats",
 }
 ANALYSIS_SEED = 0
-#: keys, for the help table (additive rows; the key table itself belongs to the window)
-ANALYSIS_BINDINGS = [
-    ("J", "threats: the game-deciding ones (default) / every threat of both sides / none"),
-    ("Shift+J", "analysis board: the evaluation bar and the computer's best line as numbered arrows"),
-    ("Ctrl+J / Ctrl+Shift+J", "show the best turn on the board / play it"),
-    ("F10", "the analysis level (1-3)"),
-    ("F11", "analyse the whole game: ?! ? ?? in the move list and a graph (click it: review that turn)"),
-]
+#: the keys are listed in the help table (viewer.ui.bindings: J, Shift+J, Ctrl+J, Ctrl+Shift+J, F10, F11)
 
 
 def shown_position(c) -> Any:
