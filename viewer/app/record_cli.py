@@ -187,6 +187,15 @@ def record_parser() -> argparse.ArgumentParser:
     rng.add_argument("--turns", metavar="A:B", help="render turns A..B inclusive (0 = start position)")
     rng.add_argument("--turn", type=int, metavar="N", help="hold the single position after turn N")
     p.add_argument("--no-overlay", action="store_true", help="no text (turn, notation, scores)")
+    p.add_argument(
+        "--annotate",
+        action="store_true",
+        help="analyse the game first, then draw the evaluation bar, each turn's class (?! ? ??) and "
+        "the game-deciding threat arrows into the video",
+    )
+    p.add_argument(
+        "--annotate-level", type=int, choices=(0, 1, 2, 3), default=2, help="the analysis level for --annotate (2)"
+    )
     p.add_argument("--preset", default="veryfast", help="libx264 preset (ultrafast..veryslow, default veryfast)")
     p.add_argument("--crf", type=int, default=23, help="libx264 quality, 0-51, lower is better (23)")
     p.add_argument("--progress", action="store_true", help="show the progress bar even when stderr is no TTY")
@@ -290,8 +299,12 @@ def run_record(argv) -> int:
         overlay=not args.no_overlay,
         preset=args.preset,
         crf=args.crf,
+        annotate=args.annotate,
+        annotate_level=args.annotate_level,
     )
     progress = False if args.quiet else (True if args.progress else None)
+    if args.annotate and not args.quiet:
+        print(f"daqi record: analysing {len(game.turns)} turns at level {args.annotate_level} ...", file=sys.stderr)
     info = record(game, args.out, opts, progress=progress)
     if not args.quiet:
         kind = "spirit chess" if is_spirit(game) else "cube chess"

@@ -180,6 +180,8 @@ class RecordOptions:
     overlay: bool = True
     preset: str = "veryfast"
     crf: int = 23
+    annotate: bool = False  # the analysis drawn into the frames (viewer.record.annotate)
+    annotate_level: int = 2
 
 
 class Recorder:
@@ -206,6 +208,11 @@ class Recorder:
             else CubeAnimator(self.source, self.timeline, o.fps, self.camera, o.overlay)
         )
         self._painter = painter
+        self.annotator = None
+        if o.annotate:
+            from .annotate import Annotator
+
+            self.annotator = Annotator(game, o.annotate_level)
         self.unique_frames = 0
         self.overlay_seconds = 0.0
 
@@ -233,6 +240,8 @@ class Recorder:
             t0 = _time.perf_counter()
             img = draw_overlay(img, st.overlay)
             self.overlay_seconds += _time.perf_counter() - t0
+        if self.annotator is not None:
+            img = self.annotator.draw(img, st, self.painter)
         self.unique_frames += 1
         return img
 
