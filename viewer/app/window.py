@@ -160,6 +160,8 @@ class CubeApp:
         c = self.controller
         if getattr(c, "overview_on", False):
             self.draw_overview()
+            self.analysis.update(c, w.width, w.height, w.ui_scale_for(w.width, w.height))  # arrows between boards
+            self.analysis.draw()
             return
         c.view.camera.resize(w.width, w.height)
         self.renderer.render(self.glide.drawable(c), c.view, fbo=w.ctx.screen)

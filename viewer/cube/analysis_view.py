@@ -15,14 +15,22 @@ from ..ui.analysis_view import AnalysisView
 
 
 class CubeAnalysisView(AnalysisView):
-    def hidden(self, c) -> bool:
-        return bool(getattr(c, "overview_on", False))
+    """In the board overview (V) the same threats run between the small boards of the grid (a
+    board outside the grid: the threat is left out there)."""
 
     def cell_size(self, c) -> float:
         return 18.0 * self.layer.scale
 
-    def screen(self, c, coord, height: int) -> tuple[tuple[float, float], str]:
-        """Window pixel (y up) of a cell, and the label of its board when it is not the one shown."""
+    def screen(self, c, coord, height: int):
+        """Window pixel (y up) of a cell, and the label of its board when it is not the one shown
+        (None: not drawable here)."""
+        if getattr(c, "overview_on", False):
+            ov = c.overview()
+            b = ov.board(tuple(coord[3:]))
+            if b is None:
+                return None
+            px, py = c.overview_camera.project((b.origin[0] + coord[0] - 0.5, b.origin[1] + coord[1] - 0.5, 0.3))
+            return (px, height - py), ""
         view = c.view
         slicing = view.slicing
         lay = view.layout(c.rules)

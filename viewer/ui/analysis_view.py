@@ -94,9 +94,12 @@ class AnalysisView:
     def points(self, c, cells, height: int) -> list:
         """[(pixel, board label)] of cells; a point off the board shown is pulled back along its
         segment to the window's edge (so the arrow leaves the board toward it, label readable)."""
-        pts = []
+        pts: list = []
         for cell in cells:  # consecutive cells on one other board: the arrow leaves toward it once
-            p, label = self.screen(c, cell, height)
+            found = self.screen(c, cell, height)
+            if found is None:
+                return []
+            p, label = found
             if pts and label and pts[-1][1] == label:
                 pts[-1] = (p, label)
             else:
@@ -130,7 +133,7 @@ class AnalysisView:
             bx, by, bw, bh = self.bar_rect(width, height)
             lay.eval_bar(bx, by, bw, bh, wv, "")
             lay.label("..." if wv is None else format_eval(wv), bx, by + bh + 12 * scale, size=10, anchor_x="left")
-        status = self.board.status(pos)
+        status = self.board.status(pos) if not getattr(c, "overview_on", False) else ""
         if status:
             sx, sy = self.status_at(width, height)
             lay.label(status, sx, sy, rgba=(200, 235, 205, 255), size=10)
@@ -141,13 +144,15 @@ class AnalysisView:
         if t.cells:  # a zone: its squares shaded, the formation ringed
             half = self.cell_size(c) / 2
             for cell in t.cells:
-                (x, y), _ = self.screen(c, cell, height)
+                (x, y), _ = self.screen(c, cell, height)  # spirit chess: always on the board
                 self.layer.box(x - half, y - half, 2 * half, 2 * half, ZONE)
             (x, y), _ = self.screen(c, t.frm, height)
             self.layer.ring(x, y, half * 1.1, rgba, item=t)
             self.drawn_threats.append(t)
             return
         pts = self.points(c, (t.frm, *t.via, t.to), height)
+        if not pts:
+            return
         side = SIDE_OFFSET_PX * self.layer.scale * (1 if t.side == "white" else -1)
         for (p0, _l0), (p1, l1) in zip(pts, pts[1:]):
             # the two sides' arrows along one line (mutual attacks, a facing line) lie side by side
@@ -166,8 +171,9 @@ class AnalysisView:
             cells, rings = self.turn_cells(turn)
             rgba = (*BEST_LINE[:3], 240 - 50 * i)
             for cell in rings:
-                (x, y), _ = self.screen(c, cell, height)
-                self.layer.ring(x, y, self.cell_size(c) * 0.6, rgba, item=("best", i))
+                found = self.screen(c, cell, height)
+                if found is not None:
+                    self.layer.ring(*found[0], self.cell_size(c) * 0.6, rgba, item=("best", i))
             pts = self.points(c, cells, height)
             if len(pts) == 1:
                 self.layer.arrow(pts[0][0], pts[0][0], rgba, item=("best", i), number=i + 1, label=pts[0][1])

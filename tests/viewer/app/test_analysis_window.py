@@ -82,6 +82,17 @@ def test_cube_threats_are_drawn_and_each_is_picked(cube_window):
     # both leave the board toward the board they come from, labelled with it
     labels = {lab.text for lab in view.layer.shapes if hasattr(lab, "text")}
     assert {"from board w5=4", "from board w4=2"} <= labels
+    # in the board overview (V) the same threats run between the small boards
+    win.controller.key("v")
+    win.tick(0.05)
+    _assert_threats_drawn_and_picked(win, view)
+    assert {(t.kind, t.side) for t in view.drawn_threats} == {("facing", B), ("home", B)}
+    ov = win.controller.overview()
+    for t in view.drawn_threats:  # each arrow starts on its own small board
+        hit = next(h for h in view.layer.hits if h.item is t)
+        picked = ov.pick(win.controller.overview_camera, hit.p0[0], 700 - hit.p0[1])
+        assert picked is not None and picked[0].higher == tuple(t.frm[3:])
+    win.controller.key("v")
     win.app.key("j", False, False)  # J: every threat of both sides
     win.tick(0.05)
     _assert_threats_drawn_and_picked(win, view)
