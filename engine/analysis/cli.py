@@ -88,24 +88,17 @@ def write_outputs(game, report: GameReport, out: Path, name: str) -> dict:
     return paths
 
 
-def _level(text: str) -> int:
-    try:
-        v = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"level {text!r} is not a number (0-3)") from None
-    if not 0 <= v <= 3:
-        raise argparse.ArgumentTypeError(f"level {v} is outside 0-3")
-    return v
+def _int_in(lo: int, hi: int, what: str):
+    def conv(text: str) -> int:
+        try:
+            v = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{what} {text!r} is not a number ({lo}-{hi})") from None
+        if not lo <= v <= hi:
+            raise argparse.ArgumentTypeError(f"{what} {v} is outside {lo}-{hi}")
+        return v
 
-
-def _jobs(text: str) -> int:
-    try:
-        v = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"jobs {text!r} is not a number") from None
-    if not 1 <= v <= 64:
-        raise argparse.ArgumentTypeError(f"jobs {v} is outside 1-64")
-    return v
+    return conv
 
 
 def parser() -> argparse.ArgumentParser:
@@ -115,9 +108,14 @@ def parser() -> argparse.ArgumentParser:
         "with the better turn, a graph and a summary per side.",
     )
     ap.add_argument("game", help="a record file (cube chess or spirit chess)")
-    ap.add_argument("--level", type=_level, default=2, help="the computer's level for the evaluation (0-3, default 2)")
+    ap.add_argument(
+        "--level",
+        type=_int_in(0, 3, "level"),
+        default=2,
+        help="the computer's level for the evaluation (0-3, default 2)",
+    )
     ap.add_argument("--seed", type=int, default=0, help="the players' seed (default 0)")
-    ap.add_argument("--jobs", type=_jobs, default=1, help="worker processes (default 1)")
+    ap.add_argument("--jobs", type=_int_in(1, 64, "jobs"), default=1, help="worker processes (default 1)")
     ap.add_argument("--out", required=True, help="the folder for the annotated record, the graph and the summary")
     ap.add_argument("--quiet", action="store_true", help="no progress bar")
     return ap

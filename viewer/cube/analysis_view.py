@@ -14,6 +14,26 @@ from engine.analysis import board_label
 from ..ui.analysis_view import AnalysisView
 
 
+def cell_pixel(view, rules, coord) -> tuple[tuple[float, float], str]:
+    """Pixel (y down) of a cell seen through ``view``'s camera, and its board's label when it is not
+    the board shown: a cell of another board lies where that board's ghost would be (G), one board
+    width to the right when its first differing higher index is larger, else to the left."""
+    slicing = view.slicing
+    delta = slicing.board_of(coord)
+    label = ""
+    if delta is None or delta != 0:
+        label = board_label(coord)
+        if delta is None:
+            shown = (1, 1, 1) + tuple(slicing.higher())
+            full = tuple(coord) + (1,) * max(0, len(shown) - len(coord))
+            shown = shown + (1,) * max(0, len(full) - len(shown))
+            diff = [i for i in range(3, len(full)) if full[i] != shown[i]]
+            delta = 1 if diff and full[diff[0]] > shown[diff[0]] else -1
+    world = view.layout(rules).cell_center(coord[0], coord[1], coord[2], delta)
+    world[2] += 0.35
+    return view.camera.project(world), label
+
+
 class CubeAnalysisView(AnalysisView):
     """In the board overview (V) the same threats run between the small boards of the grid (a
     board outside the grid: the threat is left out there)."""
@@ -31,22 +51,7 @@ class CubeAnalysisView(AnalysisView):
                 return None
             px, py = c.overview_camera.project((b.origin[0] + coord[0] - 0.5, b.origin[1] + coord[1] - 0.5, 0.3))
             return (px, height - py), ""
-        view = c.view
-        slicing = view.slicing
-        lay = view.layout(c.rules)
-        delta = slicing.board_of(coord)
-        label = ""
-        if delta is None or delta != 0:
-            label = board_label(coord)
-            if delta is None:
-                shown = (1, 1, 1) + tuple(slicing.higher())
-                full = tuple(coord) + (1,) * max(0, len(shown) - len(coord))
-                shown = shown + (1,) * max(0, len(full) - len(shown))
-                diff = [i for i in range(3, len(full)) if full[i] != shown[i]]
-                delta = 1 if diff and full[diff[0]] > shown[diff[0]] else -1
-        world = lay.cell_center(coord[0], coord[1], coord[2], delta)
-        world[2] += 0.35
-        px, py = view.camera.project(world)
+        (px, py), label = cell_pixel(c.view, c.rules, coord)
         return (px, height - py), label
 
     def turn_cells(self, turn) -> tuple[list, list]:

@@ -19,7 +19,7 @@ from typing import Any
 import numpy as np
 from PIL import Image, ImageDraw
 
-from engine.analysis import board_label, decisive, threats
+from engine.analysis import decisive, threats
 from engine.analysis.report import GameReport, analyse_game
 
 from .overlay import font
@@ -98,22 +98,11 @@ class Annotator:
         view = getattr(painter, "view", None)
         if view is None:
             return None
-        lay = view.layout(getattr(st.position, "rules", None))
+        from ..cube.analysis_view import cell_pixel
+
         out = []
         for c in (t.frm, *t.via, t.to):
-            delta = view.slicing.board_of(c)
-            label = ""
-            if delta is None or delta != 0:
-                label = board_label(c)
-                if delta is None:
-                    shown = (1, 1, 1) + tuple(view.slicing.higher())
-                    full = tuple(c) + (1,) * max(0, len(shown) - len(c))
-                    shown = shown + (1,) * max(0, len(full) - len(shown))
-                    diff = [i for i in range(3, len(full)) if full[i] != shown[i]]
-                    delta = 1 if diff and full[diff[0]] > shown[diff[0]] else -1
-            world = lay.cell_center(c[0], c[1], c[2], delta)
-            world[2] += 0.35
-            px, py = view.camera.project(world)
+            (px, py), label = cell_pixel(view, getattr(st.position, "rules", None), c)
             px, py = min(max(px, 30.0), w - 30.0), min(max(py, 30.0), h - 30.0)
             out.append(((px, py), label))
         return out
