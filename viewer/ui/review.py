@@ -354,4 +354,5 @@ def banner_text(c) -> str:
         f"GAME OVER:  {head.upper()}\n"
         + (f"{why}\n" if why else "")
         + "\nCtrl+Left: review the game    Ctrl+N: new game    Ctrl+R: rematch"
+        + "\nF11: analyse the game (?! ? ?? and a graph)"
     )

@@ -199,3 +199,24 @@ def test_spirit_sect_attack_is_drawn_and_picked_and_the_bar_arrives(tmp_path, he
     win.draw_frame()
     assert view.board.evaluation_for(pos) is not None
     assert any(h.item == ("best", 0) for h in view.layer.hits)
+
+
+def test_show_and_play_the_best_turn_and_change_the_level(tmp_path, headless_window):
+    from viewer.cube.controller import CubeController
+
+    c = CubeController(quick=True, autosave_path=tmp_path / "a.txt", offer_resume=False)
+    c.analysis_executor = InlineExecutor()
+    win = headless_window(c, width=800, height=600)
+    board = win.app.analysis.board
+    win.app.key("f10", False, False)
+    assert board.level == 3
+    win.app.key("f10", False, False)
+    assert board.level == 1  # 1 -> 2 -> 3 -> 1
+    win.app.key("j", True, False)
+    win.tick(0.05)
+    e = board.evaluation_for(c.game.position)
+    assert e is not None and e.evaluation.turn is not None
+    win.app.key("j", False, True)  # Ctrl+J: says the best turn
+    assert e.line[0] in c.message.text
+    win.app.key("j", True, True)  # Ctrl+Shift+J: plays it
+    assert c.game.turns == [e.evaluation.turn]
