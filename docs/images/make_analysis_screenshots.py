@@ -4,7 +4,8 @@
 
 * ``analysis-threats.png`` a constructed cube position: the game-deciding threats (a facing line
                            along the 5th dimension, a prince two actions from the king's home on
-                           board w4=2) leave the board toward their boards; the evaluation bar
+                           board w4=2) leave the board toward their boards, a capture that
+                           ends the game on the score (C16); the evaluation bar
                            and the best line as numbered arrows;
 * ``analysis-review.png``  the sample game analysed (F11) and reviewed at turn 13: ?! ? ?? in the
                            move list, the evaluation graph (a click reviews a turn), the bar, the
@@ -73,7 +74,7 @@ def main(argv=None) -> int:
             (12, 8, 1): (Piece("knight", B),),
         },
         fill="empty",
-        scores={W: 70, B: 120},
+        scores={W: 61, B: 120},
     )
     w = DaqiWindow(c, schedule=False, visible=False, width=1280, height=720, sound=False)
     w.app.key("j", True, False)  # the analysis board

@@ -83,7 +83,7 @@ class Annotator:
 
     def _bar(self, d, w, h, s, white: float) -> None:
         x, y0, bw, bh = 4 * s, h * 0.2, 10 * s, h * 0.5
-        frac = 1.0 / (1.0 + math.exp(-white / 400.0))
+        frac = 1.0 / (1.0 + math.exp(max(-50.0, min(50.0, -white / 400.0))))
         d.rectangle((x - 2, y0 - 2, x + bw + 2, y0 + bh + 2), fill=(10, 10, 12, 230))
         d.rectangle((x, y0, x + bw, y0 + bh), fill=(28, 28, 32, 255))
         d.rectangle((x, y0 + bh * (1 - frac), x + bw, y0 + bh), fill=(236, 236, 228, 255))

@@ -156,7 +156,7 @@ class ArrowLayer:
         if white_value is None:
             self.box(x, y, w, h, (90, 90, 95, 230), 1)
         else:
-            frac = 1.0 / (1.0 + math.exp(-white_value / 400.0))
+            frac = 1.0 / (1.0 + math.exp(max(-50.0, min(50.0, -white_value / 400.0))))  # a won game: 1e6
             self.box(x, y, w, h, (28, 28, 32, 255), 1)
             self.box(x, y, w, h * frac, (236, 236, 228, 255), 1)
             self.box(x, y + h / 2 - 1, w, 2, (200, 60, 60, 255), 2)

@@ -24,7 +24,7 @@ def _run_clock():
 
 def _cube_position() -> Position:
     # a facing line along the 5th dimension (C3), a prince two actions from the king's home on another
-    # board (C5), two rooks attacking each other, a knight
+    # board (C5), two rooks attacking each other (black's capture leaves white at most half: C16)
     return Position.from_pieces(
         load_ruleset("standard"),
         {
@@ -37,7 +37,7 @@ def _cube_position() -> Position:
             (12, 8, 1): (Piece("knight", B),),
         },
         fill="empty",
-        scores={W: 70, B: 120},
+        scores={W: 61, B: 120},
     )
 
 
@@ -74,10 +74,10 @@ def _assert_threats_drawn_and_picked(win, view):
 def test_cube_threats_are_drawn_and_each_is_picked(cube_window):
     win, _ex = cube_window
     view = win.app.analysis
-    # by default: only the threats that decide the game (black's facing line and the C5 walk)
+    # by default: only the threats that decide the game (black's facing line, the C5 walk, the C16 margin)
     win.tick(0.05)
     win.draw_frame()
-    assert {(t.kind, t.side) for t in view.drawn_threats} == {("facing", B), ("home", B)}
+    assert {(t.kind, t.side) for t in view.drawn_threats} == {("facing", B), ("home", B), ("margin", B)}
     _assert_threats_drawn_and_picked(win, view)
     # both leave the board toward the board they come from, labelled with it
     labels = {lab.text for lab in view.layer.shapes if hasattr(lab, "text")}
@@ -86,7 +86,7 @@ def test_cube_threats_are_drawn_and_each_is_picked(cube_window):
     win.controller.key("v")
     win.tick(0.05)
     _assert_threats_drawn_and_picked(win, view)
-    assert {(t.kind, t.side) for t in view.drawn_threats} == {("facing", B), ("home", B)}
+    assert {(t.kind, t.side) for t in view.drawn_threats} == {("facing", B), ("home", B), ("margin", B)}
     ov = win.controller.overview()
     for t in view.drawn_threats:  # each arrow starts on its own small board
         hit = next(h for h in view.layer.hits if h.item is t)
@@ -97,7 +97,7 @@ def test_cube_threats_are_drawn_and_each_is_picked(cube_window):
     win.tick(0.05)
     _assert_threats_drawn_and_picked(win, view)
     kinds = {(t.kind, t.side) for t in view.drawn_threats}
-    assert {("facing", W), ("capture", W), ("capture", B)} <= kinds
+    assert {("facing", W), ("capture", W), ("margin", B)} <= kinds
     win.app.key("j", False, False)  # none
     win.draw_frame()
     assert view.drawn_threats == [] and not view.layer.hits
@@ -158,6 +158,13 @@ def test_cube_game_report_marks_the_move_list_and_the_graph_reviews_a_turn(tmp_p
     # a click on the graph at turn 5 reviews the position after turn 5
     win.app.mouse_press(gx + gw * 5 / len(rep.turns), gy + gh / 2, 1, 0)
     assert c.reviewing and c.review.ply == 5
+    # the analysis board follows the review: the bar and the best line are about the reviewed position
+    win.app.key("j", True, False)
+    win.tick(0.05)
+    win.draw_frame()
+    shown = c.shown_position()
+    assert shown is c.game.positions[5] and view.board.evaluation_for(shown) is not None
+    assert any(h.item == ("best", 0) for h in view.layer.hits)
 
 
 # ------------------------------------------------------------------------------- spirit chess
