@@ -75,10 +75,18 @@ class Annotator:
         self._bar(d, w, h, s, self.white_after(k))
         text, rgb = self.caption(k)
         f = font(int(13 * s))
-        tw = d.textlength(text, font=f)
-        x0, y0 = (w - tw) / 2, h - 44 * s
-        d.rectangle((x0 - 6 * s, y0 - 4 * s, x0 + tw + 6 * s, y0 + 18 * s), fill=(10, 12, 18, 190))
-        d.text((x0, y0), text, fill=(*rgb, 255), font=f)
+        geo = getattr(painter, "geo", None)
+        if geo is not None:  # spirit chess: in the text column, above its legend
+            x0, y0, room = geo.text_x, h * 0.52, w - geo.text_x - geo.margin
+        else:  # cube chess: bottom centre
+            x0, y0, room = None, h - 44 * s, w - 40 * s
+        lines = [text] if d.textlength(text, font=f) <= room else text.replace("; ", ";\n").split("\n")
+        for i, line in enumerate(lines):
+            tw = d.textlength(line, font=f)
+            x = (w - tw) / 2 if x0 is None else x0
+            y = y0 + (i - (len(lines) - 1 if x0 is None else 0)) * 20 * s
+            d.rectangle((x - 6 * s, y - 4 * s, x + tw + 6 * s, y + 18 * s), fill=(10, 12, 18, 190))
+            d.text((x, y), line, fill=(*rgb, 255), font=f)
         return np.asarray(Image.alpha_composite(img, layer).convert("RGB"))
 
     def _bar(self, d, w, h, s, white: float) -> None:
