@@ -14,7 +14,10 @@ Cube chess (:func:`cube_threats`), for both sides, each as if it were its turn:
 * ``home`` — an enemy king or prince one turn (up to the grammar's two actions) away from a home
   square (C5 king's home, C7 prince's home), on any board;
 * ``margin`` — a capture that would leave the victim with at most half the capturer's score or
-  none (C16).
+  none (C16);
+* ``approach`` — a piece one hyper-jump (and maybe a 3-D jump) from the enemy king's board that,
+  landed there this turn, would attack the king on the next (C22 then C4): the threat that comes
+  from another board.
 
 Spirit chess (:func:`spirit_threats`): ``capture`` (a piece that can end on an enemy piece at the
 current levels, S10/S12), ``sect`` (a piece that can reach the enemy sect: S3 decides the game)
@@ -34,7 +37,7 @@ from ..core.coords import normalize
 from ..core.errors import IllegalAction
 
 #: kinds, in the order the window lists them; the decisive ones are drawn by default
-CUBE_KINDS = ("facing", "king", "home", "margin", "capture")
+CUBE_KINDS = ("facing", "king", "home", "margin", "capture", "approach")
 SPIRIT_KINDS = ("sect", "capture", "zone")
 #: turns of up to two actions tried per royal when looking for a C5/C7 home walk
 MAX_WALK_BUILDS = 4000
@@ -164,8 +167,69 @@ def cube_threats(pos, *, horizon: int | None = None) -> list[Threat]:
                     words += f" - it wins ({reason})"
                 out.append(Threat(kind, side, origin, to, boards, words, won, now, rule))
         out.extend(_home_walks(me, side, hz, now))
+        out.extend(_approaches(me, side, hz, now))
     order = {k: i for i, k in enumerate(CUBE_KINDS)}
     out.sort(key=lambda t: (not t.decisive, order[t.kind], t.side != pos.to_move, t.frm, t.to))
+    return out
+
+
+def _approaches(me, side: str, hz: int, now: bool) -> list[Threat]:
+    """Pieces on a neighbouring board of the enemy king's (higher indices and z each within one)
+    that can land on its board this turn and would then attack the king."""
+    from ..cube.actions import HyperJump, Jump, Stack
+    from ..cube.legal import legal_actions
+    from ..cube.rules import TurnBuilder, conclude
+
+    enemy = _other(side)
+    king = me.royals[enemy].get("king")
+    if king is None:
+        return []
+    kk = normalize(king)
+    out: list[Threat] = []
+    for origin, stack in _origins(me, side):
+        a, b = _pad(origin, kk), _pad(kk, origin)
+        diffs = [i for i in range(2, len(a)) if a[i] != b[i]]
+        if not any(i >= 3 for i in diffs) or len(diffs) > 2 or any(abs(a[i] - b[i]) != 1 for i in diffs):
+            continue
+        at = list(a)
+        steps = []
+        for i in sorted(diffs, reverse=True):  # the hyper-jump first, then the 3-D jump
+            at[i] = b[i]
+            steps.append((HyperJump if i >= 3 else Jump)(normalize(at)))
+        try:
+            tb = TurnBuilder(me, origin, transactional=False)
+            for act in steps:
+                tb.add(act)
+            if tb.pending:
+                tb.add(Stack())
+            tb.finish()
+            after = conclude(tb)
+        except IllegalAction:
+            continue
+        if after.result is not None:
+            continue
+        landing = normalize(tb.at)
+        again = after.replace(to_move=side)
+        if not any(x.kind == "capture" and normalize(x.to) == kk for x in legal_actions(again, landing, hz)):
+            continue
+        words = (
+            f"{side}'s {_names(stack)} on {fmt(origin)} ({board_label(origin)}) can hyper-jump onto the "
+            f"{board_label(kk)} to {fmt(landing)}, from where it attacks {enemy}'s king on {fmt(kk)} next turn (C22)"
+        )
+        out.append(
+            Threat(
+                "approach",
+                side,
+                origin,
+                kk,
+                (board_label(origin), board_label(kk)),
+                words,
+                False,
+                now,
+                "C22",
+                (landing,),
+            )
+        )
     return out
 
 

@@ -74,6 +74,24 @@ def test_prince_three_actions_away_is_no_threat():
     assert not kinds(cube_threats(pos), "home")
 
 
+def test_a_piece_that_can_hyper_jump_onto_the_kings_board_and_attack_it():
+    # white's rook on board w4=2: one hyper-jump lands it on the main board's file x=5 below black's king
+    pos = empty(
+        {
+            (2, 2, 1): (Piece("king", W),),
+            (5, 9, 1): (Piece("king", B),),
+            (5, 2, 1, 2): (Piece("rook", W),),
+            (9, 2, 1, 2): (Piece("knight", W),),  # lands far from the king: no threat
+        }
+    )
+    appr = kinds(cube_threats(pos), "approach", W)
+    assert [(t.frm, t.via, t.to) for t in appr] == [((5, 2, 1, 2), ((5, 2, 1),), (5, 9, 1))]
+    assert appr[0].across and not appr[0].decisive and "hyper-jump" in appr[0].words
+    # a piece in between on the main board takes the threat away
+    blocked = empty({**{c: s for c, s in pos.changed().items()}, (5, 5, 1): (Piece("pawn", B),)})
+    assert not kinds(cube_threats(blocked), "approach", W)
+
+
 def test_c16_margin_capture():
     # white 50, black 99: taking the rook (+3) brings black to 102 >= 2 x 50: white loses (C16)
     pos = empty(
