@@ -124,13 +124,13 @@ def parser() -> argparse.ArgumentParser:
 def main(argv=None) -> int:
     args = parser().parse_args(argv)
     path = Path(args.game)
+    out = Path(args.out)
+    if out.exists() and not out.is_dir():
+        print(f"daqi analyse: --out {args.out!r} is a file, not a folder", file=sys.stderr)
+        return 2
     try:
         load_record(path)  # bad input is reported before any worker starts
         game, report = analyse_file(path, args.level, args.seed, args.jobs, progress=not args.quiet)
-        out = Path(args.out)
-        if out.exists() and not out.is_dir():
-            print(f"daqi analyse: --out {args.out!r} is a file, not a folder", file=sys.stderr)
-            return 2
         paths = write_outputs(game, report, out, path.stem)
     except DaqiError as exc:
         print(f"daqi analyse: {str(exc).splitlines()[0]}", file=sys.stderr)

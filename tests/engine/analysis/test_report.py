@@ -108,6 +108,8 @@ def test_daqi_analyse_bad_input_is_one_line_and_status_2(tmp_path, capsys):
     assert analyse_main([str(bad), "--out", str(tmp_path / "o")]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and err[0].startswith("daqi analyse:") and "bad.txt" in err[0]
+    assert analyse_main(["engine/cube/samples/demo.txt", "--out", str(bad)]) == 2  # a file, not a folder
+    assert "not a folder" in capsys.readouterr().err
     with pytest.raises(SystemExit) as e:
         analyse_main([str(bad), "--level", "9", "--out", str(tmp_path)])
     assert e.value.code == 2
