@@ -15,6 +15,7 @@ The view of each game draws it (``viewer.cube.analysis_view``, ``viewer.spirit.a
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any
 
@@ -30,6 +31,8 @@ MODE_WORDS = {
     "off": "no threats",
 }
 ANALYSIS_SEED = 0
+#: evaluations kept (a review stepping back and forth shows them at once)
+MAX_CACHED = 256
 #: the keys are listed in the help table (viewer.ui.bindings: J, Shift+J, Ctrl+J, Ctrl+Shift+J, F10, F11)
 
 
@@ -58,10 +61,10 @@ class AnalysisBoard:
         self.level = level
         self._executor = executor
         self._job = 0
-        self._pending: dict[int, tuple] = {}  # job -> ("eval", position) | ("game", index)
+        self._pending: dict[int, tuple] = {}  # job -> ("eval", position, level) | ("game", index)
         self._threat_cache: tuple[int, list] | None = None
-        self.shown: EvalShown | None = None
-        self._asked_for: int | None = None  # id of the position last submitted for the bar
+        self._evals: OrderedDict = OrderedDict()  # id(position) -> (position, EvalShown), newest last
+        self._want = None  # the position shown while another was searched
         self.report: GameReport | None = None
         self._game_evals: list | None = None
         self._game_for: Any = None
@@ -103,7 +106,7 @@ class AnalysisBoard:
         self.board_on = not self.board_on
         self.revision += 1
         if not self.board_on:
-            self._drop_evals()
+            self._want = None
             return "Analysis board off (Shift+J: on)."
         return (
             f"Analysis board on: the evaluation bar and the best line at level {self.level} (Shift+J: off, F10: level)."
@@ -111,25 +114,25 @@ class AnalysisBoard:
 
     def cycle_level(self) -> str:
         self.level = self.level % 3 + 1
-        self.shown = None
-        self._asked_for = None
-        self._drop_evals()
+        self._evals.clear()  # a search still running at the old level is answered, then dropped
         self.revision += 1
         return f"Analysis level {self.level} (F10: next)."
 
-    def _drop_evals(self) -> None:
-        for job, what in list(self._pending.items()):
-            if what[0] == "eval":
-                self.executor().cancel(job)
-                del self._pending[job]
+    def _eval_in_flight(self) -> bool:
+        return any(w[0] == "eval" for w in self._pending.values())
 
     def tick(self, pos) -> None:
-        """Ask for the shown position's evaluation when it changed; take the answers in."""
-        if self.board_on and pos is not None and pos.result is None and self._asked_for != id(pos):
-            if self.shown is None or self.shown.position_id != id(pos):
-                self._drop_evals()
-                self._asked_for = id(pos)
-                self._submit(("eval", pos), pos)
+        """Ask for the shown position's evaluation when it has none; take the answers in.
+
+        One search at a time: a position shown while another is searched (stepping through a
+        review) waits as the *latest wish* and is asked for when the search ends — the worker is
+        never killed, and every answer is kept (a review stepping back shows it at once)."""
+        if self.board_on and pos is not None and pos.result is None and self._cached(pos) is None:
+            if not self._eval_in_flight():
+                self._submit(("eval", pos, self.level), pos)
+                self._want = None
+            else:
+                self._want = pos
         if not self._pending or self._executor is None:
             return
         for job, outcome in self.executor().poll():
@@ -143,12 +146,23 @@ class AnalysisBoard:
                 else Evaluation(float(sug.eval), sug.turn, tuple(sug.line), int(sug.depth))
             )
             if what[0] == "eval":
-                position = what[1]
-                self.shown = EvalShown(id(position), ev, line_texts(position, ev.line) if ev.line else ())
-                self.revision += 1
+                position, level = what[1], what[2]
+                if level == self.level:
+                    line = line_texts(position, ev.line) if ev.line else ()
+                    self._evals[id(position)] = (position, EvalShown(id(position), ev, line))
+                    while len(self._evals) > MAX_CACHED:
+                        self._evals.popitem(last=False)
+                    self.revision += 1
+                want, self._want = self._want, None
+                if want is not None and self.board_on and self._cached(want) is None:
+                    self._submit(("eval", want, self.level), want)
             elif what[0] == "game" and self._game_evals is not None:
                 self._game_evals[what[1]] = ev
                 self._finish_game_report()
+
+    def _cached(self, pos) -> EvalShown | None:
+        hit = self._evals.get(id(pos))
+        return hit[1] if hit is not None and hit[0] is pos else None
 
     def evaluation_for(self, pos) -> EvalShown | None:
         """The evaluation shown for ``pos`` (None while it is being searched)."""
@@ -158,12 +172,10 @@ class AnalysisBoard:
             from engine.analysis.report import evaluate
 
             return EvalShown(id(pos), evaluate(pos), ())
-        if self.shown is not None and self.shown.position_id == id(pos):
-            return self.shown
-        return None
+        return self._cached(pos)
 
     def thinking(self) -> bool:
-        return any(w[0] == "eval" for w in self._pending.values())
+        return self._eval_in_flight()
 
     def white_value(self, pos) -> float | None:
         """The shown evaluation from white's side (centi-points), None while searching."""

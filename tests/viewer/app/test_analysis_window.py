@@ -227,3 +227,30 @@ def test_show_and_play_the_best_turn_and_change_the_level(tmp_path, headless_win
     assert e.line[0] in c.message.text
     win.app.key("j", True, True)  # Ctrl+Shift+J: plays it
     assert c.game.turns == [e.evaluation.turn]
+
+
+def test_stepping_through_a_review_never_kills_the_search_and_keeps_every_answer(tmp_path, headless_window):
+    from viewer.cube.controller import CubeController
+
+    c = CubeController(game=Game.load("engine/cube/samples/demo.txt"), autosave_path=None)
+    ex = InlineExecutor(hold=True)
+    c.analysis_executor = ex
+    win = headless_window(c, width=800, height=600)
+    board = win.app.analysis.board
+    win.app.key("j", True, False)
+    c.review_goto(3)
+    win.tick(0.05)
+    for ply in (4, 5, 6):  # stepping on while position 3 is searched: only the latest wish waits
+        c.review_goto(ply)
+        win.tick(0.05)
+    assert ex.submitted == 1 and len(ex.pending) == 1
+    ex.hold = False
+    win.tick(0.05)  # position 3 answered; position 6 (the latest wish) asked for
+    assert ex.submitted == 2
+    assert board.evaluation_for(c.game.positions[3]) is not None
+    win.tick(0.05)  # ... and answered
+    assert board.evaluation_for(c.game.positions[6]) is not None
+    assert board.evaluation_for(c.game.positions[4]) is None
+    c.review_goto(3)
+    win.tick(0.05)
+    assert ex.submitted == 2  # kept: shown at once, no new search
