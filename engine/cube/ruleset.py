@@ -22,7 +22,6 @@ from ..core.loader import (
     check_schema,
     is_ruleset_name,
     key_name,
-    register_game,
     show,
     type_name,
 )
@@ -559,6 +558,3 @@ def build_cube(data: dict, where: str, *, check_setup: bool = True) -> Ruleset:
         credit_same_kind=sc.get("credit_same_kind", False),
         raw=data,
     )
-
-
-register_game("cube", CUBE_SCHEMA, lambda data, where, problems: build_cube(data, where))

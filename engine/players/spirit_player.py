@@ -31,6 +31,7 @@ from ..spirit.position import (
     other,
     step_budget,
 )
+from ..spirit.randomplay import random_spirit_turn
 from .base import Suggestion, check_request
 from .search import SearchParams, searched_suggestion
 
@@ -301,27 +302,6 @@ class SpiritAdapter:
 
 
 ADAPTER = SpiritAdapter()
-
-
-def random_spirit_turn(pos: SpiritPosition, rng: random.Random) -> SpiritTurn | None:
-    """A uniformly drawn level-up, mover and end square (level 0)."""
-    ups = levelup_squares(pos)
-    side = pos.to_move
-    movers = sorted(c for c, p in pos.pieces.items() if p.side == side and pos.rules.pieces[p.type].movable)
-    if not ups or not movers:
-        return None
-    for _ in range(60):
-        u, m = rng.choice(ups), rng.choice(movers)
-        paths = legal_paths(pos, m, u)
-        if paths:
-            end = rng.choice(sorted(paths))
-            return SpiritTurn(u, m, paths[end])
-    for u in ups:
-        for m in movers:
-            paths = legal_paths(pos, m, u)
-            if paths:
-                return SpiritTurn(u, m, paths[min(paths)])
-    return None
 
 
 def reason(pos: SpiritPosition, turn: SpiritTurn, value: float) -> str:

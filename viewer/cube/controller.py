@@ -200,8 +200,6 @@ class CubeController(
     def _start_game(self, game: Game) -> None:
         self.review.stop()
         self.game = game
-        if self.autosave_path is not None:
-            game.autosave_path = self.autosave_path
         self.setup = None
         self._setup_position = None
         self._clear_turn()
@@ -405,8 +403,7 @@ class CubeController(
             ex = explain(exc)
             self.error(f"Cannot end the turn: {ex.text}", ex.detail)
             return False
-        except OSError as exc:
-            self.error(f"The turn was played but the autosave failed: {exc.strerror}")
+        self._autosave()
         side = before.to_move
         self._clear_turn()
         self._after_position_change()
@@ -683,7 +680,7 @@ class CubeController(
 
     # ------------------------------------------------------------------ HUD queries
     def _can_redo(self) -> bool:
-        return self.game.can_redo()
+        return self.game.can_redo
 
     def _turn_text(self, index: int, style: str) -> str:
         return self.game.notation(index, style)

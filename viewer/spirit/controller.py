@@ -123,9 +123,6 @@ class SpiritController(ComputerControls, SpiritCursor, ReviewControls, Controlle
     def _adopt_loaded(self, game: SpiritGame) -> None:
         self._start_game(game)
 
-    def _after_position_change(self) -> None:
-        self._autosave()
-
     undo = ControllerBase.undo_turn  # the names this controller had before
     redo = ControllerBase.redo_turn
 
@@ -374,7 +371,8 @@ class SpiritController(ComputerControls, SpiritCursor, ReviewControls, Controlle
         side = self.game.position.to_move
         self.chooser = None
         try:
-            caps = self.game.play(turn)
+            self.game.play(turn)
+            caps = self.game.captures[-1]
         except DaqiError as exc:
             if self.transform is not None:
                 self.transform = None

@@ -228,13 +228,14 @@ class ControllerBase(ABC):
         if not (self.game.turns if undo else self._can_redo()):
             self.error(f"Nothing to {verb.lower()}.")
             return
-        # a redo replays the turn (and autosaves): its failure is a message
-        step, failures = (self.game.undo, ()) if undo else (self.game.redo, (IllegalAction, OSError))
+        # a redo replays the turn: its failure is a message
+        step, failures = (self.game.undo, ()) if undo else (self.game.redo, (IllegalAction,))
         try:
             step()
         except failures as exc:
             self.error(f"{verb} failed: {exc}")
             return
+        self._autosave()
         self._after_position_change()
         self.say(f"{'Undid' if undo else 'Redid'} a turn. {self.game.position.to_move} to move.")
 

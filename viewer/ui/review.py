@@ -42,13 +42,8 @@ def fork_game(game, ply: int):
     for name, value in vars(game).items():
         if isinstance(value, (list, dict)):
             setattr(new, name, copy.copy(value))
-    auto = getattr(new, "autosave_path", None)
-    if auto is not None:
-        new.autosave_path = None
     while len(new.turns) > ply:
         new.undo()
-    if auto is not None:
-        new.autosave_path = auto
     return new
 
 
