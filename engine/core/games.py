@@ -26,7 +26,8 @@ from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
 
 from .errors import DaqiError
-from .loader import load_ruleset, register_game
+from .files import read_record_text
+from .loader import load_ruleset, register_game, unregister_game
 
 __all__ = [
     "DEFAULT_GAME",
@@ -34,12 +35,16 @@ __all__ = [
     "GameKind",
     "UnknownGame",
     "for_ruleset",
+    "load_record",
+    "of_record",
+    "read_record",
     "get",
     "kinds",
     "names",
     "of_position",
     "of_rules",
     "register",
+    "unregister",
 ]
 
 #: the game a request, a record or a command means when it names none
@@ -134,6 +139,8 @@ class GameKind:
     random_turn: Callable[[Any, random.Random], Any]
     #: the longest game the arena plays before calling it a draw
     max_plies: int = 200
+    #: line starts only this game's records have (spirit: "white:"), for a record without a ruleset line
+    record_marks: tuple[str, ...] = ()
     hooks: dict[str, Any] = field(default_factory=dict)
 
     def set_hook(self, key: str, value: Any) -> None:
@@ -165,6 +172,12 @@ def register(kind: GameKind) -> GameKind:
     return kind
 
 
+def unregister(name: str) -> None:
+    """Forget a game (tests that register one of their own clean up with this)."""
+    _KINDS.pop(name, None)
+    unregister_game(name)
+
+
 def names() -> tuple[str, ...]:
     """The registered games' names, the default game first."""
     return tuple(sorted(_KINDS, key=lambda n: (n != DEFAULT_GAME, n)))
@@ -193,6 +206,36 @@ def of_position(position: Any) -> GameKind:
     if rules is None:
         raise TypeError(f"not a game position: {type(position).__name__}")
     return of_rules(rules)
+
+
+def of_record(text: str) -> GameKind:
+    """The game a record's text is of: the game whose own lines (``record_marks``: spirit chess's
+    ``white:`` setups, cube chess's ``setup`` lines) it has, else that of its ``ruleset NAME`` line
+    (a user ruleset that extends a game's ruleset belongs to that game), else the default game.
+    A record whose lines and ruleset disagree goes to the game of its lines, whose reader names
+    the wrong ruleset line."""
+    lines = [ln.strip() for ln in text.splitlines() if ln.strip() and not ln.lstrip().startswith(("#", ";"))]
+    for kind in kinds():
+        if kind.record_marks and any(ln.startswith(kind.record_marks) for ln in lines):
+            return kind
+    for ln in lines:
+        word, _, rest = ln.partition(" ")
+        if word == "ruleset" and rest.strip():
+            try:
+                return for_ruleset(rest.strip())
+            except DaqiError:
+                break  # the default game's reader names the bad ruleset line
+    return get(DEFAULT_GAME)
+
+
+def read_record(text: str, source: str = "record", known: Any = None) -> Any:
+    """A game of any registered kind from its record text (see :func:`of_record`)."""
+    return of_record(text).read_record(text, source, known)
+
+
+def load_record(path: Any, *, known: Any = None) -> Any:
+    """A game of any registered kind from a record file (bounded, UTF-8: ``engine.core.files``)."""
+    return read_record(read_record_text(path), str(path), known)
 
 
 def for_ruleset(name: Any) -> GameKind:

@@ -43,5 +43,6 @@ KIND = _games.register(
         turn_json=_turn_json,
         random_turn=_random_turn,
         max_plies=200,
+        record_marks=("setup ",),
     )
 )

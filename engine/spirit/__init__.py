@@ -79,6 +79,7 @@ KIND = _games.register(
         turn_json=_turn_json,
         random_turn=random_spirit_turn,
         max_plies=200,
+        record_marks=("white:", "black:"),
     )
 )
 

@@ -133,28 +133,22 @@ def load_game(path=None, demo: bool = False, spirit_demo: bool = False):
         except ImportError:
             raise RecordError("spirit chess is not available in this engine") from None
         return sample_spirit_game()
-    from engine import DaqiError, Game
-    from engine.core.files import read_record_text
+    from engine import DaqiError
+    from engine.core import games
 
-    p = Path(path)
     try:
-        text = read_record_text(p)  # a regular UTF-8 file of bounded size, else a DaqiError
-        lines = [line.strip() for line in text.splitlines()]
-        # spirit chess: 'white:'/'black:' setup lines; 'ruleset spirit' only where no cube setup line is
-        spirit = any(ln.startswith(("white:", "black:")) for ln in lines) or (
-            "ruleset spirit" in lines and not any(ln.startswith("setup ") for ln in lines)
-        )
-        if spirit:
-            from engine.spirit import SpiritGame
-
-            return SpiritGame.from_text(text, source=str(p))
-        return Game.from_record(text, source=str(p))
+        # the game of its 'ruleset NAME' line (a user ruleset extending 'spirit' is spirit chess),
+        # else the game whose own lines it has ('white:' / 'black:' setups: spirit chess)
+        return games.load_record(Path(path))
     except DaqiError as exc:
         raise RecordError(one_line(exc)) from None
 
 
 def is_spirit(game) -> bool:
-    return getattr(getattr(game, "rules", None), "game", None) == "spirit" or type(game).__name__ == "SpiritGame"
+    """Whether the recorder draws ``game`` with the spirit-chess board (``spirit_frames``)."""
+    from engine.spirit import SpiritGame
+
+    return isinstance(game, SpiritGame)
 
 
 def make_source(game):

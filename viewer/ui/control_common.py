@@ -279,7 +279,7 @@ class ControllerBase(ABC):
 
     def load(self, path) -> bool:
         try:
-            game = self.game_class.load(path)
+            game = self.game_class.load(path, known=self.rules)  # a --ruleset FILE game too
         except OSError as exc:  # its text repeats the path: say only why
             self.error(f"Could not load {path}: {exc.strerror or type(exc).__name__}")
             return False
@@ -293,6 +293,12 @@ class ControllerBase(ABC):
         self._adopt_loaded(game)
         self.say(f"Loaded {path}: {len(game.turns)} turns, {game.position.to_move} to move.", "ok")
         return True
+
+    def adopt(self, game, save_path=None) -> None:
+        """Show ``game`` (e.g. one the command line loaded); Ctrl+S then saves to ``save_path``."""
+        if save_path is not None:
+            self.save_path = Path(save_path)
+        self._adopt_loaded(game)
 
     def play_typed(self, text: str) -> bool:
         """A turn typed in the move box (each game's controller reads and plays it)."""
