@@ -33,9 +33,9 @@ def game_branches(tree: ast.AST) -> list[int]:
     """Line numbers of the game-name branches in a module."""
     found = []
     for n in ast.walk(tree):
-        if isinstance(n, ast.Compare) and (_names(n.left) or any(_names(c) for c in n.comparators)):
-            found.append(n.lineno)
-        elif isinstance(n, ast.Dict) and any(k is not None and _names(k) for k in n.keys):
+        compare = isinstance(n, ast.Compare) and (_names(n.left) or any(_names(c) for c in n.comparators))
+        keyed = isinstance(n, ast.Dict) and any(k is not None and _names(k) for k in n.keys)
+        if compare or keyed:
             found.append(n.lineno)
         elif (
             isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == "isinstance" and len(n.args) == 2
