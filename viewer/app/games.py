@@ -14,6 +14,8 @@ from typing import Any
 
 from engine.core import games
 
+from ..ui.protocols import GameController, GameView
+
 
 @dataclass(frozen=True)
 class WindowGame:
@@ -22,9 +24,9 @@ class WindowGame:
     #: ``make_controller(rules, autosave_path=PATH, quick=False, game=None, offer_resume=False,
     #: save_path=None)``: a controller (its setup running unless ``quick``, or showing ``game``);
     #: ``rules`` None means the game's default ruleset
-    make_controller: Callable[..., Any]
+    make_controller: Callable[..., GameController]
     #: ``make_view(window, controller)``: the view that draws it (a ``viewer.ui.protocols.GameView``)
-    make_view: Callable[[Any, Any], Any]
+    make_view: Callable[[Any, GameController], GameView]
 
 
 _WINDOW_GAMES: dict[str, WindowGame] = {}

@@ -14,6 +14,7 @@ from engine.core import games
 from engine.players import suggest
 from viewer.app import games as window_games
 from viewer.ui.control_common import Message
+from viewer.ui.protocols import GameController, GameView
 
 
 def _noughts_game():
@@ -134,3 +135,5 @@ def test_f2_steps_through_every_game_the_window_shows(noughts, headless_window):
     start = order.index(ng.NAME)
     assert seen == [order[(start + k) % len(order)] for k in range(len(order) + 1)]
     assert set(order) == set(games.names()) and len(order) == 3
+    # every view and controller keeps the declared contracts (viewer/ui/protocols.py)
+    assert all(isinstance(app, GameView) and isinstance(app.controller, GameController) for app in win.apps.values())
