@@ -24,12 +24,12 @@ from ..spirit.position import (
     SpiritPosition,
     SpiritTransform,
     SpiritTurn,
-    _zone,
     apply_spirit_turn,
     legal_paths,
     levelup_squares,
     other,
     step_budget,
+    zone_level,
 )
 from ..spirit.randomplay import random_spirit_turn
 from .base import Suggestion, check_request
@@ -83,7 +83,7 @@ def sect_threat(pos: SpiritPosition, side: str) -> bool:
         return False
     rules = pos.rules
     pieces = pos.pieces
-    if _zone(rules, pieces, other(side), target) > 0:
+    if zone_level(rules, pieces, other(side), target) > 0:
         return False
     for c, p in pieces.items():
         if p.side != side:
@@ -134,7 +134,7 @@ def evaluate(pos: SpiritPosition) -> float:
                 if d < 18:
                     acc += APPROACH * (18 - d)
         at = sects[side]
-        if at is not None and _zone(rules, pos.pieces, side, at) > 0:
+        if at is not None and zone_level(rules, pos.pieces, side, at) > 0:
             acc += GUARDED
         e += sign * acc
     if sect_threat(pos, o):

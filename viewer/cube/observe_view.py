@@ -12,7 +12,7 @@ and labels (one batch, rebuilt only when what it shows changes).
 from __future__ import annotations
 
 from ..gl import palette
-from ..ui.panels import DIM, MONO, PANEL_BG, TEXT, _rgb255
+from ..ui.panels import DIM, MONO, PANEL_BG, TEXT, rgb255
 
 LETTER = {
     "pawn": "P",
@@ -149,7 +149,7 @@ class ObservePicture:
                     continue
                 side = st[-1].side
                 rgb = palette.SIDE.get(side, palette.SIDE["white"])
-                add(ps.Rectangle(cx, yy + 1, colw - 6, CELL - 2, color=_rgb255(rgb), batch=b, group=g1))
+                add(ps.Rectangle(cx, yy + 1, colw - 6, CELL - 2, color=rgb255(rgb), batch=b, group=g1))
                 ink = (20, 20, 24, 255) if side == "white" else (255, 255, 255, 255)
                 add(
                     self.pyglet.text.Label(
