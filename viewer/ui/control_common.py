@@ -19,6 +19,7 @@ import os
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from engine import DaqiError, IllegalAction
 
@@ -89,7 +90,7 @@ class ControllerBase(ABC):
     """Messages, prompts, Ctrl keys, history and files for one game's controller."""
 
     game_name = ""
-    game_class = None
+    game_class: Any = None
     default_save_name = "daqi-game.txt"
     nothing_to_save = "Nothing to save yet."
 
