@@ -27,6 +27,9 @@ class WindowGame:
     make_controller: Callable[..., GameController]
     #: ``make_view(window, controller)``: the view that draws it (a ``viewer.ui.protocols.GameView``)
     make_view: Callable[[Any, GameController], GameView]
+    #: ``show_lesson(window, controller)``: the view of a tutorial lesson's game, made ready in
+    #: ``window`` (cube chess reuses its view and slides the board clear of the lesson panel)
+    show_lesson: Callable[[Any, GameController], GameView] | None = None
 
 
 _WINDOW_GAMES: dict[str, WindowGame] = {}
@@ -86,10 +89,22 @@ def _cube_view(window, controller):
     return CubeApp(window, controller)
 
 
+def _cube_lesson_view(window, controller):
+    app = window.apps.get("cube") or _cube_view(window, controller)
+    app.controller = controller
+    app.frame_camera()
+    cam = controller.view.camera  # slide the board left, clear of the lesson panel
+    cam.pan(-min(230.0, window.width * 0.17), 0.0)
+    cam.set_home()
+    return app
+
+
 def _spirit_controller(rules=None, *, autosave_path=None, quick=False, game=None, offer_resume=False, save_path=None):
     from ..spirit.controller import SpiritController
 
-    ctl = SpiritController(rules or games.get("spirit").default_ruleset, quick=quick, autosave_path=autosave_path)
+    ctl = SpiritController(
+        rules or games.get("spirit").default_ruleset, quick=quick or game is not None, autosave_path=autosave_path
+    )
     if game is not None:
         ctl.adopt(game, save_path)
     return ctl
@@ -101,5 +116,5 @@ def _spirit_view(window, controller):
     return SpiritBoardView(window, controller)
 
 
-register(WindowGame("cube", _cube_controller, _cube_view))
-register(WindowGame("spirit", _spirit_controller, _spirit_view))
+register(WindowGame("cube", _cube_controller, _cube_view, _cube_lesson_view))
+register(WindowGame("spirit", _spirit_controller, _spirit_view, _spirit_view))

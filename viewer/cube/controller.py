@@ -616,6 +616,16 @@ class CubeController(
     def _rematch_game(self):
         return Game(self.rules, {s: list(self.game.choices[s]) for s in SIDES})
 
+    # ------------------------------------------------------------------ the tutorial (viewer.app.tutorial)
+    def solution_steps(self, turn) -> list[tuple[str, object]]:
+        """The tutorial's "show me" steps of ``turn``: select the origin, add each action, confirm."""
+        steps: list[tuple[str, object]] = [] if turn.origin is None else [("select", turn.origin)]
+        return steps + [("add", a) for a in turn.actions] + [("confirm", None)]
+
+    def turn_pending(self) -> bool:
+        """Whether a turn is being built (Enter would confirm something)."""
+        return self.builder is not None
+
     # ------------------------------------------------------------------ the computer (viewer.ui.computer)
     def _computer_play(self, turn) -> bool:
         """Play the computer's turn through the human's turn machine (TurnBuilder, then Game.play)."""

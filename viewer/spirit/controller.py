@@ -550,6 +550,16 @@ class SpiritController(ComputerControls, SpiritCursor, ReviewControls, Controlle
         super().tick(dt)
         self.computer_tick()
 
+    # ------------------------------------------------------------------ the tutorial (viewer.app.tutorial)
+    def solution_steps(self, turn) -> list[tuple[str, object]]:
+        """The tutorial's "show me" steps of ``turn``: click the level-up, the mover, each path square, confirm."""
+        clicks = [turn.levelup, turn.origin, *turn.path]
+        return [("click", sq) for sq in clicks] + [("confirm", None)]
+
+    def turn_pending(self) -> bool:
+        """Whether a turn is being built (a level-up chosen)."""
+        return self.levelup is not None
+
     def _computer_play(self, turn) -> bool:
         """Play the computer's turn through the human's path (level-up, mover, path, transform, confirm)."""
         self._clear_turn()
