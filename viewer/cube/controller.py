@@ -48,6 +48,7 @@ from ..ui.computer import GLIDE_ACTION_S, ComputerControls
 from ..ui.control_common import ControllerBase, Message, Prompt, default_autosave_path, set_aside_broken_autosave
 from ..ui.explain import Explanation, explain
 from ..ui.review import ReviewControls
+from ..ui.words import ACTION_WORDS
 from .choosers import Chooser, ChooserControls
 from .column_pick import pick_column
 from .cursor import CursorControls
@@ -58,16 +59,7 @@ from .view_control import ViewControls
 
 __all__ = ["BINDINGS", "KIND_NAMES", "SIDES", "Chooser", "CubeController", "Message", "Prompt", "default_autosave_path"]
 
-KIND_NAMES = {
-    "move": "move",
-    "capture": "capture",
-    "jump": "3-D jump",
-    "hyperjump": "hyper-jump",
-    "stack": "stack",
-    "split": "split",
-    "promote": "promote",
-    "drop": "drop",
-}
+KIND_NAMES = ACTION_WORDS  # the one words table (viewer.ui.words)
 
 
 class CubeController(

@@ -12,23 +12,13 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..ui.words import place_text, turn_title
+from ..ui.words import ACTION_WORDS, place_text, turn_title
 from .camera_paths import HOME, CameraPose, FollowCamera
 from .overlay import OverlayText
 from .overview_frames import OverviewShot
 from .timeline import Timeline, ease, lerp
 
-ACTION_LABELS = {
-    "move": "move",
-    "capture": "capture",
-    "jump": "3-D jump",
-    "hyperjump": "hyper-jump",
-    "stack": "stack",
-    "split": "split",
-    "drop": "drop",
-    "promote": "promotion",
-    "step": "move",
-}
+ACTION_LABELS = ACTION_WORDS  # the one words table (viewer.ui.words)
 
 
 def _norm(coord) -> tuple:
