@@ -41,7 +41,7 @@ def plot(report: GameReport, out: str | Path, title: str = "") -> Path:
     ax.set_xlim(0, max(1, xs[-1]))
     ax.set_ylim(-cap * 1.05, cap * 1.05)
     ax.set_xlabel("turn (both sides' turns counted from 1)")
-    unit = "points of score" if report.kind == "cube" else "evaluation / 100"
+    unit = thresholds()[report.kind]["graph_unit"]
     ax.set_ylabel(f"white's view ({unit};\n+/-{cap:.0f}: a won game)")
     ax.set_title(title or f"Evaluation at level {report.level} ({report.kind} chess); above 0: white is better")
     if any(t.cls for t in report.turns):

@@ -21,13 +21,15 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from ..core import games
+
 CLASSES = ("inaccuracy", "mistake", "blunder")
 WIN = 1_000_000.0
 
 
 @cache
 def thresholds() -> dict:
-    """The documented data: ``{"cube": {...}, "spirit": {...}, "symbols": {...}}``."""
+    """The documented data: one table per game (by its registry name) and ``symbols``."""
     text = resources.files(__package__).joinpath("classes.toml").read_text(encoding="utf-8")
     return tomllib.loads(text)
 
@@ -37,7 +39,8 @@ def symbol(cls: str | None) -> str:
 
 
 def game_kind(game: Any) -> str:
-    return "spirit" if getattr(game.rules, "game", "cube") == "spirit" else "cube"
+    """The registry name of a game's kind (its ruleset's ``meta.game``)."""
+    return games.of_rules(game.rules).name
 
 
 def classify(loss: float, kind: str) -> str | None:
@@ -81,24 +84,12 @@ def evaluate(pos: Any, level: int = 2, seed: int = 0) -> Evaluation:
 # -------------------------------------------------------------------------------- turn notation
 def turn_text(pos: Any, turn: Any) -> str:
     """A turn in the game's own notation, written against the position before it."""
-    if getattr(pos.rules, "game", "cube") == "spirit":
-        from ..spirit.record import format_spirit_turn
-
-        return format_spirit_turn(turn)
-    from ..cube.notation import format_turn
-
-    stack = pos.cell(turn.origin) if turn.origin is not None and turn.actions[0].kind != "drop" else None
-    return format_turn(turn, pos.rules, stack=stack)
+    return games.of_position(pos).format_turn(turn, pos)
 
 
 def apply(pos: Any, turn: Any) -> Any:
-    if getattr(pos.rules, "game", "cube") == "spirit":
-        from ..spirit.position import apply_spirit_turn
-
-        return apply_spirit_turn(pos, turn)[0]
-    from ..cube.rules import apply_turn
-
-    return apply_turn(pos, turn)[0]
+    """The position after ``turn`` (the game's own turn machine, through its analysis hook)."""
+    return games.of_position(pos).hook("analysis").apply(pos, turn)
 
 
 def line_texts(pos: Any, line: tuple, n: int = 3) -> tuple[str, ...]:
@@ -134,7 +125,7 @@ class TurnReport:
 
 @dataclass
 class GameReport:
-    kind: str  # "cube" | "spirit"
+    kind: str  # the game's registry name
     level: int
     turns: list[TurnReport] = field(default_factory=list)
     start: float = 0.0  # the first position's evaluation from white's side (clamped)
@@ -150,7 +141,7 @@ class GameReport:
         return out
 
     def summary_text(self) -> str:
-        unit = "centi-points (100 = one point of score)" if self.kind == "cube" else "centi-points of the evaluation"
+        unit = thresholds()[self.kind]["unit"]
         lines = [f"Analysis at level {self.level} ({self.kind} chess), {len(self.turns)} turns; losses in {unit}."]
         for side, s in self.summary().items():
             lines.append(
@@ -220,7 +211,7 @@ def comment(t: TurnReport, kind: str) -> str:
 
 
 def record_text(game: Any) -> str:
-    return game.to_text() if game_kind(game) == "spirit" else game.to_record()
+    return game.to_text()
 
 
 def annotated_record(game: Any, report: GameReport) -> str:
@@ -243,21 +234,9 @@ def annotated_record(game: Any, report: GameReport) -> str:
 
 
 def load_record(path: str | Path) -> Any:
-    """A cube ``Game`` or a ``SpiritGame`` from a record file the user named (format by its lines)."""
-    from ..core.files import read_record_text
-
-    text = read_record_text(Path(path))
-    return load_record_text(text, str(path))
+    """A game of any registered kind from a record file the user named (``engine.core.games``)."""
+    return games.load_record(Path(path))
 
 
 def load_record_text(text: str, source: str = "record") -> Any:
-    from ..cube.game import Game
-    from ..spirit.record import SpiritGame
-
-    lines = [line.strip() for line in text.splitlines()]
-    spirit = any(ln.startswith(("white:", "black:")) for ln in lines) or (
-        "ruleset spirit" in lines and not any(ln.startswith("setup ") for ln in lines)
-    )
-    if spirit:
-        return SpiritGame.from_text(text, source=source)
-    return Game.from_record(text, source=source)
+    return games.read_record(text, source)

@@ -393,10 +393,12 @@ def spirit_threats(pos) -> list[Threat]:
 
 
 def threats(pos) -> list[Threat]:
-    """The threats of either game's position."""
-    if getattr(pos.rules, "game", "cube") == "spirit":
-        return spirit_threats(pos)
-    return cube_threats(pos)
+    """The threats of a position of any game with an analysis hook (cube and spirit chess; a game
+    without one has none to show)."""
+    from ..core import games
+
+    hooks = games.of_position(pos).hooks.get("analysis")
+    return hooks.threats(pos) if hooks is not None else []
 
 
 def decisive(found: list[Threat]) -> list[Threat]:

@@ -84,9 +84,9 @@ def _cube_controller(rules=None, *, autosave_path=None, quick=False, game=None, 
 
 
 def _cube_view(window, controller):
-    from .window import CubeApp
-
-    return CubeApp(window, controller)
+    # the window module's CubeApp, reached through the window (window.py imports this module: an
+    # import back would be a cycle, tests/test_layering.py)
+    return window.cube_app_type(window, controller)
 
 
 def _cube_lesson_view(window, controller):

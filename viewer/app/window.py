@@ -276,6 +276,9 @@ class DaqiWindow(pyglet.window.Window):
     """The Daqi window.  ``start`` names a game the window shows (``viewer/app/games.py``; None:
     the game of the first controller given, else the default game); F2 steps to the next."""
 
+    #: the view of cube chess (viewer/app/games.py makes it through the window: no import cycle)
+    cube_app_type = CubeApp
+
     def __init__(
         self,
         controller: CubeController | None = None,
