@@ -87,7 +87,7 @@ class AnalysisView:
         """The game graph: bottom, clear of the message line and of the sliders (bottom right)."""
         k = self.layer.scale
         w, h = 320 * k, 70 * k
-        right = width - min(360 * k, width * 0.3) - 90 * k
+        right = width - min(360 * k, width * 0.3) - 150 * k  # the sliders and their play buttons
         return max(14 * k, min(width / 2 - w / 2, right - w)), 64 * k, w, h
 
     # -- drawing ---------------------------------------------------------------------------
