@@ -23,7 +23,7 @@ from collections import Counter
 from pathlib import Path
 
 from ..core.errors import DaqiError, IllegalAction, NotationError
-from ..core.files import MAX_DIGITS, MAX_LINE, MAX_RECORD_BYTES, atomic_write_text, check_record_line, read_record_text  # noqa: F401
+from ..core.files import MAX_DIGITS, MAX_LINE, MAX_RECORD_BYTES, atomic_write_text, check_record_line, read_record_text, record_lines  # noqa: F401
 from ..core.loader import load_ruleset, load_ruleset_file
 from .actions import Turn
 from .notation import format_turn, parse_turn
@@ -31,7 +31,8 @@ from .position import SIDES, Position, Result
 from .rules import apply_turn
 from .setup import check_choice, default_choices, n_parts
 
-_TURN_LINE = re.compile(r"^\s*(\d+)(\.\.\.|\.)\s*(.+?)\s*$")
+#: a turn line (already stripped): possessive, so it never backtracks (linear in the line length)
+_TURN_LINE = re.compile(r"(\d++)(\.\.\.|\.)\s*+(.+)", re.DOTALL)
 
 
 class Game:
@@ -135,7 +136,7 @@ class Game:
         content = False
         if not isinstance(text, str):
             raise NotationError("a record is text", code="bad-record", where=source)
-        for lineno, raw in enumerate(text.splitlines(), 1):
+        for lineno, raw in enumerate(record_lines(text), 1):
             line = raw.strip()
             where = f"{source}, line {lineno}"
             if not line or line.startswith(("#", ";")):

@@ -134,12 +134,12 @@ def load_game(path=None, demo: bool = False, spirit_demo: bool = False):
             raise RecordError("spirit chess is not available in this engine") from None
         return sample_spirit_game()
     from engine import DaqiError, Game
-    from engine.core.files import read_record_text
+    from engine.core.files import read_record_text, record_lines
 
     p = Path(path)
     try:
         text = read_record_text(p)  # a regular UTF-8 file of bounded size, else a DaqiError
-        lines = [line.strip() for line in text.splitlines()]
+        lines = [line.strip() for line in record_lines(text)]
         # spirit chess: 'white:'/'black:' setup lines; 'ruleset spirit' only where no cube setup line is
         spirit = any(ln.startswith(("white:", "black:")) for ln in lines) or (
             "ruleset spirit" in lines and not any(ln.startswith("setup ") for ln in lines)
