@@ -14,7 +14,7 @@ from typing import Any
 
 from ..core.errors import DaqiError
 from ..core.loader import load_ruleset
-from ..cube.protocol import action_json
+from ..cube.protocol import action_json, check_suggest_size
 from ..cube.protocol import parse_position as parse_cube_position
 from ..spirit.protocol import parse_position as parse_spirit_position
 from .base import check_budget, check_level, check_seed
@@ -82,6 +82,7 @@ def handle_suggest(req: dict) -> dict:
         fmt = spirit_turn_json
     else:
         pos, _ = parse_cube_position(req["position"])
+        check_suggest_size(pos)  # the root list's size, before any search (docs/PROTOCOL.md, Limits)
         fmt = cube_turn_json
     if pos.result is not None:
         raise DaqiError("the game is over", code="game-over")
