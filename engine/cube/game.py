@@ -23,7 +23,12 @@ from collections import Counter
 from pathlib import Path
 
 from ..core.errors import DaqiError, IllegalAction, NotationError
-from ..core.files import MAX_DIGITS, MAX_LINE, MAX_RECORD_BYTES, atomic_write_text, check_record_line, read_record_text, record_lines  # noqa: F401
+from ..core.files import (
+    atomic_write_text,
+    check_record_line,
+    read_record_text,
+    record_lines,
+)  # noqa: F401
 from ..core.loader import load_ruleset, load_ruleset_file
 from .actions import Turn
 from .notation import format_turn, parse_turn

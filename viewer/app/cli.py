@@ -22,6 +22,9 @@ import argparse
 import os
 import sys
 
+#: the smallest and largest window --size accepts (a 0x0 window is a user error, not "no display")
+MIN_WINDOW, MAX_WINDOW = 160, 16384
+
 NO_DISPLAY = (
     "daqi: cannot open a window here ({why}). The interactive game needs a graphical display "
     "(an X11 or Wayland session; on a server try 'xvfb-run daqi'). Without one you can still make "
@@ -178,6 +181,12 @@ def _main(argv: list) -> int:
         width, height = (int(v) for v in args.size.lower().split("x"))
     except ValueError:
         print(f"daqi: --size must look like 1280x800, got {args.size!r}", file=sys.stderr)
+        return 2
+    if not (MIN_WINDOW <= width <= MAX_WINDOW and MIN_WINDOW <= height <= MAX_WINDOW):
+        print(
+            f"daqi: --size must be between {MIN_WINDOW}x{MIN_WINDOW} and {MAX_WINDOW}x{MAX_WINDOW}, got {args.size!r}",
+            file=sys.stderr,
+        )
         return 2
     if args.clock:
         from ..ui.clock import ClockError, parse_clock

@@ -51,7 +51,10 @@ def selfplay_game(
         raise RecordError(f"--game must be cube or spirit, got {game!r}")
     if max_plies < 1:
         raise RecordError(f"--max-plies must be at least 1, got {max_plies}")
-    g = Game(ruleset or "standard") if game == "cube" else SpiritGame(ruleset or "spirit")
+    from engine.core.loader import load_ruleset_arg  # a name or a ruleset file the user named
+
+    rules = load_ruleset_arg(ruleset or ("standard" if game == "cube" else "spirit"))
+    g = Game(rules) if game == "cube" else SpiritGame(rules)
     while len(g.turns) < max_plies and g.position.result is None:
         pos = g.position
         level = levels[0] if pos.to_move == "white" else levels[1]
