@@ -199,6 +199,13 @@ def _main(argv: list) -> int:
     if args.ui_scale is not None and not 0.5 <= args.ui_scale <= 4:
         print(f"daqi: --ui-scale must be between 0.5 and 4, got {args.ui_scale}", file=sys.stderr)
         return 2
+    autosave_arg = getattr(args, "autosave", None)
+    if autosave_arg and not getattr(args, "no_autosave", False):
+        folder = os.path.dirname(os.path.abspath(autosave_arg))
+        if os.path.isdir(autosave_arg) or not os.path.isdir(folder):
+            # never renamed, never replaced: the user's folder stays as it is
+            print(f"daqi: --autosave {autosave_arg!r} must name a file in an existing folder", file=sys.stderr)
+            return 2
     why = display_problem(args.headless)
     if why:
         return _no_display(why)
