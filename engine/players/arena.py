@@ -316,7 +316,7 @@ MAX_PLIES = 100_000
 class _Parser(argparse.ArgumentParser):
     """argparse whose usage errors are one line (``daqi arena: ...``) and exit status 2."""
 
-    def error(self, message: str):  # type: ignore[override]
+    def error(self, message: str):
         print(f"daqi arena: {message} (see 'daqi arena --help')", file=sys.stderr)
         raise SystemExit(2)
 

@@ -32,6 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from ..core.errors import DaqiError
+from ..core.files import read_limited
 from ..cube.game import Game
 from ..cube.notation import parse_turn
 from ..cube.protocol import parse_position
@@ -40,6 +41,8 @@ from ..spirit.record import SpiritGame, parse_spirit_turn
 from .goals import Goal, LessonError, parse_goal
 
 LESSON_DIR = Path(__file__).with_name("lessons")
+#: the largest lesson file read (a regular file; a FIFO or device is refused unread)
+MAX_LESSON_BYTES = 256 * 1024
 GAMES = ("cube", "spirit")
 LESSON_FIELDS = {"id", "order", "game", "title", "text", "hint", "goal", "solution", "record", "position", "goals"}
 _ID = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
@@ -143,7 +146,29 @@ def parse_lesson(data: dict, source: str = "lesson") -> Lesson:
     lesson.goals = tuple(parse_goal(g, game, pos, f"{where}, goals[{i}]") for i, g in enumerate(raw_goals))
     for i, t in enumerate(lesson.solution):
         parse_solution_turn(lesson, t, f"{where}, solution[{i}]")
+    _check_solution(lesson, where)
     return lesson
+
+
+def _check_solution(lesson: Lesson, where: str) -> None:
+    """Play the solution on the lesson's position: every turn legal, every goal reached at the end
+    (a lesson is data, validated like a ruleset: a learner never meets a lesson nobody can finish)."""
+    from .run import LessonRun  # run.py builds on this module
+
+    run = LessonRun(lesson)
+    for i, turn in enumerate(lesson.solution_turns()):
+        try:
+            run.play(turn)
+        except DaqiError as exc:
+            raise _fail(
+                f"{where}, solution[{i}]", f"solution turn {lesson.solution[i]!r} is illegal here: {exc}"
+            ) from None
+    missing = [s for s in run.status() if not s.met]
+    if missing:
+        raise _fail(
+            where,
+            "the solution does not reach every goal; not reached: " + "; ".join(s.text for s in missing),
+        )
 
 
 def _build_position(lesson: Lesson):
@@ -178,10 +203,11 @@ def parse_solution_turn(lesson: Lesson, text: str, where: str | None = None):
 def load_lesson(path) -> Lesson:
     """Read and validate one lesson file."""
     path = Path(path)
+    raw = read_limited(path, MAX_LESSON_BYTES, "lesson file", where=path.name, error=LessonError)
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise _fail(str(path), f"cannot read the lesson: {exc.strerror}") from None
+        data = tomllib.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError as exc:
+        raise _fail(path.name, f"not UTF-8 text (byte {exc.start + 1})") from None
     except tomllib.TOMLDecodeError as exc:
         raise _fail(path.name, f"not valid TOML: {exc}") from None
     return parse_lesson(data, path.name)
