@@ -26,13 +26,13 @@ Every problem in a file raises :class:`LessonError` naming the file and the fiel
 from __future__ import annotations
 
 import re
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..core.errors import DaqiError
+from ..core.errors import DaqiError, RulesetError
 from ..core.files import read_limited
+from ..core.loader import parse_toml
 from ..cube.game import Game
 from ..cube.notation import parse_turn
 from ..cube.protocol import parse_position
@@ -204,12 +204,10 @@ def load_lesson(path) -> Lesson:
     """Read and validate one lesson file."""
     path = Path(path)
     raw = read_limited(path, MAX_LESSON_BYTES, "lesson file", where=path.name, error=LessonError)
-    try:
-        data = tomllib.loads(raw.decode("utf-8"))
-    except UnicodeDecodeError as exc:
-        raise _fail(path.name, f"not UTF-8 text (byte {exc.start + 1})") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise _fail(path.name, f"not valid TOML: {exc}") from None
+    try:  # the rulesets' TOML reader: UTF-8, nesting and long numbers checked, never a RecursionError
+        data = parse_toml(raw, path.name)
+    except RulesetError as exc:
+        raise LessonError(str(exc)) from None
     return parse_lesson(data, path.name)
 
 
