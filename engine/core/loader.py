@@ -339,8 +339,7 @@ def register_game(game: str, schema: dict, builder: Callable[[dict, str, list[st
 def unregister_game(game: str) -> None:
     """Forget a game's ruleset schema (and every cached ruleset, which may be of that game)."""
     GAMES.pop(game, None)
-    _load_named_cached.cache_clear()
-    _load_file_cached.cache_clear()
+    _CACHE.clear()
 
 
 def _build(data: dict, where: str):

@@ -62,7 +62,7 @@ class PositionHistory(Sequence):
     def __len__(self) -> int:
         return self._n
 
-    def __getitem__(self, i):  # type: ignore[override]
+    def __getitem__(self, i):
         if isinstance(i, slice):
             return [self[j] for j in range(*i.indices(self._n))]
         if i < 0:
@@ -132,7 +132,9 @@ class Game:
             for i, part in enumerate(self.choices[side]):
                 check_choice(self.rules, side, i, part)
         self.turns: list[Turn] = []
-        self.positions = PositionHistory(Position.from_setup(self.rules, self.choices), self.turns)
+        self.positions: PositionHistory | list[Position] = PositionHistory(
+            Position.from_setup(self.rules, self.choices), self.turns
+        )
         self._seen = Counter([self.positions[0].key()])  # G14 repetition counts
         self.costs: list[int] = []
         self._redo: list[Turn] = []
