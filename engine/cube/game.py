@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Sequence
 from pathlib import Path
 
 from ..core.errors import DaqiError, IllegalAction, NotationError
@@ -42,78 +41,6 @@ from .setup import check_choice, default_choices, n_parts
 _TURN_LINE = re.compile(r"(\d++)(\.\.\.|\.)\s*+(.+)", re.DOTALL)
 
 
-class PositionHistory(Sequence):
-    """The positions of a game, one per ply (``history[0]`` = the start), in memory proportional to
-    the record: every :data:`CHECKPOINT`-th position, the last one and every position a replay
-    would not reproduce (one whose result the game set, a G14 repetition draw) are kept; any
-    other is recomputed from the nearest kept one by replaying at most ``CHECKPOINT - 1`` turns
-    (a read in order replays each turn once).  A 30,000-ply game no longer holds 30,000 copies of
-    its changed cells (issue 17)."""
-
-    CHECKPOINT = 32
-
-    def __init__(self, first: Position, turns: list):
-        self._turns = turns  # the game's own list: turn i leads from position i to position i + 1
-        self._kept: dict[int, Position] = {0: first}
-        self._special: set[int] = set()
-        self._n = 1
-        self._cursor: tuple[int, Position] = (0, first)
-
-    def __len__(self) -> int:
-        return self._n
-
-    def __getitem__(self, i):
-        if isinstance(i, slice):
-            return [self[j] for j in range(*i.indices(self._n))]
-        if i < 0:
-            i += self._n
-        if not 0 <= i < self._n:
-            raise IndexError("position index out of range")
-        kept = self._kept.get(i)
-        if kept is not None:
-            return kept
-        at, pos = self._cursor
-        if not at <= i < at + self.CHECKPOINT:
-            at = i
-            while at not in self._kept:
-                at -= 1
-            pos = self._kept[at]
-        while at < i:
-            pos = apply_turn(pos, self._turns[at])[0]
-            at += 1
-        self._cursor = (i, pos)
-        return pos
-
-    def __iter__(self):
-        pos = self._kept[0]
-        for i in range(self._n):
-            kept = self._kept.get(i)
-            pos = kept if kept is not None else apply_turn(pos, self._turns[i - 1])[0]
-            yield pos
-
-    def append(self, pos: Position, *, replayable: bool = True) -> None:
-        last = self._n - 1
-        if last % self.CHECKPOINT and last not in self._special:
-            self._kept.pop(last, None)  # the old last position: replay finds it again
-        if not replayable:
-            self._special.add(self._n)
-        self._kept[self._n] = pos
-        self._n += 1
-
-    def pop(self) -> Position:
-        if self._n <= 1:
-            raise IndexError("the start position stays")
-        gone = self[self._n - 1]
-        self._n -= 1
-        self._kept.pop(self._n, None)
-        self._special.discard(self._n)
-        if self._cursor[0] >= self._n:
-            self._cursor = (0, self._kept[0])
-        new_last = self[self._n - 1]
-        self._kept[self._n - 1] = new_last
-        return gone
-
-
 class Game:
     """A game of cube chess from its setup choices, with history for undo, redo and replay."""
 
@@ -132,9 +59,7 @@ class Game:
             for i, part in enumerate(self.choices[side]):
                 check_choice(self.rules, side, i, part)
         self.turns: list[Turn] = []
-        self.positions: PositionHistory | list[Position] = PositionHistory(
-            Position.from_setup(self.rules, self.choices), self.turns
-        )
+        self.positions = [Position.from_setup(self.rules, self.choices)]
         self._seen = Counter([self.positions[0].key()])  # G14 repetition counts
         self.costs: list[int] = []
         self._redo: list[Turn] = []
@@ -154,17 +79,12 @@ class Game:
     def play(self, turn: Turn, *, keep_redo: bool = False) -> Position:
         """Apply a turn and return the new position (raises :class:`IllegalAction`)."""
         new, cost = apply_turn(self.position, turn)
-        replayable = True
         if new.result is None and self.rules.repetitions:
             key = new.key()
             if self._seen[key] + 1 >= self.rules.repetitions:
                 new = new.replace(result=Result(None, f"position repeated {self.rules.repetitions} times (G14)"))
-                replayable = False
-        self.turns.append(turn)  # before the position: the history replays from the turns
-        if isinstance(self.positions, PositionHistory):
-            self.positions.append(new, replayable=replayable)
-        else:  # a subclass's plain list
-            self.positions.append(new)
+        self.turns.append(turn)
+        self.positions.append(new)
         self._seen[new.key()] += 1
         self.costs.append(cost)
         if not keep_redo:
@@ -177,7 +97,7 @@ class Game:
             raise IllegalAction("nothing to undo", code="no-history")
         self._seen[self.positions.pop().key()] -= 1
         self.costs.pop()
-        t = self.turns.pop()  # after the position: popping it may replay up to the turn before
+        t = self.turns.pop()
         self._redo.append(t)
         return t
 

@@ -42,7 +42,8 @@ class Slicing:
     def update_from(self, pos) -> None:
         """Refresh slider extents and markers from an engine Position."""
         self.max_dim = max(3, int(pos.max_dimension()))
-        self.markers = used_indices(pos)  # one pass over the changed cells, any dimension
+        found = used_indices(pos)  # one pass over the changed cells, any dimension
+        self.markers = {d: found.get(d, []) for d in self.dims()}
         for d in list(self.indices):
             if d not in self.dims() and self.indices[d] == 1:
                 del self.indices[d]
@@ -186,7 +187,11 @@ def used_indices(pos) -> dict[int, list[int]]:
     from engine.core.coords import FarCoord
 
     found: dict[int, set] = {}
-    for c in pos.cells:
+    cells = getattr(pos, "cells", None)
+    if cells is None:  # a position without a changed-cell map: ask it dimension by dimension
+        top = int(pos.max_dimension()) + 1
+        return {d: list(pos.indices_used(d)) for d in range(4, top + 1)}
+    for c in cells:
         if isinstance(c, FarCoord):
             pairs = zip(c.data[3::2], c.data[4::2])
         else:
