@@ -211,15 +211,21 @@ class Position:
         return [(plain(c), s) for c, s in seen.items() if s and s[0].side == side]
 
     # -- derived --------------------------------------------------------------------------
-    def key(self):
-        """Hashable identity of the position for repetition detection."""
+    def key(self) -> int:
+        """Identity of the position for repetition detection (G14): the 64-bit hash of the side
+        to move, the changed cells, the scores and the credits.  Only the number is kept, so a
+        game of many plies holds 8 bytes per position for its repetition counts, not a frozen
+        copy of every changed cell (issue 17: records' memory; two different positions share a
+        number with a chance of about one in 2^64 per pair)."""
         if self._hash is None:
-            self._hash = (
-                self.to_move,
-                frozenset((c, s) for c, s in self.cells.items()),
-                self.scores["white"],
-                self.scores["black"],
-                tuple(sorted((s, k, v) for s in SIDES for k, v in self.credits[s].items())),
+            self._hash = hash(
+                (
+                    self.to_move,
+                    frozenset((c, s) for c, s in self.cells.items()),
+                    self.scores["white"],
+                    self.scores["black"],
+                    tuple(sorted((s, k, v) for s in SIDES for k, v in self.credits[s].items())),
+                )
             )
         return self._hash
 
