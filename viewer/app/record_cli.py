@@ -15,6 +15,7 @@ import math
 import signal
 import sys
 
+from ..record.atomic_output import discard_all
 from ..record.errors import one_line, report_unexpected
 from ..record.recording import (
     DEFAULT_FPS,
@@ -397,6 +398,7 @@ def main(argv=None) -> int:
     except Exception as exc:  # noqa: BLE001  (one line and a crash report, never a traceback)
         status = report_unexpected(f"daqi {name}", exc, [name, *argv])
     finally:
+        discard_all()  # what an interruption left between two lines of a writer
         if previous is not None:
             signal.signal(signal.SIGTERM, previous)
     return status

@@ -1,13 +1,44 @@
 """Atomic output: a temp file next to the target, renamed into place at the end and deleted on
-any failure (KeyboardInterrupt included)."""
+any failure (KeyboardInterrupt included).
+
+Every temp file that exists is also in a process-wide set from the moment it is made (SIGINT and
+SIGTERM are held back while it is made and registered), so :func:`discard_all` can remove what an
+interruption left between two lines of a writer: ``daqi record`` calls it on Ctrl-C and SIGTERM."""
 
 from __future__ import annotations
 
+import contextlib
 import os
+import signal
 import tempfile
+import threading
 from pathlib import Path
 
 from .errors import RecordError
+
+_LIVE: set[Path] = set()  # temp files made and not yet renamed or deleted
+
+
+@contextlib.contextmanager
+def _signals_held():
+    """Hold SIGINT and SIGTERM back (main thread, where Python runs its handlers) for a few lines."""
+    held = {signal.SIGINT, signal.SIGTERM}
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    old = signal.pthread_sigmask(signal.SIG_BLOCK, held)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, old)
+
+
+def discard_all() -> None:
+    """Delete every temp file this process made and has not yet renamed or deleted."""
+    for tmp in list(_LIVE):
+        with contextlib.suppress(OSError):
+            tmp.unlink()
+        _LIVE.discard(tmp)
 
 
 class AtomicPath:
@@ -24,13 +55,15 @@ class AtomicPath:
             raise RecordError(f"cannot write {self.path}: {parent} is not a folder")
         if self.path.exists() and not os.access(self.path, os.W_OK):
             raise RecordError(f"cannot write {self.path}: the file is read-only")
-        try:
-            fd, tmp = tempfile.mkstemp(prefix=f".{self.path.stem}.", suffix=f".part{self.path.suffix}", dir=parent)
-        except OSError as exc:
-            raise RecordError(f"cannot write {self.path}: {exc.strerror or exc}") from None
-        os.close(fd)
-        self.tmp = Path(tmp)
-        self.done = False
+        with _signals_held():
+            try:
+                fd, tmp = tempfile.mkstemp(prefix=f".{self.path.stem}.", suffix=f".part{self.path.suffix}", dir=parent)
+            except OSError as exc:
+                raise RecordError(f"cannot write {self.path}: {exc.strerror or exc}") from None
+            os.close(fd)
+            self.tmp = Path(tmp)
+            self.done = False
+            _LIVE.add(self.tmp)
 
     def commit(self) -> Path:
         try:
@@ -40,6 +73,7 @@ class AtomicPath:
             self.discard()
             raise RecordError(f"cannot write {self.path}: {exc.strerror or exc}") from None
         self.done = True
+        _LIVE.discard(self.tmp)
         return self.path
 
     def discard(self) -> None:
@@ -49,6 +83,7 @@ class AtomicPath:
             except OSError:
                 pass
             self.done = True
+            _LIVE.discard(self.tmp)
 
     def save_with(self, save) -> Path:
         """``save(tmp)`` then :meth:`commit`; on any failure the temp file is deleted
