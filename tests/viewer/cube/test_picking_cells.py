@@ -1,8 +1,5 @@
 """Picking: the projected centre of a cell picks that cell; outside picks None (no GL)."""
 
-import time
-
-import numpy as np
 import pytest
 
 from viewer.cube.picking import pick, pick_view
@@ -57,15 +54,3 @@ def test_outside_the_board_picks_nothing(point):
     v.camera.set_view("front")  # looking along the planes
     v.camera.pitch = 0.0
     assert pick(v.camera, 640, 10, v.layout(), v.slicing, layers=[1]) is None
-
-
-def test_picking_is_fast():
-    v = View()
-    v.frame()
-    rng = np.random.default_rng(1)
-    pts = rng.uniform([0, 0], [1280, 720], size=(300, 2))
-    t0 = time.perf_counter()
-    for px, py in pts:
-        pick_view(v, px, py)
-    per_pick = (time.perf_counter() - t0) / len(pts)
-    assert per_pick < 1e-3
