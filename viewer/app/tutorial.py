@@ -262,6 +262,14 @@ class TutorialSession:
                 self._step()
         self.update()
 
+    def state_key(self) -> tuple:
+        """What the lesson panel shows that changes without input (a "show me" step, a goal met)."""
+        return (self.index, len(self.queue), self.done, self.hint_shown, self.announced)
+
+    def frame_rate(self) -> float:
+        """Ticks per second while "show me" plays its steps (else the game's own rate)."""
+        return 4.0 if self.queue else 0.0
+
     def draw(self, window) -> None:
         self.update()
         if self.panel is None:

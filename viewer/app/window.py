@@ -231,26 +231,50 @@ class CubeApp:
         self.controller.tick(dt)
 
     def animating(self) -> bool:
-        """Pulsing targets or a playing slider: the picture changes every tick."""
-        return self.frame_rate() > 0
+        """Whether the picture changes every tick by itself: a playing slider, pulsing targets, the
+        computer's turn gliding (issue 16: the glide advances frame by frame without input)."""
+        c = self.controller
+        return bool(c.view.slicing.playing or self._pulsing() or c.gliding())
+
+    def _pulsing(self) -> bool:
+        c = self.controller
+        return bool(
+            c.view.highlights.targets
+            and c.setup is None
+            and not getattr(c, "overview_on", False)
+            and c.view.pulse_live()
+        )
 
     def frame_rate(self) -> float:
-        """Frames per second the picture needs by itself: 30 while a slider plays, 10 while the
-        targets of a selected piece pulse (a slow breathing), 0 at rest (the setup's slots do not
-        pulse-redraw: its countdown redraws once a second through :meth:`state_key`)."""
+        """Ticks per second the app needs by itself: 30 while a slider plays or a turn glides, 10
+        while the targets of a selected piece breathe or the computer thinks (its answer and the
+        counter), 4 while a clock runs, 0 at rest (the setup's countdown redraws once a second
+        through :meth:`state_key`)."""
         c = self.controller
+        rate = c.live_frame_rate()
         if c.view.slicing.playing:
-            return 30.0
-        if c.view.highlights.targets and c.setup is None and not getattr(c, "overview_on", False):
-            return 10.0
-        return 0.0
+            rate = max(rate, 30.0)
+        if self._pulsing():
+            rate = max(rate, 10.0)
+        return rate
 
     def state_key(self) -> tuple:
-        """What can change without input: the position (a background result), the message, the
-        setup countdown's second, the slicing."""
+        """What can change without input: the controller's live key (position, message, clock,
+        computer), what the board shows (a tutorial's "show me" selects and adds), the setup
+        countdown's second, the slicing, the pulse settling."""
         c = self.controller
         sec = int(c.setup_remaining) if c.setup is not None else None
-        return (id(c.position), c.mode, c.message.text, sec, c.view.slicing.revision)
+        b = c.builder
+        return c.live_key() + (
+            id(c.position),
+            c.mode,
+            sec,
+            c.view.slicing.revision,
+            c.view.highlights.selected,
+            len(b.actions) if b is not None else None,
+            c.chooser is not None,
+            c.view.pulse_live(),
+        )
 
     def say(self, text, level="info") -> None:
         self.controller.say(text, level)
@@ -406,21 +430,25 @@ class DaqiWindow(pyglet.window.Window):
         self.on_draw()
         self.flip()
 
+    # The contract every game view keeps (issue 16; CubeApp, SpiritBoardView): ``state_key()``
+    # names everything it shows that can change without input (a background result, a message, a
+    # clock's seconds, the thinking counter), ``animating()`` says the picture changes every tick
+    # (a glide, a pulse, a playing slider) and ``frame_rate()`` how often it needs a tick.  The
+    # tick draws when the view animates or its key differs from the key of the frame on screen.
     def animating(self) -> bool:
         """Whether the picture changes by itself (then the window draws every tick)."""
-        if self.capture is not None:
-            return True
-        fn = getattr(self.app, "animating", None)
-        return bool(fn()) if fn is not None else False
+        return self.capture is not None or bool(self.app.animating())
 
     def state_key(self):
-        """What the app shows that can change without input (a timer, a background result)."""
-        fn = getattr(self.app, "state_key", None)
-        return fn() if fn is not None else None
+        """What the window shows that can change without input: the view's key and the tutorial's."""
+        tut = getattr(self.tutorial, "state_key", None)
+        return (self.app.name, self.app.state_key(), tut() if tut is not None else None)
 
     def _pace(self) -> None:
         """Tick at the app's frame rate while it animates (30 Hz while recording), slowly at rest."""
-        rate = 30.0 if self.capture is not None else getattr(self.app, "frame_rate", lambda: 0.0)()
+        rate = 30.0 if self.capture is not None else self.app.frame_rate()
+        tut = getattr(self.tutorial, "frame_rate", None)
+        rate = max(rate, tut() if tut is not None else 0.0)
         if not rate and self.animating():
             rate = 30.0
         want = 1.0 / rate if rate else 0.5

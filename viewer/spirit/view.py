@@ -546,5 +546,18 @@ class SpiritBoardView:
     def tick(self, dt):
         self.controller.tick(dt)
 
+    # -- what changes without input (issue 16: the window's contract, as CubeApp) --------------
+    def state_key(self) -> tuple:
+        """What can change without input: the board, the hint marks, the glide (``_state_key``)
+        and the controller's live key (message, clock, the computer's counter, reply and hint)."""
+        return self._state_key() + self.controller.live_key()
+
+    def animating(self) -> bool:
+        """The computer's turn glides: the picture changes every tick."""
+        return bool(self.controller.gliding())
+
+    def frame_rate(self) -> float:
+        return self.controller.live_frame_rate()
+
     def say(self, text, level="info"):
         self.controller.say(text, level)

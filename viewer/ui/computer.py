@@ -569,6 +569,36 @@ class ComputerControls:
         ):
             super().redo_turn()  # type: ignore[misc]
 
+    # -- what changes without input (issue 16) ---------------------------------------------------
+    def gliding(self) -> bool:
+        """Whether the computer's last turn is still gliding (the picture changes every tick)."""
+        return self.glide is not None and self.time - self.glide[1] < self.glide_seconds()
+
+    def live_key(self) -> tuple:
+        """The base's key plus the computer's part: sides, level, the pending request and its
+        thinking counter (a quarter-second step), the glide, the hint, a turn waiting for the glide."""
+        p = self.computer_pending
+        counter = None if p is None else (p.job_id, p.purpose, int((self.time - p.since) * 4))
+        h = self.computer_hint
+        return super().live_key() + (  # type: ignore[misc]
+            self.computer_sides,
+            self.computer_level,
+            counter,
+            self.glide,
+            None if h is None else id(h),
+            self.computer_ready is not None,
+        )
+
+    def live_frame_rate(self) -> float:
+        """30 while a turn glides; 10 while the computer thinks (its answer is drawn within 0.1 s,
+        the counter advances); else the base's rate."""
+        base = super().live_frame_rate()  # type: ignore[misc]
+        if self.gliding():
+            return max(base, 30.0)
+        if self.computer_pending is not None or self.computer_ready is not None or self.computer_to_move():
+            return max(base, 10.0)
+        return base
+
     # -- HUD --------------------------------------------------------------------------------------
     def glide_seconds(self) -> float:
         return GLIDE_ACTION_S

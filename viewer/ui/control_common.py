@@ -147,6 +147,30 @@ class ControllerBase(ABC):
     def _game_key(self, name: str, shift: bool, ctrl: bool) -> bool:
         return self._ctrl_key(name) if ctrl else False
 
+    # ------------------------------------------------------------------ what changes without input
+    def live_key(self) -> tuple:
+        """What this controller shows that can change without input (issue 16: the window draws when
+        it differs from the key of the frame on screen): the game and position (a background turn,
+        a tutorial step), the message, a prompt, the help, the game clock's displayed seconds."""
+        d = self.clock_driver
+        game = self.game
+        return (
+            id(game),
+            id(getattr(game, "position", None)),
+            len(getattr(game, "turns", ())),
+            self.message.text,
+            self.message.level,
+            self.prompt is not None,
+            self.help_visible,
+            d.clock.text() if d is not None else None,
+            self.clock_result,
+        )
+
+    def live_frame_rate(self) -> float:
+        """Ticks per second this controller needs by itself: a running clock's seconds (4), else 0."""
+        d = self.clock_driver
+        return 4.0 if d is not None and d.clock.running is not None else 0.0
+
     # ------------------------------------------------------------------ keys
     def tick(self, dt: float) -> None:
         """Advance the injected clock by ``dt`` seconds."""
