@@ -486,6 +486,8 @@ class DaqiWindow(pyglet.window.Window):
         if name is None:
             return pyglet.event.EVENT_HANDLED
         shift, ctrl = _mods(modifiers)
+        if not (ctrl and name == "q"):
+            self._close_asked = False  # "close again to quit" holds for the very next close only
         if self.tutorial is not None and self.tutorial.key(self, name, shift, ctrl):
             return pyglet.event.EVENT_HANDLED
         if name == "f2":
@@ -493,7 +495,7 @@ class DaqiWindow(pyglet.window.Window):
         elif name == "f9":
             self.toggle_recording()
         elif ctrl and name == "q":
-            self.close()
+            self.on_close()
         elif ctrl and name == "m":
             self.app.say(self.sounds.toggle_mute())
         else:
@@ -517,7 +519,27 @@ class DaqiWindow(pyglet.window.Window):
         if self._scheduled:
             self._pace()
 
+    def unsaved_games(self) -> list[str]:
+        """The games in progress that closing would lose: turns played and no autosave (issue 16)."""
+        if self.tutorial is not None:
+            return []  # a lesson is no game to keep
+        return [
+            name
+            for name, app in self.apps.items()
+            if app.controller.game_at_stake() and app.controller.autosave_path is None
+        ]
+
     def on_close(self):
+        lost = self.unsaved_games()
+        if lost and not getattr(self, "_close_asked", False):
+            self._close_asked = True  # the next close (or Ctrl+Q) quits
+            self.app.say(
+                f"The {' and '.join(lost)} game is not autosaved: closing loses it. Ctrl+S saves it; "
+                f"close again (or Ctrl+Q) to quit.",
+                "error",
+            )
+            self.request_redraw()
+            return pyglet.event.EVENT_HANDLED
         self.stop_recording()
         for ctrl in {
             id(c): c

@@ -231,9 +231,18 @@ class CubeController(
             self._start_game(found)
             self.say(f"Resumed the autosaved game: {len(found.turns)} turns, {found.position.to_move} to move.", "ok")
         else:
+            kept = ""
+            if found is not None and found.turns and self.autosave_path is not None:
+                from ..ui.keep_games import rotate_and_keep
+
+                try:  # issue 16: the autosaved game is kept, never overwritten by the new one
+                    kept = f" The autosaved game is kept as {rotate_and_keep(self.autosave_path, found)}."
+                except OSError as exc:
+                    kept = f" (Could not keep the autosaved game: {exc.strerror or exc}.)"
             self.say(
-                "Starting a new game (the autosave is replaced after setup). Setup: click slots, "
-                "Enter confirms, Q = quick start."
+                "Starting a new game (the autosave is replaced after setup)."
+                + kept
+                + " Setup: click slots, Enter confirms, Q = quick start."
             )
 
     # ------------------------------------------------------------------ time

@@ -24,6 +24,7 @@ from engine import DaqiError, IllegalAction
 
 from .clock import drive as drive_clock
 from .explain import rules_detail, split_rule_ids
+from .keep_games import KeepGames
 
 
 @dataclass
@@ -85,7 +86,7 @@ def run_key(table: dict, name: str) -> bool:
     return True
 
 
-class ControllerBase(ABC):
+class ControllerBase(KeepGames, ABC):
     """Messages, prompts, Ctrl keys, history and files for one game's controller."""
 
     game_name = ""
@@ -190,6 +191,8 @@ class ControllerBase(ABC):
     def key(self, name: str, shift: bool = False, ctrl: bool = False) -> bool:
         """Handle a key; returns False if it means nothing here."""
         name = name.lower()
+        if self.question is not None and self.answer_question(name, ctrl):
+            return True  # "replace this game?" answered (viewer.ui.keep_games)
         if (name == "f1" or name == "h" and not shift) and self.prompt is None and not ctrl:
             self.help_visible = not self.help_visible
             self.help_page = 0
@@ -224,7 +227,7 @@ class ControllerBase(ABC):
             {
                 "z": self.undo_turn,
                 "y": self.redo_turn,
-                "n": self.new_game,
+                "n": lambda: self.ask_before("Start a new game", self.new_game, "n"),
                 "s": lambda: self.open_prompt("save"),
                 "o": lambda: self.open_prompt("load"),
             },
@@ -285,7 +288,7 @@ class ControllerBase(ABC):
         if p.kind == "save":
             self.save(path)
         else:
-            self.load(path)
+            self.ask_before(f"Load {path}", lambda: self.load(path), None)
 
     def save(self, path) -> bool:
         if self.game is None:

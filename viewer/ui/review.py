@@ -258,9 +258,14 @@ class ReviewControls:
             return
         new = self.review.branch(self.game)
         self._review_adopt(new)
+        pause = getattr(self, "computer_pause", None)
+        paused = bool(getattr(self, "computer_sides", None)) and pause is not None
+        if paused:
+            pause()  # issue 16: the computer waits until the player starts it (C)
         self.say(
             f"Playing from turn {p}: the old line ({n} turns) is kept - Ctrl+L switches back to it, Ctrl+Y "
-            f"replays its next turn. {new.position.to_move} to move.",
+            f"replays its next turn. {new.position.to_move} to move."
+            + (" The computer is paused: C starts it again." if paused else ""),
             "ok",
         )
 
@@ -315,7 +320,7 @@ class ReviewControls:
 
     def _ctrl_key(self, name: str) -> bool:
         if name == "r":
-            self.rematch()
+            self.ask_before("Start a rematch", self.rematch, "r")  # type: ignore[attr-defined]
             return True
         if name == "l":
             self.swap_line()
