@@ -361,8 +361,10 @@ class TurnBuilder:
 
     def _do_drop(self, a: Drop):
         rules = self.position.rules
-        if self.origin is not None and self.kinds:
-            raise IllegalAction("a drop must start its turn", code="grammar")
+        if self.origin is not None and any(k != "promote" for k in self.kinds):
+            # C36: a drop may follow a promotion (onto the promoted piece's square, C28/C37) but
+            # no other action; rule 3 (C31) then says what may follow the drop
+            raise IllegalAction("a drop must start its turn (or follow a promotion only)", code="grammar")
         spec = rules.pieces.get(a.piece)
         if spec is None:
             raise IllegalAction(f"unknown piece {a.piece!r}", code="unknown-name")

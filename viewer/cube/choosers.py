@@ -69,8 +69,8 @@ class ChooserControls:
                 }.get(self.mode, "Answer the question first: Y resumes the autosaved game, N starts a new one.")
             )
             return
-        if self.builder is not None and self.builder.actions:
-            self.error("A drop must start its turn: Escape cancels the turn being built.")
+        if self.builder is not None and any(k != "promote" for k in self.builder.kinds):
+            self.error("A drop starts its turn or follows a promotion only (C36): Escape cancels the turn being built.")
             return
         pos = self.game.position
         side = pos.to_move
@@ -115,7 +115,9 @@ class ChooserControls:
         if ch.kind == "promote":
             self.add(Promote(value))
         elif ch.kind == "drop":
-            self._clear_turn()
+            b = self.builder
+            if b is None or not b.actions:  # a drop after a promotion keeps the turn (C36)
+                self._clear_turn()
             self.drop_piece = value
             self.say(
                 f"Hire a {value}: click the target square ({self.drop_price(value)} points, "
