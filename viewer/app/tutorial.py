@@ -117,6 +117,7 @@ class TutorialSession:
 
     def _install(self, c) -> None:
         win = self.window
+        c.in_tutorial = True  # the footers name the tutorial's keys (H: the lesson's hint)
         if self.lesson.game == "cube":
             app = win.apps.get("cube")
             if app is None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from engine import Promote, Split, format_coord
+from engine.cube.grammar import grammar_error
 
 
 @dataclass
@@ -33,7 +34,15 @@ class ChooserControls:
         if b is None or b.origin is None:
             self.error("Split: first click the stack you want to split.")
             return
-        stack = b.cell(b.origin) if b.group is None else b.current_group
+        why = grammar_error(self.rules, [k for k in b.kinds if k != "promote"], "split")
+        if b.group is not None or why:  # issue 16: no chooser for a split the turn cannot take
+            self.error(
+                "No split now: a split comes first in its turn (before the stack moves). "
+                "Escape cancels the turn being built.",
+                why or "",
+            )
+            return
+        stack = b.cell(b.origin)
         if len(stack) < 2:
             self.error(
                 f"Split needs a stack of at least two pieces; {format_coord(b.at)} holds "

@@ -582,6 +582,8 @@ class CubeController(
             return True
         if self._computer_key(name, shift):
             return True
+        if self.setup is not None and name == "s":
+            return self._view_key(name, shift)  # issue 16: no turn yet - S pans, as W, A and D do
         if self._turn_key(name, shift):
             return True
         return self._view_key(name, shift)

@@ -203,10 +203,13 @@ def hud_text(
         )
     else:
         out["overlay"] = ""
-    out["hint"] = (
-        "H: help   L: legend   V: overview   C: computer   Shift+H: hint   Shift+arrows: orbit   "
-        "/: type a turn   F2: spirit chess"
-    )
+    if getattr(c, "in_tutorial", False):  # issue 16: in a lesson H is the lesson's hint, F1 the help
+        out["hint"] = "F1: help   H: lesson hint   F4: show me   L: legend   Shift+arrows: orbit   F8: leave"
+    else:
+        out["hint"] = (
+            "H: help   L: legend   V: overview   C: computer   Shift+H: hint   Shift+arrows: orbit   "
+            "/: type a turn   F2: spirit chess"
+        )
     return out
 
 

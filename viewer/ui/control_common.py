@@ -288,7 +288,9 @@ class ControllerBase(KeepGames, ABC):
         if p.kind == "save":
             self.save(path)
         else:
-            self.ask_before(f"Load {path}", lambda: self.load(path), None)
+            game = self._read_record(path)  # a file that does not load asks nothing
+            if game is not None:
+                self.ask_before(f"Load {path}", lambda: self.load(path, game), None)
 
     def save(self, path) -> bool:
         if self.game is None:
@@ -300,20 +302,27 @@ class ControllerBase(KeepGames, ABC):
             self.error(f"Could not save to {path}: {exc.strerror or exc}")
             return False
         self.save_path = Path(path)
+        self.saved_as = (id(self.game), len(self.game.turns))
         self.say(f"Saved {len(self.game.turns)} turns to {path}.", "ok")
         return True
 
-    def load(self, path) -> bool:
+    def _read_record(self, path):
+        """The game recorded in ``path``, or None (the error is the message)."""
         try:
-            game = self.game_class.load(path)
+            return self.game_class.load(path)
         except OSError as exc:  # its text repeats the path: say only why
             self.error(f"Could not load {path}: {exc.strerror or type(exc).__name__}")
-            return False
         except (DaqiError, UnicodeDecodeError) as exc:
             why = str(exc)
             for said in (f"{path}: ", f"{Path(path).name}: "):  # the engine may name the file too
                 why = why.removeprefix(said)
             self.error(f"Could not load {path}: {why}")
+        return None
+
+    def load(self, path, game=None) -> bool:
+        """Show the game recorded in ``path`` (``game``: already read from it)."""
+        game = game if game is not None else self._read_record(path)
+        if game is None:
             return False
         self.save_path = Path(path)
         self._adopt_loaded(game)

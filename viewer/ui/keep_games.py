@@ -52,11 +52,15 @@ class KeepGames:
     game: object
     autosave_path: Path | None
     question: Question | None = None
+    saved_as: tuple | None = None  # (id(game), turns) when the player last saved it (Ctrl+S)
 
     def game_at_stake(self) -> bool:
-        """A game in progress with turns played (a finished game is autosaved and kept when replaced)."""
+        """A game in progress with turns played and not saved since (a finished game is autosaved and
+        kept when replaced)."""
         g = self.game
         if g is None or not getattr(g, "turns", None):
+            return False
+        if self.saved_as == (id(g), len(g.turns)):  # saved with Ctrl+S just now: nothing to lose
             return False
         return getattr(g.position, "result", None) is None and getattr(self, "clock_result", None) is None
 
