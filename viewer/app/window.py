@@ -90,7 +90,7 @@ def _guarded(handler):
                 pass
             return pyglet.event.EVENT_HANDLED
         finally:
-            if handler.__name__ != "tick":  # input changed something: draw once (idle at rest)
+            if handler.__name__ not in ("tick", "on_mouse_motion"):  # input: draw once (idle at rest)
                 self.request_redraw()
 
     return run
@@ -298,6 +298,7 @@ class DaqiWindow(pyglet.window.Window):
         clock: str | None = None,
         ui_scale: float | None = None,
         sound: bool = True,
+        quality: str = "auto",
         **kw,
     ):
         """``autosave``: {"cube": path, "spirit": path} for a game the window makes itself (F2);
@@ -312,10 +313,19 @@ class DaqiWindow(pyglet.window.Window):
         self.ui_scale = ui_scale
         self.sounds = Sounds(enabled=sound)
         kw.setdefault("resizable", True)
+        from ..gl.quality import msaa_samples
+
+        # issue 16: no multisampling on a software renderer (--quality auto), or when asked (low)
+        self.samples = msaa_samples(quality) if "config" not in kw else 0
         try:
-            config = pyglet.gl.Config(double_buffer=True, depth_size=24, sample_buffers=1, samples=4)
+            if self.samples:
+                msaa = {"sample_buffers": 1, "samples": self.samples}
+                config = pyglet.gl.Config(double_buffer=True, depth_size=24, **msaa)
+            else:
+                config = pyglet.gl.Config(double_buffer=True, depth_size=24)
             super().__init__(width=width, height=height, caption=caption, config=config, **kw)
         except (pyglet.window.NoSuchConfigException, pyglet.gl.ContextException):
+            self.samples = 0
             super().__init__(width=width, height=height, caption=caption, **kw)
         self.switch_to()
         if hasattr(moderngl, "init_context"):
@@ -478,7 +488,24 @@ class DaqiWindow(pyglet.window.Window):
 
     @_guarded
     def on_mouse_motion(self, x, y, dx, dy):
+        # issue 16: a motion inside one cell (or over one button) draws nothing - only a change of
+        # what is shown does (the hovered cell, its text, the cursor, the view's live key)
+        before = self._motion_key()
         self.app.motion(x, y)
+        if self._motion_key() != before:
+            self.request_redraw()
+
+    def _motion_key(self) -> tuple:
+        c = self.app.controller
+        hover = getattr(c, "hover_text", None)
+        hl = getattr(getattr(c, "view", None), "highlights", None)
+        return (
+            getattr(c, "hovered", None),
+            getattr(hl, "hovered", None),
+            getattr(c, "cursor", None),
+            hover() if hover is not None else None,
+            self.state_key(),
+        )
 
     @_guarded
     def on_key_press(self, symbol, modifiers):

@@ -195,3 +195,43 @@ def test_tutorial_show_me_steps_reach_the_screen_without_input(headless_window):
     finally:
         pyglet.clock.unschedule(win._redraw)
         win._scheduled = False
+
+
+def test_mouse_motion_draws_only_when_the_hovered_cell_changes(headless_window):
+    import pyglet
+
+    from viewer.cube.controller import CubeController
+
+    c = CubeController(quick=True, autosave_path=None)
+    win = _scheduled(headless_window(c, width=640, height=480))
+    try:
+        layout = c.view.layout(c.rules)
+        px, py = c.view.camera.project(layout.cell_center(9, 3, 1))
+        x, y = int(px), win.height - int(py)
+        win.on_mouse_motion(x, y, 1, 0)
+        _settle()
+        assert c.hovered == (9, 3, 1)
+        drawn = win.frames_drawn
+        win.on_mouse_motion(x + 1, y, 1, 0)  # inside the same cell: nothing new to show
+        win.on_mouse_motion(x, y + 1, 0, 1)
+        _settle()
+        assert win.frames_drawn == drawn and c.hovered == (9, 3, 1)
+        qx, qy = c.view.camera.project(layout.cell_center(12, 6, 1))
+        win.on_mouse_motion(int(qx), win.height - int(qy), 5, 5)  # another cell: one frame
+        _settle()
+        assert c.hovered == (12, 6, 1) and win.frames_drawn == drawn + 1
+    finally:
+        pyglet.clock.unschedule(win._redraw)
+        win._scheduled = False
+
+
+def test_quality_low_and_software_renderers_ask_for_no_multisampling():
+    from viewer.gl.quality import is_software, msaa_samples
+
+    assert is_software("llvmpipe (LLVM 15.0.6, 256 bits)") and is_software("Google SwiftShader")
+    assert is_software("softpipe") and not is_software("NVIDIA GeForce RTX 3060/PCIe/SSE2")
+    assert msaa_samples("auto", "llvmpipe (LLVM 15.0.6, 256 bits)") == 0
+    assert msaa_samples("auto", "AMD Radeon RX 6800") == 4
+    assert msaa_samples("low", "AMD Radeon RX 6800") == 0 and msaa_samples("high", "llvmpipe") == 4
+    with pytest.raises(ValueError, match="quality"):
+        msaa_samples("ultra", "x")
