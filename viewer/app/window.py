@@ -127,10 +127,20 @@ class CubeApp:
         self.frame_camera()
 
     def frame_camera(self) -> None:
-        """A first view a newcomer can read: the focused plane, seen from white's side."""
-        view = self.controller.view
+        """A first view a newcomer can read: the focused plane, seen from the human player's side
+        (black's when the computer plays white), clear of the panels (issue 16)."""
+        from ..cube.hud_layout import board_inset
+        from ..gl.camera import NAMED_VIEWS
+
+        c = self.controller
+        view = c.view
         view.camera.resize(self.window.width, self.window.height)
-        view.frame(layers=0)  # the focused plane fills the window (issue 12)
+        yaw = NAMED_VIEWS["default"][0]
+        if getattr(c, "computer_sides", frozenset()) == frozenset({"white"}):
+            yaw += 180.0  # the human plays black: the board is seen from black's side
+        view.camera.yaw = yaw
+        k = self.window.ui_scale_for(self.window.width, self.window.height)
+        view.frame(layers=0, inset=board_inset(self.window.width, self.window.height, k))
         view.camera.set_home()
 
     def resize(self, width, height) -> None:
@@ -401,10 +411,37 @@ class DaqiWindow(pyglet.window.Window):
             self.sounds.observe(app.controller)
 
     # -- pyglet events -----------------------------------------------------------------------
+    def too_small(self) -> bool:
+        """Below 800x600 the panels cannot all fit beside the board (issue 16): a message instead."""
+        from ..cube.hud_layout import MIN_HEIGHT, MIN_WIDTH
+
+        return self.width < MIN_WIDTH or self.height < MIN_HEIGHT
+
+    def _draw_too_small(self) -> None:
+        from ..cube.hud_layout import MIN_HEIGHT, MIN_WIDTH
+
+        self.ctx.clear(0.075, 0.085, 0.115)
+        _ = self.ctx.error
+        lab = getattr(self, "_small_label", None)
+        if lab is None:
+            lab = self._small_label = pyglet.text.Label(
+                "", font_size=13, anchor_x="center", anchor_y="center", multiline=True, width=300, align="center"
+            )
+        lab.text = (
+            f"The window is too small ({self.width}x{self.height}).\n"
+            f"Make it at least {MIN_WIDTH}x{MIN_HEIGHT} to see the board and its panels."
+        )
+        lab.width = max(120, self.width - 20)
+        lab.x, lab.y = self.width // 2, self.height // 2
+        lab.draw()
+
     def on_draw(self):
         self.frames_drawn += 1
         self._shown_key = self.state_key()
         self.ctx.screen.use()
+        if self.too_small():
+            self._draw_too_small()
+            return
         self.app.draw()
         if self.tutorial is not None:
             self.tutorial.draw(self)

@@ -145,7 +145,7 @@ class View:
         fall = 1.0 - 0.6 * (d - 1) / max(1, self.reach)  # 1 next to the focus, 0.4 + at the reach
         return max(0.0, min(1.0, self.opacity * fall * (self.above_factor if z > focus else 1.0)))
 
-    def frame(self, ghosts: bool | None = None, layers: int | None = None) -> None:
+    def frame(self, ghosts: bool | None = None, layers: int | None = None, inset=(0.0, 0.0, 0.0, 0.0)) -> None:
         """Point the camera at the focused plane (and its ghosts) from where it looks now.
 
         The box framed is the focused plane plus ``layers`` planes above it
@@ -168,7 +168,7 @@ class View:
         top = min(lay.size[2], focus + layers)
         lo[2] = lay.layer_height(focus)
         hi[2] = lay.layer_height(top) + 0.6  # room for the pieces on the top plane framed
-        self.camera.fit(lo, hi, margin=0.035)
+        self.camera.fit(lo, hi, margin=0.035, inset=inset)
         # keep the eye above the highest plane drawn: faded planes never slice past the eye
         # and what is drawn on top (the top plane) is what a click there picks
         cam = self.camera
