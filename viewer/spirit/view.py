@@ -322,6 +322,8 @@ class SpiritBoardView:
                         eff = level
                 else:
                     eff = level
+                if c.game is not None and c.setup is None and c.levelup is not None and tuple(c.levelup) == tuple(sq):
+                    eff += 1  # issue 16: the raised piece's badge shows its new level (board() raised lv)
                 self._level_badge(x, y, r, lv, eff)
         if getattr(c, "cursor", None) is not None:  # the keyboard cursor: thick, black-edged
             self._frame(c.cursor, (0, 0, 0), geo, 7 * self.scale)
