@@ -190,10 +190,11 @@ class Overview:
         return lines
 
     # ------------------------------------------------------------------ camera, picking, labels
-    def frame(self, camera: Camera, margin: float = 0.04) -> None:
+    def frame(self, camera: Camera, margin: float = 0.04, inset=(0.0, 0.0, 0.0, 0.0)) -> None:
+        """Fit the grid; ``inset`` (left, top, right, bottom pixels) stays free for the panels."""
         camera.yaw, camera.pitch = 0.0, 68.0
         lo, hi = self.bounds()
-        camera.fit(lo, hi, margin=margin)
+        camera.fit(lo, hi, margin=margin, inset=inset)
 
     def pick(self, camera: Camera, px: float, py: float):
         """(board, (x, y) cell or None) under pixel (px, py) (y down), or None off every board."""
