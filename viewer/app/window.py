@@ -420,29 +420,37 @@ class DaqiWindow(pyglet.window.Window):
     def _draw_too_small(self) -> None:
         from ..cube.hud_layout import MIN_HEIGHT, MIN_WIDTH
 
-        self.ctx.clear(0.075, 0.085, 0.115)
-        _ = self.ctx.error
         lab = getattr(self, "_small_label", None)
         if lab is None:
             lab = self._small_label = pyglet.text.Label(
-                "", font_size=13, anchor_x="center", anchor_y="center", multiline=True, width=300, align="center"
+                "",
+                font_size=12,
+                anchor_x="center",
+                anchor_y="top",
+                multiline=True,
+                width=300,
+                align="center",
+                color=(255, 214, 90, 255),
             )
+            self._small_bg = pyglet.shapes.Rectangle(0, 0, 1, 1, color=(20, 16, 8, 240))
         lab.text = (
-            f"The window is too small ({self.width}x{self.height}).\n"
-            f"Make it at least {MIN_WIDTH}x{MIN_HEIGHT} to see the board and its panels."
+            f"The window is too small ({self.width}x{self.height}): panels overlap the board.\n"
+            f"Make it at least {MIN_WIDTH}x{MIN_HEIGHT} to see the board and all its panels."
         )
         lab.width = max(120, self.width - 20)
-        lab.x, lab.y = self.width // 2, self.height // 2
+        lab.x, lab.y = self.width // 2, self.height - 4
+        bg = self._small_bg
+        bg.x, bg.y, bg.width, bg.height = 0, self.height - lab.content_height - 8, self.width, lab.content_height + 8
+        bg.draw()
         lab.draw()
 
     def on_draw(self):
         self.frames_drawn += 1
         self._shown_key = self.state_key()
         self.ctx.screen.use()
-        if self.too_small():
-            self._draw_too_small()
-            return
         self.app.draw()
+        if self.too_small():  # issue 16: a clear message over the top rows (the game stays usable)
+            self._draw_too_small()
         if self.tutorial is not None:
             self.tutorial.draw(self)
         if self.capture is not None:

@@ -49,7 +49,7 @@ from ..ui.control_common import ControllerBase, Message, Prompt, default_autosav
 from ..ui.explain import Explanation, explain
 from ..ui.review import ReviewControls
 from .choosers import Chooser, ChooserControls
-from .column_pick import pick_column
+from .column_pick import pick_column, pick_piece
 from .cursor import CursorControls
 from .overview_control import OverviewControls
 from .scene import View
@@ -539,14 +539,24 @@ class CubeController(
         self.add(act)
 
     # ------------------------------------------------------------------ mouse and keys
+    def pick_shown(self, px: float, py: float):
+        """The cell of what is drawn under the pixel: a raised target box, a piece's body (issue 16),
+        else the floor."""
+        if self.overview_on:
+            return self.pick(px, py)
+        cam, lay = self.view.camera, self.view.layout(self.rules)
+        return (
+            pick_column(cam, px, py, lay, self.view, self.position)
+            or pick_piece(cam, px, py, lay, self.view, self.position)
+            or self.pick(px, py)
+        )
+
     def click(self, px: float, py: float) -> None:
         if self.overview_on:
             self.overview_click(px, py)
             return
         # a piece or raised target box in front of the floor wins (issue 13, bug 5)
-        c = pick_column(self.view.camera, px, py, self.view.layout(self.rules), self.view, self.position) or self.pick(
-            px, py
-        )
+        c = self.pick_shown(px, py)
         if c is None:
             if self.mode == "resume":
                 self.say("Press Y to resume the autosaved game or N for a new one.")

@@ -206,20 +206,20 @@ def test_mouse_motion_draws_only_when_the_hovered_cell_changes(headless_window):
     win = _scheduled(headless_window(c, width=640, height=480))
     try:
         layout = c.view.layout(c.rules)
-        px, py = c.view.camera.project(layout.cell_center(9, 3, 1))
+        px, py = c.view.camera.project(layout.cell_center(8, 8, 1))
         x, y = int(px), win.height - int(py)
         win.on_mouse_motion(x, y, 1, 0)
         _settle()
-        assert c.hovered == (9, 3, 1)
+        assert c.hovered == (8, 8, 1)
         drawn = win.frames_drawn
         win.on_mouse_motion(x + 1, y, 1, 0)  # inside the same cell: nothing new to show
         win.on_mouse_motion(x, y + 1, 0, 1)
         _settle()
-        assert win.frames_drawn == drawn and c.hovered == (9, 3, 1)
-        qx, qy = c.view.camera.project(layout.cell_center(12, 6, 1))
+        assert win.frames_drawn == drawn and c.hovered == (8, 8, 1)
+        qx, qy = c.view.camera.project(layout.cell_center(10, 9, 1))
         win.on_mouse_motion(int(qx), win.height - int(qy), 5, 5)  # another cell: one frame
         _settle()
-        assert c.hovered == (12, 6, 1) and win.frames_drawn == drawn + 1
+        assert c.hovered == (10, 9, 1) and win.frames_drawn == drawn + 1
     finally:
         pyglet.clock.unschedule(win._redraw)
         win._scheduled = False
