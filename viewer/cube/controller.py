@@ -545,11 +545,16 @@ class CubeController(
         if self.overview_on:
             return self.pick(px, py)
         cam, lay = self.view.camera, self.view.layout(self.rules)
-        return (
-            pick_column(cam, px, py, lay, self.view, self.position)
-            or pick_piece(cam, px, py, lay, self.view, self.position)
-            or self.pick(px, py)
-        )
+        col = pick_column(cam, px, py, lay, self.view, self.position)
+        if col is not None:
+            return col
+        floor = self.pick(px, py)
+        if floor is not None and (
+            self.position.cell(tuple(floor))
+            or any(tuple(floor) == tuple(t) for ts in self.view.highlights.targets.values() for t in ts)
+        ):
+            return floor  # a piece or a target mark there too: the cell under the pixel, as before
+        return pick_piece(cam, px, py, lay, self.view, self.position) or floor
 
     def click(self, px: float, py: float) -> None:
         if self.overview_on:
