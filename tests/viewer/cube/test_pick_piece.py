@@ -10,15 +10,20 @@ from viewer.cube.scene import pile_height
 
 
 def test_a_click_on_a_tall_piece_body_selects_it_not_the_cell_behind():
+    from engine import Piece
+
     c = CubeController(quick=True, autosave_path=None, offer_resume=False)
+    pos = c.game.positions[-1]
+    king = (8, 6, 1)  # a tall piece with empty cells behind it
+    c.game.positions[-1] = pos.replace(cells={**pos.cells, king: (Piece("queen", "white"),)})
     c.view.camera.resize(1280, 720)
     c.view.frame(layers=0)
     lay = c.view.layout(c.rules)
-    king = (8, 1, 1)
     h = pile_height(c.game.position.cell(king))
     px, py = c.view.camera.project(lay.cell_center(*king) + np.array([0.0, 0.0, 0.8 * h]))
     behind = c.pick(px, py)
-    assert behind is not None and behind[:3] != king  # the floor under the pixel is another cell
+    assert behind is not None and behind[:3] != king  # the floor under the pixel is another cell,
+    assert not c.position.cell(behind)  # an empty one
     assert pick_piece(c.view.camera, px, py, lay, c.view, c.position)[:3] == king
     c.click(px, py)
     assert c.builder is not None and c.builder.origin[:3] == king
