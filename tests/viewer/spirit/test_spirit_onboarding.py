@@ -17,13 +17,21 @@ def test_spirit_against_the_computer_shows_no_hand_over_screen():
     assert sc.mode == "play"
 
 
-def test_a_raised_piece_badge_shows_its_new_level(headless_window):
+def test_a_raised_piece_badge_shows_its_new_level(headless_window, monkeypatch):
     sc = SpiritController(quick=True, autosave_path=None)
     win = headless_window(None, spirit_controller=sc, start="spirit", width=900, height=700)
+    import viewer.spirit.view as spirit_view
+
     view = win.app
     sq, (_k, _s, level) = next((q, v) for q, v in sc.board().items() if v[0] == "elder" and v[1] == "white")
     badges = []
-    view._level_badge = lambda x, y, r, lv, eff: badges.append((lv, eff))
+    real = spirit_view.add_spirit_piece
+
+    def spy(pyglet, add, spec, side, x, y, r, lv, eff, **kw):
+        badges.append((lv, eff))
+        return real(pyglet, add, spec, side, x, y, r, lv, eff, **kw)
+
+    monkeypatch.setattr(spirit_view, "add_spirit_piece", spy)
     view._key = None
     view._rebuild()
     before = sorted(badges)
