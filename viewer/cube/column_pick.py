@@ -38,6 +38,18 @@ def _higher(coord) -> tuple:
     return tuple(hi)
 
 
+def _ray_boxes(origin, d, lo, hi) -> np.ndarray:
+    """Distance along the ray to each axis-aligned box [lo, hi] (slab test); inf where missed."""
+    with np.errstate(divide="ignore", invalid="ignore"):
+        inv = 1.0 / np.where(np.abs(d) < 1e-12, 1e-12, d)
+        t0 = (lo - origin) * inv
+        t1 = (hi - origin) * inv
+    tmin = np.minimum(t0, t1).max(axis=1)
+    tmax = np.maximum(t0, t1).min(axis=1)
+    hit = tmax >= np.maximum(tmin, 0.0)
+    return np.where(hit, tmin, np.inf)
+
+
 def pick_column(camera, px: float, py: float, layout, view, position):
     """The coordinate of the nearest box on the focused plane under the pixel (y down), or None
     when the ray meets the floor of the plane first (or no box)."""
@@ -47,16 +59,9 @@ def pick_column(camera, px: float, py: float, layout, view, position):
     origin, d = camera.ray(px, py)
     lo = np.array([layout.cell_corner(c[0], c[1], c[2]) for c, _h in cols], dtype=float)
     hi = lo + np.array([[1.0, 1.0, h] for _c, h in cols], dtype=float)
-    with np.errstate(divide="ignore", invalid="ignore"):
-        inv = 1.0 / np.where(np.abs(d) < 1e-12, 1e-12, d)
-        t0 = (lo - origin) * inv
-        t1 = (hi - origin) * inv
-    tmin = np.minimum(t0, t1).max(axis=1)
-    tmax = np.maximum(t0, t1).min(axis=1)
-    hit = tmax >= np.maximum(tmin, 0.0)
-    if not hit.any():
+    t = _ray_boxes(origin, d, lo, hi)
+    if not np.isfinite(t).any():
         return None
-    t = np.where(hit, tmin, np.inf)
     i = int(np.argmin(t))
     if abs(d[2]) > 1e-12:
         t_floor = (layout.layer_height(view.slicing.focus_z) - origin[2]) / d[2]
@@ -100,16 +105,9 @@ def pick_piece(camera, px: float, py: float, layout, view, position):
     lo = np.array([layout.cell_corner(c[0], c[1], c[2]) for c, _h in cells], dtype=float)
     lo[:, :2] += PIECE_INSET
     hi = lo + np.array([[1.0 - 2 * PIECE_INSET, 1.0 - 2 * PIECE_INSET, h] for _c, h in cells], dtype=float)
-    with np.errstate(divide="ignore", invalid="ignore"):
-        inv = 1.0 / np.where(np.abs(d) < 1e-12, 1e-12, d)
-        t0 = (lo - origin) * inv
-        t1 = (hi - origin) * inv
-    tmin = np.minimum(t0, t1).max(axis=1)
-    tmax = np.maximum(t0, t1).min(axis=1)
-    hit = tmax >= np.maximum(tmin, 0.0)
-    if not hit.any():
+    t = _ray_boxes(origin, d, lo, hi)
+    if not np.isfinite(t).any():
         return None
-    t = np.where(hit, tmin, np.inf)
     i = int(np.argmin(t))
     if abs(d[2]) > 1e-12:
         t_floor = (layout.layer_height(view.slicing.focus_z) - origin[2]) / d[2]
