@@ -244,6 +244,10 @@ class TutorialSession:
 
     def draw(self, window) -> None:
         self.update()
+        c = self.controller
+        if c is not None and (getattr(c, "chooser", None) is not None or c.prompt is not None or c.help_visible):
+            self.buttons = []  # issue 16: a chooser, a prompt or the help is read first - the panel folds
+            return
         if self.panel is None:
             self.panel = TutorialPanel()
         self.buttons = self.panel.draw(window, self)
