@@ -301,9 +301,8 @@ def explain(
         below = cell(to) if cell is not None and to is not None and action in _GOES else ()
         if below:  # issue 16: say first that the cell is taken (by own pieces, or they could capture)
             up = at is not None and len(to) > 2 and len(at) > 2 and to[2] > at[2]
-            where = {"jump": f"The cell {'above' if up else 'below'}", "hyperjump": "That cell on the next board"}.get(
-                action, "That cell"
-            )
+            words = {"jump": f"The cell {'above' if up else 'below'}", "hyperjump": "That cell on the next board"}
+            where = words.get(action or "", "That cell")
             who = "+".join(p.type for p in below)
             text = f"{where}, {cell_text(to)}, is occupied by your {who}: {text[0].lower()}{text[1:]}"
     elif code == "game-over":

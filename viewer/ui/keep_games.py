@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 #: how many replaced games are kept beside the autosave
 KEEP_PREVIOUS = 3
@@ -42,14 +43,14 @@ class Question:
     """A question waiting for its key: ``key`` (the Ctrl key pressed, or None) or Y confirms."""
 
     key: str | None
-    action: Callable[[], None]
+    action: Callable[[], object]
 
 
 class KeepGames:
     """The controller part: ``ask_before`` and ``keep_previous`` (the host provides ``game``,
     ``autosave_path``, ``say`` and ``error``)."""
 
-    game: object
+    game: Any
     autosave_path: Path | None
     question: Question | None = None
     saved_as: tuple | None = None  # (id(game), turns) when the player last saved it (Ctrl+S)
@@ -64,12 +65,12 @@ class KeepGames:
             return False
         return getattr(g.position, "result", None) is None and getattr(self, "clock_result", None) is None
 
-    def ask_before(self, what: str, action: Callable[[], None], key: str | None) -> None:
+    def ask_before(self, what: str, action: Callable[[], object], key: str | None) -> None:
         """Run ``action`` (which replaces the game) now, or after a confirming key if a game is at stake."""
         if not self.game_at_stake():
             self._replace_game(action)
             return
-        n = len(self.game.turns)  # type: ignore[attr-defined]
+        n = len(self.game.turns)
         again = f"Ctrl+{key.upper()} again or Y" if key else "Y"
         where = (
             f"it is kept as {previous_paths(self.autosave_path)[0].name} (Ctrl+O loads it)"
@@ -93,7 +94,7 @@ class KeepGames:
             return True
         return False  # any other key: the game stays and the key does its usual work
 
-    def _replace_game(self, action: Callable[[], None]) -> None:
+    def _replace_game(self, action: Callable[[], object]) -> None:
         kept = self.keep_previous()
         action()
         if kept is not None:

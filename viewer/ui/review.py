@@ -271,9 +271,10 @@ class ReviewControls:
         new = self.review.branch(self.game)
         self._review_adopt(new)
         pause = getattr(self, "computer_pause", None)
-        paused = bool(getattr(self, "computer_sides", None)) and pause is not None
-        if paused:
+        paused = False
+        if pause is not None and getattr(self, "computer_sides", None):
             pause()  # issue 16: the computer waits until the player starts it (C)
+            paused = True
         self.say(
             f"Playing from turn {p}: the old line ({n} turns) is kept - Ctrl+L switches back to it, Ctrl+Y "
             f"replays its next turn. {new.position.to_move} to move."
