@@ -71,8 +71,10 @@ def format_turn(turn: Turn, rules, *, style: str = "ascii", stack=None) -> str:
             out.append(("拆" if ch else "/") + "".join(name(t) for t in a.take))
         elif k == "promote":
             out.append(("升变" if ch else "=") + name(a.to))
+        elif k == "drop":  # after a promotion (C36): "P(2,15)=R@P(2,15)&"
+            out.append(("打入" if ch else "@") + name(a.piece) + fc(a.to))
         else:
-            raise NotationError(f"a drop must come first in a turn, found {a!r} later")
+            raise NotationError(f"cannot write the action {a!r}")
     return "".join(out)
 
 
@@ -97,14 +99,23 @@ def parse_turn(text: str, rules) -> tuple[Turn, tuple]:
     actions: list[Action] = []
     origin = None
     names = []
-    if s.startswith("@") or s.startswith("打入"):
-        pos = 1 if s.startswith("@") else 2
+
+    def drop_at(i):
+        """A drop written at ``i`` ("@P(2,15)" / "打入兵(2,15)"): (Drop, end) or (None, i)."""
+        nonlocal pos
+        if not (s.startswith("@", i) or s.startswith("打入", i)):
+            return None, i
+        pos = i + (1 if s.startswith("@", i) else 2)
         p, pos2 = piece_at(pos)
         if p is None:
             fail("expected a piece letter after the drop sign")
-        pos = pos2
-        c, pos, _ = _coord(s, pos, text)
-        actions.append(Drop(p, c))
+        c, end, _ = _coord(s, pos2, text)
+        return Drop(p, c), end
+
+    first, end = drop_at(0)
+    if first is not None:
+        actions.append(first)
+        pos = end
     else:
         while True:
             p, pos2 = piece_at(pos)
@@ -133,6 +144,11 @@ def parse_turn(text: str, rules) -> tuple[Turn, tuple]:
         if kind:
             c, pos, _ = _coord(s, pos, text)
             actions.append(_CLASS[kind](c))
+            continue
+        dropped, end = drop_at(pos)
+        if dropped is not None:  # a drop after a promotion (C36)
+            actions.append(dropped)
+            pos = end
             continue
         if s.startswith("&", pos) or s.startswith("叠加", pos):
             pos += 1 if s[pos] == "&" else 2

@@ -11,6 +11,7 @@ then checks every win/loss condition (C4, C5, C7, C8, C16, G11, G14).
 from __future__ import annotations
 
 from ..core.coords import Coord, compact, normalize
+from ..core.coords import format_ascii as _c
 from ..core.errors import IllegalAction
 from .actions import Capture, Drop, HyperJump, Jump, Move, Promote, Split, Stack, Turn
 from .grammar import (  # noqa: F401
@@ -59,10 +60,10 @@ class TurnBuilder:
         if self.origin is not None:
             stack = pos.cell(self.origin)
             if not stack:
-                raise IllegalAction(f"there is no piece on origin {list(self.origin)}", code="empty-origin")
+                raise IllegalAction(f"there is no piece on origin {_c(self.origin)}", code="empty-origin")
             if stack[0].side != self.side:
                 raise IllegalAction(
-                    f"the pieces on origin {list(self.origin)} belong to {stack[0].side}, "
+                    f"the pieces on origin {_c(self.origin)} belong to {stack[0].side}, "
                     f"and it is {self.side}'s turn (C28)",
                     code="not-your-piece",
                 )
@@ -122,7 +123,7 @@ class TurnBuilder:
             return
         if self.pending and kind != "stack":
             raise IllegalAction(
-                f"the pieces now hover over own pieces on {list(self.at)}: the next action must "
+                f"the pieces now hover over own pieces on {_c(self.at)}: the next action must "
                 f"be stack (C39) or promote",
                 code="grammar",
             )
@@ -190,7 +191,7 @@ class TurnBuilder:
         if not group:
             raise IllegalAction(f"no pieces to {kind}", code="empty-origin")
         if to == self.at:
-            raise IllegalAction(f"{kind} to {list(to)} does not change the square", code="illegal-move")
+            raise IllegalAction(f"{kind} to {_c(to)} does not change the square", code="illegal-move")
         return group
 
     def _do_move(self, a: Move):
@@ -199,14 +200,14 @@ class TurnBuilder:
         at = self.at
         if to[2:] != at[2:]:
             raise IllegalAction(
-                f"a planar move keeps z and the higher indices (G3): {list(at)} -> {list(to)}; use jump or hyperjump",
+                f"a planar move keeps z and the higher indices (G3): {_c(at)} -> {_c(to)}; use jump or hyperjump",
                 code="illegal-move",
             )
         dest = self.cell(to)
         if dest and dest[0].side != self.side:
-            raise IllegalAction(f"{list(to)} holds enemy pieces: use capture", code="illegal-move")
+            raise IllegalAction(f"{_c(to)} holds enemy pieces: use capture", code="illegal-move")
         if not self._reaches(group, at, to, capture=False):
-            raise IllegalAction(f"{_names(group)} on {list(at)} cannot move to {list(to)}", code="illegal-move")
+            raise IllegalAction(f"{_names(group)} on {_c(at)} cannot move to {_c(to)}", code="illegal-move")
         if dest:
             self._check_stackable(group, dest, to)
         self._lift()
@@ -218,14 +219,14 @@ class TurnBuilder:
         at = self.at
         dest = self.cell(to)
         if not dest:
-            raise IllegalAction(f"there is nothing to capture on {list(to)}", code="illegal-capture")
+            raise IllegalAction(f"there is nothing to capture on {_c(to)}", code="illegal-capture")
         if dest[0].side == self.side:
-            raise IllegalAction(f"{list(to)} holds your own pieces: use move and stack", code="illegal-capture")
+            raise IllegalAction(f"{_c(to)} holds your own pieces: use move and stack", code="illegal-capture")
         rules = self.position.rules
         for p in dest:
             if rules.pieces[p.type].immune:
                 raise IllegalAction(
-                    f"the {p.side} {p.type} on {list(to)} cannot be captured (C6)", code="illegal-capture"
+                    f"the {p.side} {p.type} on {_c(to)} cannot be captured (C6)", code="illegal-capture"
                 )
         facing = len(group) == 1 and group[0].type == "king" and any(p.type == "king" for p in dest)
         planar = to[2:] == at[2:] and self._reaches(group, at, to, capture=True)
@@ -233,7 +234,7 @@ class TurnBuilder:
             if not (facing and facing_line_clear(self, at, to)):
                 why = " (kings face each other only along a clear line, C3/G10)" if facing else ""
                 raise IllegalAction(
-                    f"{_names(group)} on {list(at)} cannot capture on {list(to)}{why}", code="illegal-capture"
+                    f"{_names(group)} on {_c(at)} cannot capture on {_c(to)}{why}", code="illegal-capture"
                 )
         self._lift()
         enemy = other(self.side)
@@ -257,7 +258,7 @@ class TurnBuilder:
         dest = self.cell(to)
         if dest and dest[0].side != self.side:
             raise IllegalAction(
-                f"{kind} target {list(to)} holds enemy pieces: no capture in a jump step "
+                f"{kind} target {_c(to)} holds enemy pieces: no capture in a jump step "
                 f"({'C19' if kind == 'jump' else 'C22'}, G12)",
                 code="illegal-jump",
             )
@@ -272,8 +273,7 @@ class TurnBuilder:
         at = self.at
         if not (to[:2] == at[:2] and to[3:] == at[3:] and abs(to[2] - at[2]) == 1):
             raise IllegalAction(
-                f"a 3-D jump goes to the same (x, y) on the plane directly above or below (C19): "
-                f"{list(at)} -> {list(to)}",
+                f"a 3-D jump goes to the same (x, y) on the plane directly above or below (C19): {_c(at)} -> {_c(to)}",
                 code="illegal-jump",
             )
         self._jump_common(to, "jump")
@@ -288,7 +288,7 @@ class TurnBuilder:
         diff = [i for i in range(n) if av[i] != tv[i]]
         if len(diff) != 1 or diff[0] < 3 or abs(av[diff[0]] - tv[diff[0]]) != 1:
             raise IllegalAction(
-                f"a hyper-jump changes exactly one index beyond the third by 1 (C22): {list(at)} -> {list(to)}",
+                f"a hyper-jump changes exactly one index beyond the third by 1 (C22): {_c(at)} -> {_c(to)}",
                 code="illegal-hyperjump",
             )
         rules = self.position.rules
@@ -305,7 +305,7 @@ class TurnBuilder:
         rules = self.position.rules
         for p in tuple(group) + tuple(dest):
             if not rules.pieces[p.type].stackable:
-                raise IllegalAction(f"the {p.type} cannot stack or be carried (C39): {list(to)}", code="illegal-stack")
+                raise IllegalAction(f"the {p.type} cannot stack or be carried (C39): {_c(to)}", code="illegal-stack")
 
     def _do_stack(self, a: Stack):
         if not self.pending:
@@ -334,7 +334,7 @@ class TurnBuilder:
             raise IllegalAction("split must come before the stack moves", code="illegal-split")
         if len(stack) < 2:
             raise IllegalAction(
-                f"a split needs a stack of at least two pieces on {list(self.origin)}", code="illegal-split"
+                f"a split needs a stack of at least two pieces on {_c(self.origin)}", code="illegal-split"
             )
         take = list(a.take)
         rest = list(stack)
@@ -346,7 +346,7 @@ class TurnBuilder:
                 idx = next((i for i, p in enumerate(rest) if p.type == name), None)
             if idx is None:
                 raise IllegalAction(
-                    f"the stack on {list(self.origin)} ({_names(stack)}) has no {name} left to split off",
+                    f"the stack on {_c(self.origin)} ({_names(stack)}) has no {name} left to split off",
                     code="illegal-split",
                 )
             taken.append(rest.pop(idx))
@@ -361,16 +361,17 @@ class TurnBuilder:
 
     def _do_drop(self, a: Drop):
         rules = self.position.rules
-        if self.origin is not None and self.kinds:
-            raise IllegalAction("a drop must start its turn", code="grammar")
+        if self.origin is not None and any(k != "promote" for k in self.kinds):
+            # C36: a drop may follow a promotion (onto the promoted piece's square, C28/C37) but
+            # no other action; rule 3 (C31) then says what may follow the drop
+            raise IllegalAction("a drop must start its turn (or follow a promotion only)", code="grammar")
         spec = rules.pieces.get(a.piece)
         if spec is None:
             raise IllegalAction(f"unknown piece {a.piece!r}", code="unknown-name")
         to = self._target(a.to, "drop")
         if self.origin is not None and to != self.origin:
             raise IllegalAction(
-                f"a drop turn concerns its target square only (C28): origin {list(self.origin)} "
-                f"!= drop target {list(to)}",
+                f"a drop turn concerns its target square only (C28): origin {_c(self.origin)} != drop target {_c(to)}",
                 code="grammar",
             )
         if spec.hire == "none":
@@ -389,7 +390,7 @@ class TurnBuilder:
                 )
         dest = self.cell(to)
         if dest and dest[0].side != self.side:
-            raise IllegalAction(f"cannot drop on {list(to)}: it holds enemy pieces (C11)", code="illegal-drop")
+            raise IllegalAction(f"cannot drop on {_c(to)}: it holds enemy pieces (C11)", code="illegal-drop")
         piece = Piece(a.piece, self.side)
         if dest:
             self._check_stackable((piece,), dest, to)
@@ -422,14 +423,14 @@ class TurnBuilder:
         idx = next((i for i, p in enumerate(group) if p.type == "pawn"), None)
         if idx is None:
             raise IllegalAction(
-                f"there is no pawn to promote in {_names(group) or 'nothing'} on {list(where)} (C37)",
+                f"there is no pawn to promote in {_names(group) or 'nothing'} on {_c(where)} (C37)",
                 code="illegal-promote",
             )
         if not rules.beyond_promotion(self.side, where[1]):
             line = rules.promotion[self.side]
             rel = ">=" if self.side == "white" else "<="
             raise IllegalAction(
-                f"a {self.side} pawn promotes on rank y {rel} {line}; {list(where)} is not there (G8)",
+                f"a {self.side} pawn promotes on rank y {rel} {line}; {_c(where)} is not there (G8)",
                 code="illegal-promote",
             )
         if a.to not in rules.pieces["pawn"].promotes_to:
@@ -478,7 +479,7 @@ class TurnBuilder:
             raise IllegalAction("a turn needs at least one action", code="empty-turn")
         if self.pending:
             raise IllegalAction(
-                f"the turn ends with pieces on top of your own on {list(self.at)}: add stack (C39) or go elsewhere",
+                f"the turn ends with pieces on top of your own on {_c(self.at)}: add stack (C39) or go elsewhere",
                 code="grammar",
             )
         if [k for k in self.kinds if k != "promote"][-1:] == ["split"]:
@@ -543,8 +544,8 @@ def apply_turn(position: Position, turn: Turn) -> tuple[Position, int]:
         # a drop turn needs no origin; one that names the drop target is the same turn (C28)
         if normalize(origin) != normalize(turn.actions[0].to):
             raise IllegalAction(
-                f"a drop turn concerns its target square only (C28): origin {list(origin)} != "
-                f"drop target {list(turn.actions[0].to)}",
+                f"a drop turn concerns its target square only (C28): origin {_c(origin)} != "
+                f"drop target {_c(turn.actions[0].to)}",
                 code="grammar",
             )
         origin = None

@@ -311,7 +311,7 @@ def reason(pos: SpiritPosition, turn: SpiritTurn, value: float) -> str:
     up = pos.pieces[turn.levelup]
     if new.result is not None and new.result.winner == side:
         return f"wins at once: {new.result.reason} (S3)"
-    parts = [f"raises the {up.type} to level {up.level + 1}", f"the {mover.type} goes to {list(turn.end)}"]
+    parts = [f"raises the {up.type} to level {up.level + 1}", f"the {mover.type} goes to ({turn.end[0]},{turn.end[1]})"]
     for c in caps:
         if c.piece.side != side:
             parts.append(f"takes the {c.piece.type} (level {c.piece.level}, {c.reason})")

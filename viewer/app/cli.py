@@ -101,6 +101,13 @@ def _common(p) -> None:
         help="size of the text and panels (default: from the window size; 2 suits a 4K screen)",
     )
     p.add_argument("--mute", action="store_true", help="start with the sound off (Ctrl+M toggles)")
+    p.add_argument(
+        "--quality",
+        choices=("auto", "low", "high"),
+        default="auto",
+        help="anti-aliasing: auto (default) turns it off on a software renderer such as llvmpipe, "
+        "low never uses it (fastest), high always asks for 4x",
+    )
     p.add_argument("--headless", action="store_true", help=argparse.SUPPRESS)
     p.add_argument(
         "--vs",
@@ -183,6 +190,7 @@ def _main(argv: list) -> int:
         ("clock", None),
         ("ui_scale", None),
         ("mute", False),
+        ("quality", "auto"),
         ("vs", None),
         ("level", None),
         ("computer", None),
@@ -276,6 +284,7 @@ def _main(argv: list) -> int:
             clock=args.clock,
             ui_scale=args.ui_scale,
             sound=not args.mute,
+            quality=args.quality,
         )
     except Exception as exc:  # no display, no GL 3.3, ...
         return _no_display(f"{type(exc).__name__}: {exc}")

@@ -113,6 +113,7 @@ class TutorialSession:
 
     def _install(self, c) -> None:
         win = self.window
+        c.in_tutorial = True  # the footers name the tutorial's keys (H: the lesson's hint)
         name = self.lesson.game
         wg = window_game(name)
         show = wg.show_lesson or wg.make_view
@@ -237,8 +238,20 @@ class TutorialSession:
                 self._step()
         self.update()
 
+    def state_key(self) -> tuple:
+        """What the lesson panel shows that changes without input (a "show me" step, a goal met)."""
+        return (self.index, len(self.queue), self.done, self.hint_shown, self.announced)
+
+    def frame_rate(self) -> float:
+        """Ticks per second while "show me" plays its steps (else the game's own rate)."""
+        return 4.0 if self.queue else 0.0
+
     def draw(self, window) -> None:
         self.update()
+        c = self.controller
+        if c is not None and (getattr(c, "chooser", None) is not None or c.prompt is not None or c.help_visible):
+            self.buttons = []  # issue 16: a chooser, a prompt or the help is read first - the panel folds
+            return
         if self.panel is None:
             self.panel = TutorialPanel()
         self.buttons = self.panel.draw(window, self)

@@ -95,7 +95,7 @@ def _guarded(handler):
                 pass
             return pyglet.event.EVENT_HANDLED
         finally:
-            if handler.__name__ != "tick":  # input changed something: draw once (idle at rest)
+            if handler.__name__ not in ("tick", "on_mouse_motion"):  # input: draw once (idle at rest)
                 self.request_redraw()
 
     return run
@@ -133,10 +133,20 @@ class CubeApp:
         self.frame_camera()
 
     def frame_camera(self) -> None:
-        """A first view a newcomer can read: the focused plane, seen from white's side."""
-        view = self.controller.view
+        """A first view a newcomer can read: the focused plane, seen from the human player's side
+        (black's when the computer plays white), clear of the panels (issue 16)."""
+        from ..cube.hud_layout import board_inset
+        from ..gl.camera import NAMED_VIEWS
+
+        c = self.controller
+        view = c.view
         view.camera.resize(self.window.width, self.window.height)
-        view.frame(layers=0)  # the focused plane fills the window (issue 12)
+        yaw = NAMED_VIEWS["default"][0]
+        if getattr(c, "computer_sides", frozenset()) == frozenset({"white"}):
+            yaw += 180.0  # the human plays black: the board is seen from black's side
+        view.camera.yaw = yaw
+        k = self.window.ui_scale_for(self.window.width, self.window.height)
+        view.frame(layers=0, inset=board_inset(self.window.width, self.window.height, k))
         view.camera.set_home()
 
     def resize(self, width, height) -> None:
@@ -247,26 +257,51 @@ class CubeApp:
         analysis_tick(self.analysis, self.controller)
 
     def animating(self) -> bool:
-        """Pulsing targets or a playing slider: the picture changes every tick."""
-        return self.frame_rate() > 0
+        """Whether the picture changes every tick by itself: a playing slider, pulsing targets, the
+        computer's turn gliding (issue 16: the glide advances frame by frame without input)."""
+        c = self.controller
+        return bool(c.view.slicing.playing or self._pulsing() or c.gliding())
+
+    def _pulsing(self) -> bool:
+        c = self.controller
+        return bool(
+            c.view.highlights.targets
+            and c.setup is None
+            and not getattr(c, "overview_on", False)
+            and c.view.pulse_live()
+        )
 
     def frame_rate(self) -> float:
-        """Frames per second the picture needs by itself: 30 while a slider plays, 10 while the
-        targets of a selected piece pulse (a slow breathing), 0 at rest (the setup's slots do not
-        pulse-redraw: its countdown redraws once a second through :meth:`state_key`)."""
+        """Ticks per second the app needs by itself: 30 while a slider plays or a turn glides, 10
+        while the targets of a selected piece breathe or the computer thinks (its answer and the
+        counter), 4 while a clock runs, 0 at rest (the setup's countdown redraws once a second
+        through :meth:`state_key`)."""
         c = self.controller
+        rate = c.live_frame_rate()
         if c.view.slicing.playing:
-            return 30.0
-        if c.view.highlights.targets and c.setup is None and not getattr(c, "overview_on", False):
-            return 10.0
-        return 0.0
+            rate = max(rate, 30.0)
+        if self._pulsing():
+            rate = max(rate, 10.0)
+        return rate
 
     def state_key(self) -> tuple:
-        """What can change without input: the position (a background result), the message, the
-        setup countdown's second, the slicing."""
+        """What can change without input: the controller's live key (position, message, clock,
+        computer), what the board shows (a tutorial's "show me" selects and adds), the setup
+        countdown's second, the slicing, the pulse settling."""
         c = self.controller
         sec = int(c.setup_remaining) if c.setup is not None else None
-        return (id(c.position), c.mode, c.message.text, sec, c.view.slicing.revision, self.analysis.board.state_key())
+        b = c.builder
+        return c.live_key() + (
+            id(c.position),
+            c.mode,
+            sec,
+            c.view.slicing.revision,
+            c.view.highlights.selected,
+            len(b.actions) if b is not None else None,
+            c.chooser is not None,
+            c.view.pulse_live(),
+            self.analysis.board.state_key(),
+        )
 
     def say(self, text, level="info") -> None:
         self.controller.say(text, level)
@@ -305,6 +340,7 @@ class DaqiWindow(pyglet.window.Window):
         clock: str | None = None,
         ui_scale: float | None = None,
         sound: bool = True,
+        quality: str = "auto",
         **kw,
     ):
         """``controller`` / ``spirit_controller``: controllers of any games the window shows (each is
@@ -321,10 +357,19 @@ class DaqiWindow(pyglet.window.Window):
         self.ui_scale = ui_scale
         self.sounds = Sounds(enabled=sound)
         kw.setdefault("resizable", True)
+        from ..gl.quality import msaa_samples
+
+        # issue 16: no multisampling on a software renderer (--quality auto), or when asked (low)
+        self.samples = msaa_samples(quality) if "config" not in kw else 0
         try:
-            config = pyglet.gl.Config(double_buffer=True, depth_size=24, sample_buffers=1, samples=4)
+            if self.samples:
+                msaa = {"sample_buffers": 1, "samples": self.samples}
+                config = pyglet.gl.Config(double_buffer=True, depth_size=24, **msaa)
+            else:
+                config = pyglet.gl.Config(double_buffer=True, depth_size=24)
             super().__init__(width=width, height=height, caption=caption, config=config, **kw)
         except (pyglet.window.NoSuchConfigException, pyglet.gl.ContextException):
+            self.samples = 0
             super().__init__(width=width, height=height, caption=caption, **kw)
         self.switch_to()
         if hasattr(moderngl, "init_context"):
@@ -397,11 +442,46 @@ class DaqiWindow(pyglet.window.Window):
             self.sounds.observe(app.controller)
 
     # -- pyglet events -----------------------------------------------------------------------
+    def too_small(self) -> bool:
+        """Below 800x600 the panels cannot all fit beside the board (issue 16): a message instead."""
+        from ..cube.hud_layout import MIN_HEIGHT, MIN_WIDTH
+
+        return self.width < MIN_WIDTH or self.height < MIN_HEIGHT
+
+    def _draw_too_small(self) -> None:
+        from ..cube.hud_layout import MIN_HEIGHT, MIN_WIDTH
+
+        lab = getattr(self, "_small_label", None)
+        if lab is None:
+            lab = self._small_label = pyglet.text.Label(
+                "",
+                font_size=12,
+                anchor_x="center",
+                anchor_y="top",
+                multiline=True,
+                width=300,
+                align="center",
+                color=(255, 214, 90, 255),
+            )
+            self._small_bg = pyglet.shapes.Rectangle(0, 0, 1, 1, color=(20, 16, 8, 240))
+        lab.text = (
+            f"The window is too small ({self.width}x{self.height}): panels overlap the board.\n"
+            f"Make it at least {MIN_WIDTH}x{MIN_HEIGHT} to see the board and all its panels."
+        )
+        lab.width = max(120, self.width - 20)
+        lab.x, lab.y = self.width // 2, self.height - 4
+        bg = self._small_bg
+        bg.x, bg.y, bg.width, bg.height = 0, self.height - lab.content_height - 8, self.width, lab.content_height + 8
+        bg.draw()
+        lab.draw()
+
     def on_draw(self):
         self.frames_drawn += 1
         self._shown_key = self.state_key()
         self.ctx.screen.use()
         self.app.draw()
+        if self.too_small():  # issue 16: a clear message over the top rows (the game stays usable)
+            self._draw_too_small()
         if self.tutorial is not None:
             self.tutorial.draw(self)
         if self.capture is not None:
@@ -436,21 +516,25 @@ class DaqiWindow(pyglet.window.Window):
         self.on_draw()
         self.flip()
 
+    # The contract every game view keeps (issue 16; CubeApp, SpiritBoardView): ``state_key()``
+    # names everything it shows that can change without input (a background result, a message, a
+    # clock's seconds, the thinking counter), ``animating()`` says the picture changes every tick
+    # (a glide, a pulse, a playing slider) and ``frame_rate()`` how often it needs a tick.  The
+    # tick draws when the view animates or its key differs from the key of the frame on screen.
     def animating(self) -> bool:
         """Whether the picture changes by itself (then the window draws every tick)."""
-        if self.capture is not None:
-            return True
-        fn = getattr(self.app, "animating", None)
-        return bool(fn()) if fn is not None else False
+        return self.capture is not None or bool(self.app.animating())
 
     def state_key(self):
-        """What the app shows that can change without input (a timer, a background result)."""
-        fn = getattr(self.app, "state_key", None)
-        return fn() if fn is not None else None
+        """What the window shows that can change without input: the view's key and the tutorial's."""
+        tut = getattr(self.tutorial, "state_key", None)
+        return (self.app.name, self.app.state_key(), tut() if tut is not None else None)
 
     def _pace(self) -> None:
         """Tick at the app's frame rate while it animates (30 Hz while recording), slowly at rest."""
-        rate = 30.0 if self.capture is not None else getattr(self.app, "frame_rate", lambda: 0.0)()
+        rate = 30.0 if self.capture is not None else self.app.frame_rate()
+        tut = getattr(self.tutorial, "frame_rate", None)
+        rate = max(rate, tut() if tut is not None else 0.0)
         if not rate and self.animating():
             rate = 30.0
         want = 1.0 / rate if rate else 0.5
@@ -480,7 +564,24 @@ class DaqiWindow(pyglet.window.Window):
 
     @_guarded
     def on_mouse_motion(self, x, y, dx, dy):
+        # issue 16: a motion inside one cell (or over one button) draws nothing - only a change of
+        # what is shown does (the hovered cell, its text, the cursor, the view's live key)
+        before = self._motion_key()
         self.app.motion(x, y)
+        if self._motion_key() != before:
+            self.request_redraw()
+
+    def _motion_key(self) -> tuple:
+        c = self.app.controller
+        hover = getattr(c, "hover_text", None)
+        hl = getattr(getattr(c, "view", None), "highlights", None)
+        return (
+            getattr(c, "hovered", None),
+            getattr(hl, "hovered", None),
+            getattr(c, "cursor", None),
+            hover() if hover is not None else None,
+            self.state_key(),
+        )
 
     @_guarded
     def on_key_press(self, symbol, modifiers):
@@ -488,6 +589,8 @@ class DaqiWindow(pyglet.window.Window):
         if name is None:
             return pyglet.event.EVENT_HANDLED
         shift, ctrl = _mods(modifiers)
+        if not (ctrl and name == "q"):
+            self._close_asked = False  # "close again to quit" holds for the very next close only
         if self.tutorial is not None and self.tutorial.key(self, name, shift, ctrl):
             return pyglet.event.EVENT_HANDLED
         if name == "f2":
@@ -495,7 +598,7 @@ class DaqiWindow(pyglet.window.Window):
         elif name == "f9":
             self.toggle_recording()
         elif ctrl and name == "q":
-            self.close()
+            self.on_close()
         elif ctrl and name == "m":
             self.app.say(self.sounds.toggle_mute())
         else:
@@ -519,7 +622,27 @@ class DaqiWindow(pyglet.window.Window):
         if self._scheduled:
             self._pace()
 
+    def unsaved_games(self) -> list[str]:
+        """The games in progress that closing would lose: turns played and no autosave (issue 16)."""
+        if self.tutorial is not None:
+            return []  # a lesson is no game to keep
+        return [
+            name
+            for name, app in self.apps.items()
+            if app.controller.game_at_stake() and app.controller.autosave_path is None
+        ]
+
     def on_close(self):
+        lost = self.unsaved_games()
+        if lost and not getattr(self, "_close_asked", False):
+            self._close_asked = True  # the next close (or Ctrl+Q) quits
+            self.app.say(
+                f"The {' and '.join(lost)} game is not autosaved: closing loses it. Ctrl+S saves it; "
+                f"close again (or Ctrl+Q) to quit.",
+                "error",
+            )
+            self.request_redraw()
+            return pyglet.event.EVENT_HANDLED
         self.stop_recording()
         for ctrl in {
             id(c): c for c in list(self._given.values()) + [a.controller for a in self.apps.values()] if c is not None

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from engine import Promote, Split, format_coord
+from engine.cube.grammar import grammar_error
 
 
 @dataclass
@@ -33,7 +34,15 @@ class ChooserControls:
         if b is None or b.origin is None:
             self.error("Split: first click the stack you want to split.")
             return
-        stack = b.cell(b.origin) if b.group is None else b.current_group
+        why = grammar_error(self.rules, [k for k in b.kinds if k != "promote"], "split")
+        if b.group is not None or why:  # issue 16: no chooser for a split the turn cannot take
+            self.error(
+                "No split now: a split comes first in its turn (before the stack moves). "
+                "Escape cancels the turn being built.",
+                why or "",
+            )
+            return
+        stack = b.cell(b.origin)
         if len(stack) < 2:
             self.error(
                 f"Split needs a stack of at least two pieces; {format_coord(b.at)} holds "
@@ -69,8 +78,8 @@ class ChooserControls:
                 }.get(self.mode, "Answer the question first: Y resumes the autosaved game, N starts a new one.")
             )
             return
-        if self.builder is not None and self.builder.actions:
-            self.error("A drop must start its turn: Escape cancels the turn being built.")
+        if self.builder is not None and any(k != "promote" for k in self.builder.kinds):
+            self.error("A drop starts its turn or follows a promotion only (C36): Escape cancels the turn being built.")
             return
         pos = self.game.position
         side = pos.to_move
@@ -115,7 +124,9 @@ class ChooserControls:
         if ch.kind == "promote":
             self.add(Promote(value))
         elif ch.kind == "drop":
-            self._clear_turn()
+            b = self.builder
+            if b is None or not b.actions:  # a drop after a promotion keeps the turn (C36)
+                self._clear_turn()
             self.drop_piece = value
             self.say(
                 f"Hire a {value}: click the target square ({self.drop_price(value)} points, "

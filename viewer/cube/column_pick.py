@@ -38,6 +38,18 @@ def _higher(coord) -> tuple:
     return tuple(hi)
 
 
+def _ray_boxes(origin, d, lo, hi) -> np.ndarray:
+    """Distance along the ray to each axis-aligned box [lo, hi] (slab test); inf where missed."""
+    with np.errstate(divide="ignore", invalid="ignore"):
+        inv = 1.0 / np.where(np.abs(d) < 1e-12, 1e-12, d)
+        t0 = (lo - origin) * inv
+        t1 = (hi - origin) * inv
+    tmin = np.minimum(t0, t1).max(axis=1)
+    tmax = np.maximum(t0, t1).min(axis=1)
+    hit = tmax >= np.maximum(tmin, 0.0)
+    return np.where(hit, tmin, np.inf)
+
+
 def pick_column(camera, px: float, py: float, layout, view, position):
     """The coordinate of the nearest box on the focused plane under the pixel (y down), or None
     when the ray meets the floor of the plane first (or no box)."""
@@ -47,16 +59,9 @@ def pick_column(camera, px: float, py: float, layout, view, position):
     origin, d = camera.ray(px, py)
     lo = np.array([layout.cell_corner(c[0], c[1], c[2]) for c, _h in cols], dtype=float)
     hi = lo + np.array([[1.0, 1.0, h] for _c, h in cols], dtype=float)
-    with np.errstate(divide="ignore", invalid="ignore"):
-        inv = 1.0 / np.where(np.abs(d) < 1e-12, 1e-12, d)
-        t0 = (lo - origin) * inv
-        t1 = (hi - origin) * inv
-    tmin = np.minimum(t0, t1).max(axis=1)
-    tmax = np.maximum(t0, t1).min(axis=1)
-    hit = tmax >= np.maximum(tmin, 0.0)
-    if not hit.any():
+    t = _ray_boxes(origin, d, lo, hi)
+    if not np.isfinite(t).any():
         return None
-    t = np.where(hit, tmin, np.inf)
     i = int(np.argmin(t))
     if abs(d[2]) > 1e-12:
         t_floor = (layout.layer_height(view.slicing.focus_z) - origin[2]) / d[2]
@@ -67,3 +72,45 @@ def pick_column(camera, px: float, py: float, layout, view, position):
             if any(c[:3] == on_floor for c, _h in cols) or t_floor < t[i] - 1e-9:
                 return None  # the floor of a target (its outline is drawn on top), or in front
     return cols[i][0]
+
+
+#: a piece's box is its cell's footprint less this much on each side (the meshes are narrower)
+PIECE_INSET = 0.14
+
+
+def _focus_cells(position, view, layout) -> list[tuple[tuple, float]]:
+    """[(coord, pile height)] of the occupied cells of the focused plane of the shown board."""
+    sl = view.slicing
+    z, hi = sl.focus_z, tuple(sl.higher())
+    if not hasattr(position, "cell"):
+        return []
+    out = []
+    for x in range(1, layout.size[0] + 1):
+        for y in range(1, layout.size[1] + 1):
+            coord = (x, y, z) + hi
+            stack = position.cell(coord)
+            if stack:
+                out.append((coord, pile_height(stack)))
+    return out
+
+
+def pick_piece(camera, px: float, py: float, layout, view, position):
+    """The cell of the nearest piece on the focused plane whose body is under the pixel (issue 16:
+    a click on a tall piece's body picks that piece, not the cell behind it), or None when the
+    ray meets the floor first (or no piece)."""
+    cells = _focus_cells(position, view, layout)
+    if not cells:
+        return None
+    origin, d = camera.ray(px, py)
+    lo = np.array([layout.cell_corner(c[0], c[1], c[2]) for c, _h in cells], dtype=float)
+    lo[:, :2] += PIECE_INSET
+    hi = lo + np.array([[1.0 - 2 * PIECE_INSET, 1.0 - 2 * PIECE_INSET, h] for _c, h in cells], dtype=float)
+    t = _ray_boxes(origin, d, lo, hi)
+    if not np.isfinite(t).any():
+        return None
+    i = int(np.argmin(t))
+    if abs(d[2]) > 1e-12:
+        t_floor = (layout.layer_height(view.slicing.focus_z) - origin[2]) / d[2]
+        if 0 < t_floor < t[i] - 1e-9:
+            return None  # the floor in front of every piece body under the pixel
+    return cells[i][0]

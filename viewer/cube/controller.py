@@ -50,7 +50,7 @@ from ..ui.explain import Explanation, explain
 from ..ui.review import ReviewControls
 from ..ui.words import ACTION_WORDS
 from .choosers import Chooser, ChooserControls
-from .column_pick import pick_column
+from .column_pick import pick_column, pick_piece
 from .cursor import CursorControls
 from .overview_control import OverviewControls
 from .scene import View
@@ -223,9 +223,18 @@ class CubeController(
             self._start_game(found)
             self.say(f"Resumed the autosaved game: {len(found.turns)} turns, {found.position.to_move} to move.", "ok")
         else:
+            kept = ""
+            if found is not None and found.turns and self.autosave_path is not None:
+                from ..ui.keep_games import rotate_and_keep
+
+                try:  # issue 16: the autosaved game is kept, never overwritten by the new one
+                    kept = f" The autosaved game is kept as {rotate_and_keep(self.autosave_path, found)}."
+                except OSError as exc:
+                    kept = f" (Could not keep the autosaved game: {exc.strerror or exc}.)"
             self.say(
-                "Starting a new game (the autosave is replaced after setup). Setup: click slots, "
-                "Enter confirms, Q = quick start."
+                "Starting a new game (the autosave is replaced after setup)."
+                + kept
+                + " Setup: click slots, Enter confirms, Q = quick start."
             )
 
     # ------------------------------------------------------------------ time
@@ -521,14 +530,29 @@ class CubeController(
         self.add(act)
 
     # ------------------------------------------------------------------ mouse and keys
+    def pick_shown(self, px: float, py: float):
+        """The cell of what is drawn under the pixel: a raised target box, a piece's body (issue 16),
+        else the floor."""
+        if self.overview_on:
+            return self.pick(px, py)
+        cam, lay = self.view.camera, self.view.layout(self.rules)
+        col = pick_column(cam, px, py, lay, self.view, self.position)
+        if col is not None:
+            return col
+        floor = self.pick(px, py)
+        if floor is not None and (
+            self.position.cell(tuple(floor))
+            or any(tuple(floor) == tuple(t) for ts in self.view.highlights.targets.values() for t in ts)
+        ):
+            return floor  # a piece or a target mark there too: the cell under the pixel, as before
+        return pick_piece(cam, px, py, lay, self.view, self.position) or floor
+
     def click(self, px: float, py: float) -> None:
         if self.overview_on:
             self.overview_click(px, py)
             return
         # a piece or raised target box in front of the floor wins (issue 13, bug 5)
-        c = pick_column(self.view.camera, px, py, self.view.layout(self.rules), self.view, self.position) or self.pick(
-            px, py
-        )
+        c = self.pick_shown(px, py)
         if c is None:
             if self.mode == "resume":
                 self.say("Press Y to resume the autosaved game or N for a new one.")
@@ -564,6 +588,8 @@ class CubeController(
             return True
         if self._computer_key(name, shift):
             return True
+        if self.setup is not None and name == "s":
+            return self._view_key(name, shift)  # issue 16: no turn yet - S pans, as W, A and D do
         if self._turn_key(name, shift):
             return True
         return self._view_key(name, shift)

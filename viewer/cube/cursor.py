@@ -121,6 +121,7 @@ class CursorControls:
         if (
             name == "escape"
             and self.cursor is not None
+            and not getattr(self, "overview_on", False)  # issue 16: there Escape closes the overview
             and getattr(self, "builder", None) is None
             and getattr(self, "drop_piece", None) is None
         ):

@@ -203,10 +203,13 @@ def hud_text(
         )
     else:
         out["overlay"] = ""
-    out["hint"] = (
-        "H: help   L: legend   V: overview   C: computer   Shift+H: hint   Shift+arrows: orbit   "
-        "/: type a turn   F2: spirit chess"
-    )
+    if getattr(c, "in_tutorial", False):  # issue 16: in a lesson H is the lesson's hint, F1 the help
+        out["hint"] = "F1: help   H: lesson hint   F4: show me   L: legend   Shift+arrows: orbit   F8: leave"
+    else:
+        out["hint"] = (
+            "H: help   L: legend   V: overview   C: computer   Shift+H: hint   Shift+arrows: orbit   "
+            "/: type a turn   F2: spirit chess"
+        )
     return out
 
 
@@ -427,9 +430,17 @@ class Hud:
             self._legend_palette = palette.current
         from .target_legend import place
 
+        # issue 16: the row folds away where it would run into the status panel or the move list
+        # (a narrow window; L still shows the full legend)
+        status_right = self.status.bg.x + self.status.bg.width if self.status.text else 0.0
+        turns_left = self.turns.bg.x if self.turns.text else width
+        fits = x >= status_right + 8 * k and x + total <= turns_left - 8 * k
         for shapes, lab in zip(self.legend_shapes, self.legend_labels):
             place(shapes, x, height - 24 * k)
             lab.x, lab.y = x + 16 * k, height - 25 * k
+            lab.visible = fits
+            for shp in shapes:
+                shp.visible = fits
             x += 20 * k + lab.content_width + 14 * k
         self._sliders(c, width, height, widgets)
         self._cursor(c, height)

@@ -200,10 +200,11 @@ class Overview:
         return lines
 
     # ------------------------------------------------------------------ camera, picking, labels
-    def frame(self, camera: Camera, margin: float = 0.04) -> None:
+    def frame(self, camera: Camera, margin: float = 0.04, inset=(0.0, 0.0, 0.0, 0.0)) -> None:
+        """Fit the grid; ``inset`` (left, top, right, bottom pixels) stays free for the panels."""
         camera.yaw, camera.pitch = 0.0, 68.0
         lo, hi = self.bounds()
-        camera.fit(lo, hi, margin=margin)
+        camera.fit(lo, hi, margin=margin, inset=inset)
 
     def pick(self, camera: Camera, px: float, py: float):
         """(board, (x, y) cell or None) under pixel (px, py) (y down), or None off every board."""
@@ -230,8 +231,11 @@ class Overview:
         for b in self.boards:
             px, py = camera.project((b.origin[0] + sx / 2.0, b.origin[1] + sy + 0.9, 0.0))
             c = b.counts
-            counts = f"W {c['white']}  B {c['black']}" if c is not None else "default fill"
-            out.append((px, py, f"{board_name(b.higher)}: {counts}", b.higher == self.current))
+            # issue 16: two short lines (a long one ran into its neighbours), counts that do not read
+            # like scores
+            counts = f"{c['white']} white, {c['black']} black" if c is not None else "default fill"
+            name = board_name(b.higher).replace(" w", ", w")
+            out.append((px, py, f"{name}\n{counts}", b.higher == self.current))
         return out
 
     def key(self) -> tuple:

@@ -42,7 +42,7 @@ class OverviewControls:
         key = (ov.key(), width, height)
         if key != self._overview_framed:
             cam.resize(width, height)
-            ov.frame(cam)
+            ov.frame(cam, inset=(0.0, 118.0, 0.0, 70.0))  # issue 16: captions clear of the title and list
             self._overview_framed = key
 
     def toggle_overview(self) -> None:

@@ -46,6 +46,9 @@ class OverviewHud:
                     font_size=10,
                     anchor_x="center",
                     anchor_y="bottom",
+                    multiline=True,  # name, then the counts (issue 16: no run-in labels)
+                    width=240,
+                    align="center",
                     batch=self.batch,
                     group=self.groups[1],
                 )

@@ -110,6 +110,27 @@ class View:
     isolated: bool = False  # "isolate this plane": the other planes are not drawn at all
     reach: int = 4  # planes farther than this from the focused one are not drawn; nearer
     # ones fade with their distance (a far plane never clutters the view)
+    pulse_start: float = 0.0  # view.time when the targets shown now appeared (they breathe a while)
+    _pulse_of: tuple | None = field(default=None, repr=False, compare=False)
+
+    def _note_targets(self) -> None:
+        hl = self.highlights
+        of = (id(hl), id(hl.targets), hl.selected)
+        if of != self._pulse_of:
+            self._pulse_of = of
+            self.pulse_start = self.time
+
+    def pulse_live(self) -> bool:
+        """Whether the targets still breathe (issue 16: a selected piece costs ticks and frames only
+        for :data:`PULSE_SECONDS` after it was selected; then its targets stay lit and the window rests)."""
+        self._note_targets()
+        return bool(self.highlights.targets) and self.time - self.pulse_start < PULSE_SECONDS
+
+    def pulse(self) -> float:
+        """0..1, the breathing of the targets now: :func:`pulse_at` since they appeared, then 1."""
+        self._note_targets()
+        t = self.time - self.pulse_start
+        return pulse_at(t) if t < PULSE_SECONDS else 1.0
 
     def layout(self, rules=None) -> Layout:
         size = tuple(getattr(rules, "size", (16, 16, 16)))
@@ -125,7 +146,7 @@ class View:
         fall = 1.0 - 0.6 * (d - 1) / max(1, self.reach)  # 1 next to the focus, 0.4 + at the reach
         return max(0.0, min(1.0, self.opacity * fall * (self.above_factor if z > focus else 1.0)))
 
-    def frame(self, ghosts: bool | None = None, layers: int | None = None) -> None:
+    def frame(self, ghosts: bool | None = None, layers: int | None = None, inset=(0.0, 0.0, 0.0, 0.0)) -> None:
         """Point the camera at the focused plane (and its ghosts) from where it looks now.
 
         The box framed is the focused plane plus ``layers`` planes above it
@@ -148,7 +169,7 @@ class View:
         top = min(lay.size[2], focus + layers)
         lo[2] = lay.layer_height(focus)
         hi[2] = lay.layer_height(top) + 0.6  # room for the pieces on the top plane framed
-        self.camera.fit(lo, hi, margin=0.035)
+        self.camera.fit(lo, hi, margin=0.035, inset=inset)
         # keep the eye above the highest plane drawn: faded planes never slice past the eye
         # and what is drawn on top (the top plane) is what a click there picks
         cam = self.camera
@@ -385,9 +406,14 @@ def pile_height(stack) -> float:
     return h / 0.92 if n == 1 else h + 0.08 * scale
 
 
+PULSE_HZ = 0.8
+#: the targets breathe this long after they appear (2¼ breaths, ending at full glow), then stay lit
+PULSE_SECONDS = 2.25 / PULSE_HZ
+
+
 def pulse_at(t: float) -> float:
     """0..1, the breathing of the target highlights at time ``t`` (seconds, injected)."""
-    return 0.5 + 0.5 * math.sin(2.0 * math.pi * 0.8 * t)
+    return 0.5 + 0.5 * math.sin(2.0 * math.pi * PULSE_HZ * t)
 
 
 def highlight_layers(view: View, layout: Layout, position=None) -> dict[str, np.ndarray]:
@@ -411,7 +437,7 @@ def highlight_layers(view: View, layout: Layout, position=None) -> dict[str, np.
     """
     hl = view.highlights
     sl = view.slicing
-    pulse = pulse_at(view.time)
+    pulse = view.pulse()
     marks, columns, outlines, rings = [], [], [], []
     heights: dict = {}
     if position is not None and not hasattr(position, "cell"):

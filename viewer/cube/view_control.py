@@ -132,7 +132,7 @@ class ViewControls:
         return pick_view(self.view, px, py, self.rules, focus_only=True)
 
     def hover(self, px: float, py: float) -> None:
-        c = self.pick(px, py)
+        c = getattr(self, "pick_shown", self.pick)(px, py)  # the piece under the mouse, as a click
         self.hover_outside = c is None
         self.hovered = c
         self.view.highlights.hovered = c

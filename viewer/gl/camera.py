@@ -96,20 +96,29 @@ class Camera:
         half_x = math.atan(math.tan(half) * self.aspect)
         self.distance = radius / math.sin(min(half, half_x))
 
-    def fit(self, lo, hi, margin: float = 0.04, iterations: int = 4) -> None:
+    def fit(self, lo, hi, margin: float = 0.04, iterations: int = 4, inset=(0.0, 0.0, 0.0, 0.0)) -> None:
         """Aim at the box [lo, hi] and come as close as its 8 corners allow.
 
         Tighter than :meth:`frame` (which fits the bounding sphere): the
         distance is chosen so the projected corners fill the viewport up to
         ``margin`` (a fraction of the width/height on each side), and the
         target slides so the projected box is centred.  Keeps yaw and pitch.
+        ``inset`` (left, top, right, bottom; pixels): bands kept free for panels (issue 16) - the
+        box fits the rest of the window.
         """
         lo, hi = np.asarray(lo, float), np.asarray(hi, float)
         corners = np.array([(x, y, z) for x in (lo[0], hi[0]) for y in (lo[1], hi[1]) for z in (lo[2], hi[2])])
         self.frame(lo, hi)  # a safe start: every corner inside
         half_y = math.tan(math.radians(self.fov_y) / 2.0)
         half_x = half_y * self.aspect
-        lim = 1.0 - 2.0 * margin
+        left, top, right_px, bottom = (max(0.0, float(v)) for v in inset)
+        if left + right_px > 0.8 * self.width or top + bottom > 0.8 * self.height:
+            left = top = right_px = bottom = 0.0  # too small a window for the bands: the whole view
+        rx0, rx1 = -1.0 + 2.0 * left / self.width, 1.0 - 2.0 * right_px / self.width
+        ry0, ry1 = -1.0 + 2.0 * bottom / self.height, 1.0 - 2.0 * top / self.height
+        mx, my = (rx0 + rx1) / 2.0, (ry0 + ry1) / 2.0  # the free region's centre (NDC)
+        lim_x = (rx1 - rx0) / 2.0 * (1.0 - 2.0 * margin)
+        lim_y = (ry1 - ry0) / 2.0 * (1.0 - 2.0 * margin)
         for _ in range(iterations):
             right, up, fwd = self.basis()
             rel = corners - self.eye
@@ -119,20 +128,25 @@ class Camera:
             sx = (rel @ right) / (depth * half_x)  # NDC x of each corner
             sy = (rel @ up) / (depth * half_y)
             # centre the projected box (slide the target sideways in the view plane)
-            cx, cy = (sx.max() + sx.min()) / 2.0, (sy.max() + sy.min()) / 2.0
+            cx, cy = (sx.max() + sx.min()) / 2.0 - mx, (sy.max() + sy.min()) / 2.0 - my
             d_mid = float(np.median(depth))
             self.target = self.target + right * cx * d_mid * half_x + up * cy * d_mid * half_y
             # distance: the extent scales roughly like 1 / depth
-            ext = max((sx.max() - sx.min()) / (2.0 * lim), (sy.max() - sy.min()) / (2.0 * lim))
+            ext = max((sx.max() - sx.min()) / (2.0 * lim_x), (sy.max() - sy.min()) / (2.0 * lim_y))
             if ext <= 0:
                 break
             shift = d_mid * (ext - 1.0)  # depth * ext: the projected extent scales by ~1/ext
             self.distance = max(self.min_distance, min(self.max_distance, self.distance + shift))
-        # safety: never leave a corner outside the view
+        # safety: never leave a corner outside the view (the free region; project's y is down)
         for _ in range(60):
             px = [self.project(c) for c in corners]
             xs, ys = [p[0] for p in px], [p[1] for p in px]
-            inside = min(xs) >= 0 and max(xs) <= self.width and min(ys) >= 0 and max(ys) <= self.height
+            inside = (
+                min(xs) >= left
+                and max(xs) <= self.width - right_px
+                and min(ys) >= top
+                and max(ys) <= self.height - bottom
+            )
             right, up, fwd = self.basis()
             if inside and np.all((corners - self.eye) @ fwd > self.near):
                 break

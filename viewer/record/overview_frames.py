@@ -91,11 +91,11 @@ class OverviewPainter:
         draw = ImageDraw.Draw(img, "RGBA")
         f = font(max(9, self.height // 48))
         for px, py, text, current in ov.labels(camera):
-            bbox = draw.textbbox((0, 0), text, font=f)
+            bbox = draw.multiline_textbbox((0, 0), text, font=f, align="center")
             tw, th = bbox[2] - bbox[0], bbox[3] - bbox[1]
             x, y = int(px - tw / 2), int(py - th - 4)
             draw.rectangle((x - 4, y - 2, x + tw + 4, y + th + 4), fill=(10, 12, 18, 170))
-            draw.text((x, y), text, font=f, fill=(TEXT if current else DIM) + (255,))
+            draw.multiline_text((x, y), text, font=f, fill=(TEXT if current else DIM) + (255,), align="center")
         d0, d1 = ov.dims
         note = f"board overview: dimension {d0} across, {d1} up, plane z={ov.focus_z}"
         bbox = draw.textbbox((0, 0), note, font=f)

@@ -200,7 +200,13 @@ class SpiritController(ComputerControls, SpiritCursor, ReviewControls, Controlle
         except DaqiError as exc:
             self.error(f"Cannot commit: {exc}")
             return
-        if st.phase == "handover":
+        if st.phase == "handover" and self.computer_sides:
+            st.hand_over()  # issue 16: against the computer nobody needs to look away
+            if "black" in self.computer_sides:
+                self.say(f"{side} committed. The computer places black's pieces...")
+            else:
+                self.say("The computer placed white (hidden). BLACK places 19 pieces in rows 11-19; Enter commits.")
+        elif st.phase == "handover":
             self.say(f"{side} committed. Hand the screen to BLACK; white looks away. Black presses Enter.")
         else:
             self._start_game(SpiritGame(self.rules, st.committed["white"], st.committed["black"]))

@@ -293,6 +293,8 @@ class SpiritBoardView:
             if not spec.royal and c.game is not None and c.setup is None:
                 try:
                     eff = c.effective(sq)
+                    if c.levelup is not None and tuple(c.levelup) == tuple(sq):
+                        eff += 1  # issue 16: the raised piece's badge shows its new level
                 except Exception:
                     eff = level
             add_spirit_piece(
@@ -516,6 +518,19 @@ class SpiritBoardView:
     def state_key(self):
         """What can change without input: the board's content, the message, the analysis."""
         return (self._state_key(), self.controller.message.text, self.analysis.board.state_key())
+
+    # -- what changes without input (issue 16: the window's contract, as CubeApp) --------------
+    def state_key(self) -> tuple:
+        """What can change without input: the board, the hint marks, the glide (``_state_key``)
+        and the controller's live key (message, clock, the computer's counter, reply and hint)."""
+        return self._state_key() + self.controller.live_key()
+
+    def animating(self) -> bool:
+        """The computer's turn glides: the picture changes every tick."""
+        return bool(self.controller.gliding())
+
+    def frame_rate(self) -> float:
+        return self.controller.live_frame_rate()
 
     def say(self, text, level="info"):
         self.controller.say(text, level)

@@ -327,6 +327,7 @@ class ComputerControls:
     computer_pending: Pending | None = None
     computer_hint: Hint | None = None
     computer_ready: Any = None  # a move outcome waiting for the glide to end
+    computer_paused: frozenset = frozenset()  # the sides "play from here" took from it (C resumes)
     glide: tuple | None = None  # (turn number k, 1-based; controller time it started)
     _computer_jobs: int = 0
 
@@ -479,12 +480,20 @@ class ComputerControls:
     # -- keys -------------------------------------------------------------------------------------
     def computer_take_over(self, other: bool = False) -> None:
         """C: the computer plays the side to move (again: that side is yours); Shift+C: the other side."""
+        # issue 16: the hand-over never races the computer - whatever it thinks or holds back for
+        # after the glide is dropped first, so the side named below is the one to move now
+        self._computer_cancel()
+        paused = self.computer_paused
+        if paused:
+            self.computer_paused = frozenset()
+            self.computer_sides = paused
+            who = " and ".join(s for s in SIDES if s in paused)
+            self.say(f"The computer plays {who} again (level {self.computer_level}; C gives a side back).", "ok")
+            return
         side = self.to_move
         if other:
             side = "black" if side == "white" else "white"
         if side in self.computer_sides:
-            if self.computer_pending is not None and self.computer_pending.side == side:
-                self._computer_cancel()
             self.computer_sides = self.computer_sides - {side}
             self.say(f"{side} is yours again (C hands it to the computer).", "ok")
         else:
@@ -492,6 +501,13 @@ class ComputerControls:
             self.computer_hint = None
             self._computer_hint_changed()
             self.say(f"The computer plays {side} now (level {self.computer_level}; C or Shift+C gives it back).", "ok")
+
+    def computer_pause(self) -> None:
+        """ "Play from here" (review): the computer waits until C hands its sides back."""
+        if self.computer_sides:
+            self._computer_cancel()
+            self.computer_paused = self.computer_sides
+            self.computer_sides = frozenset()
 
     def computer_cycle_level(self, down: bool = False) -> None:
         self.computer_level = (self.computer_level + (-1 if down else 1)) % 4
@@ -568,6 +584,36 @@ class ComputerControls:
             and self.game.position.result is None
         ):
             super().redo_turn()  # type: ignore[misc]
+
+    # -- what changes without input (issue 16) ---------------------------------------------------
+    def gliding(self) -> bool:
+        """Whether the computer's last turn is still gliding (the picture changes every tick)."""
+        return self.glide is not None and self.time - self.glide[1] < self.glide_seconds()
+
+    def live_key(self) -> tuple:
+        """The base's key plus the computer's part: sides, level, the pending request and its
+        thinking counter (a quarter-second step), the glide, the hint, a turn waiting for the glide."""
+        p = self.computer_pending
+        counter = None if p is None else (p.job_id, p.purpose, int((self.time - p.since) * 4))
+        h = self.computer_hint
+        return super().live_key() + (  # type: ignore[misc]
+            self.computer_sides,
+            self.computer_level,
+            counter,
+            self.glide,
+            None if h is None else id(h),
+            self.computer_ready is not None,
+        )
+
+    def live_frame_rate(self) -> float:
+        """30 while a turn glides; 10 while the computer thinks (its answer is drawn within 0.1 s,
+        the counter advances); else the base's rate."""
+        base = super().live_frame_rate()  # type: ignore[misc]
+        if self.gliding():
+            return max(base, 30.0)
+        if self.computer_pending is not None or self.computer_ready is not None or self.computer_to_move():
+            return max(base, 10.0)
+        return base
 
     # -- HUD --------------------------------------------------------------------------------------
     def glide_seconds(self) -> float:

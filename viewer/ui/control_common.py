@@ -26,6 +26,7 @@ from engine import DaqiError, IllegalAction
 
 from .clock import drive as drive_clock
 from .explain import rules_detail, split_rule_ids
+from .keep_games import KeepGames
 
 
 @dataclass
@@ -98,7 +99,7 @@ def run_key(table: dict, name: str) -> bool:
     return True
 
 
-class ControllerBase(ABC):
+class ControllerBase(KeepGames, ABC):
     """Messages, prompts, Ctrl keys, history and files for one game's controller."""
 
     game_name = ""
@@ -160,6 +161,30 @@ class ControllerBase(ABC):
     def _game_key(self, name: str, shift: bool, ctrl: bool) -> bool:
         return self._ctrl_key(name) if ctrl else False
 
+    # ------------------------------------------------------------------ what changes without input
+    def live_key(self) -> tuple:
+        """What this controller shows that can change without input (issue 16: the window draws when
+        it differs from the key of the frame on screen): the game and position (a background turn,
+        a tutorial step), the message, a prompt, the help, the game clock's displayed seconds."""
+        d = self.clock_driver
+        game = self.game
+        return (
+            id(game),
+            id(getattr(game, "position", None)),
+            len(getattr(game, "turns", ())),
+            self.message.text,
+            self.message.level,
+            self.prompt is not None,
+            self.help_visible,
+            d.clock.text() if d is not None else None,
+            self.clock_result,
+        )
+
+    def live_frame_rate(self) -> float:
+        """Ticks per second this controller needs by itself: a running clock's seconds (4), else 0."""
+        d = self.clock_driver
+        return 4.0 if d is not None and d.clock.running is not None else 0.0
+
     # ------------------------------------------------------------------ keys
     def tick(self, dt: float) -> None:
         """Advance the injected clock by ``dt`` seconds."""
@@ -179,6 +204,8 @@ class ControllerBase(ABC):
     def key(self, name: str, shift: bool = False, ctrl: bool = False) -> bool:
         """Handle a key; returns False if it means nothing here."""
         name = name.lower()
+        if self.question is not None and self.answer_question(name, ctrl):
+            return True  # "replace this game?" answered (viewer.ui.keep_games)
         if (name == "f1" or name == "h" and not shift) and self.prompt is None and not ctrl:
             self.help_visible = not self.help_visible
             self.help_page = 0
@@ -213,7 +240,7 @@ class ControllerBase(ABC):
             {
                 "z": self.undo_turn,
                 "y": self.redo_turn,
-                "n": self.new_game,
+                "n": lambda: self.ask_before("Start a new game", self.new_game, "n"),
                 "s": lambda: self.open_prompt("save"),
                 "o": lambda: self.open_prompt("load"),
             },
@@ -275,7 +302,9 @@ class ControllerBase(ABC):
         if p.kind == "save":
             self.save(path)
         else:
-            self.load(path)
+            game = self._read_record(path)  # a file that does not load asks nothing
+            if game is not None:
+                self.ask_before(f"Load {path}", lambda: self.load(path, game), None)
 
     def save(self, path) -> bool:
         if self.game is None:
@@ -287,20 +316,27 @@ class ControllerBase(ABC):
             self.error(f"Could not save to {path}: {exc.strerror or exc}")
             return False
         self.save_path = Path(path)
+        self.saved_as = (id(self.game), len(self.game.turns))
         self.say(f"Saved {len(self.game.turns)} turns to {path}.", "ok")
         return True
 
-    def load(self, path) -> bool:
+    def _read_record(self, path):
+        """The game recorded in ``path``, or None (the error is the message)."""
         try:
-            game = self.game_class.load(path, known=self.rules)  # a --ruleset FILE game too
+            return self.game_class.load(path, known=self.rules)  # a --ruleset FILE game too
         except OSError as exc:  # its text repeats the path: say only why
             self.error(f"Could not load {path}: {exc.strerror or type(exc).__name__}")
-            return False
         except (DaqiError, UnicodeDecodeError) as exc:
             why = str(exc)
             for said in (f"{path}: ", f"{Path(path).name}: "):  # the engine may name the file too
                 why = why.removeprefix(said)
             self.error(f"Could not load {path}: {why}")
+        return None
+
+    def load(self, path, game=None) -> bool:
+        """Show the game recorded in ``path`` (``game``: already read from it)."""
+        game = game if game is not None else self._read_record(path)
+        if game is None:
             return False
         self.save_path = Path(path)
         self._adopt_loaded(game)

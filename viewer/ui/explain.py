@@ -202,6 +202,8 @@ def _grammar_words(msg: str) -> str | None:
     return None
 
 
+_GOES = ("move", "jump", "hyperjump")
+
 _LIST_COORD = re.compile(r"\[\s*(-?\d+(?:\s*,\s*-?\d+){1,})\s*\]")
 
 
@@ -296,6 +298,13 @@ def explain(
             text = f"Those are {m[1]}'s pieces; it is {m[2]}'s turn: click one of your own."
     elif code == "illegal-stack" and "cannot stack" in raw:
         text = "Kings and princes never stack and are never carried by a stack."
+        below = cell(to) if cell is not None and to is not None and action in _GOES else ()
+        if below:  # issue 16: say first that the cell is taken (by own pieces, or they could capture)
+            up = at is not None and len(to) > 2 and len(at) > 2 and to[2] > at[2]
+            words = {"jump": f"The cell {'above' if up else 'below'}", "hyperjump": "That cell on the next board"}
+            where = words.get(action or "", "That cell")
+            who = "+".join(p.type for p in below)
+            text = f"{where}, {cell_text(to)}, is occupied by your {who}: {text[0].lower()}{text[1:]}"
     elif code == "game-over":
         text = "The game is over: Ctrl+Z takes the last turn back, Ctrl+N starts a new game."
     if text is None:

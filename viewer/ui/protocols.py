@@ -6,8 +6,9 @@
 * :class:`GameController` -- what the window, its sounds and the views' HUD read of a game's
   controller (``CubeController``, ``SpiritController``).
 
-``state_key``, ``animating`` and ``frame_rate`` are optional parts of a view (the window asks
-for them only if present); they are not part of the protocol.
+Every view answers ``state_key``, ``animating`` and ``frame_rate`` (issue 16: one mechanism for
+every game): the window's tick draws when the view animates or its key differs from the key of the
+frame on screen, and ticks as often as ``frame_rate`` asks.
 """
 
 from __future__ import annotations
@@ -54,3 +55,16 @@ class GameView(Protocol):
     def scroll(self, x: int, y: int, scroll_x: float, scroll_y: float) -> None: ...
 
     def say(self, text: str, level: str = "info") -> None: ...
+
+    def state_key(self) -> Any:
+        """Everything shown that can change without input (a background result, a message, a
+        clock's seconds, the thinking counter): a hashable value."""
+        ...
+
+    def animating(self) -> bool:
+        """Whether the picture changes every tick by itself (a glide, a pulse)."""
+        ...
+
+    def frame_rate(self) -> float:
+        """Ticks per second the view needs by itself (0 at rest: the window ticks at 2 Hz)."""
+        ...

@@ -270,9 +270,15 @@ class ReviewControls:
             return
         new = self.review.branch(self.game)
         self._review_adopt(new)
+        pause = getattr(self, "computer_pause", None)
+        paused = False
+        if pause is not None and getattr(self, "computer_sides", None):
+            pause()  # issue 16: the computer waits until the player starts it (C)
+            paused = True
         self.say(
             f"Playing from turn {p}: the old line ({n} turns) is kept - Ctrl+L switches back to it, Ctrl+Y "
-            f"replays its next turn. {new.position.to_move} to move.",
+            f"replays its next turn. {new.position.to_move} to move."
+            + (" The computer is paused: C starts it again." if paused else ""),
             "ok",
         )
 
@@ -327,7 +333,7 @@ class ReviewControls:
 
     def _ctrl_key(self, name: str) -> bool:
         if name == "r":
-            self.rematch()
+            self.ask_before("Start a rematch", self.rematch, "r")  # type: ignore[attr-defined]
             return True
         if name == "l":
             self.swap_line()

@@ -141,9 +141,16 @@ later = st.one_of(
     st.just(Stack()),
     st.builds(lambda t: Split(tuple(t)), st.lists(piece, min_size=1, max_size=4)),
     st.builds(Promote, piece),
+    st.builds(lambda a, b, c: (Promote(a), Drop(b, c)), piece, piece, coords),  # C36: a drop after a promotion
 )
-piece_turns = st.builds(lambda o, a: Turn(o, tuple(a)), coords, st.lists(later, min_size=1, max_size=5))
-drop_turns = st.builds(lambda p, c, a: Turn(None, (Drop(p, c),) + tuple(a)), piece, coords, st.lists(later, max_size=3))
+
+
+def _flat(acts):
+    return tuple(x for a in acts for x in (a if isinstance(a, tuple) else (a,)))
+
+
+piece_turns = st.builds(lambda o, a: Turn(o, _flat(a)), coords, st.lists(later, min_size=1, max_size=5))
+drop_turns = st.builds(lambda p, c, a: Turn(None, (Drop(p, c),) + _flat(a)), piece, coords, st.lists(later, max_size=3))
 stacks = st.lists(st.builds(lambda t: __import__("engine").Piece(t, "white"), piece), max_size=4)
 
 
@@ -155,3 +162,12 @@ def test_g15_parse_format_round_trip_random_turns(turn, stack, style):
     assert parsed == turn
     if turn.origin is not None:
         assert letters == tuple(p.type for p in stack)
+
+
+def test_c36_promote_then_drop_round_trips():
+    turn = Turn((2, 15, 1), (Promote("rook"), Drop("pawn", (2, 15, 1)), Stack()))
+    ascii_ = format_turn(turn, RULES)
+    chinese = format_turn(turn, RULES, style="chinese")
+    assert ascii_ == "(2,15,1)=R@P(2,15,1)&"
+    assert chinese == "(…—2,15,1,1,1,1,1,1…)升变车打入兵(…—2,15,1,1,1,1,1,1…)叠加"
+    assert parse_turn(ascii_, RULES)[0] == turn == parse_turn(chinese, RULES)[0]

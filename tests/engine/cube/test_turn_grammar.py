@@ -240,3 +240,21 @@ def test_c28_start_position_pawn_actions(rules):
     acts = set(legal_actions(pos, (9, 3, 1), horizon=4))
     # forward step; jump / hyperjump onto the crowded own pawns above are listed (a stack must follow)
     assert acts == {Move((9, 4, 1)), Jump((9, 3, 2)), HyperJump((9, 3, 1, 2))}
+
+
+def test_c36_promote_then_drop_on_the_same_square_and_stack(rules, h):
+    pos = h.make(rules, {(2, 15, 1): "wP"})
+    new, cost = h.play(pos, (2, 15, 1), Promote("rook"), Drop("pawn", (2, 15, 1)), Stack())
+    assert [(p.type, p.was) for p in new.cell((2, 15, 1))] == [("rook", "pawn"), ("pawn", None)]
+    assert cost == 1 + 1  # outside the green zone: the pawn's hire; a stack beyond the promotion line costs 1
+    assert new.to_move == "black"
+
+
+def test_c36_after_promote_then_drop_rule_3_binds(rules, h):
+    pos = h.make(rules, {(2, 15, 1): "wP", (3, 3, 1): "wN"})
+    # the drop concerns the turn's square only (C28), and it must land on the promoted piece: stack
+    h.refuse(pos, (2, 15, 1), Promote("rook"), Drop("pawn", (3, 3, 1)), code="grammar", match="C28")
+    h.refuse(pos, (2, 15, 1), Promote("rook"), Drop("pawn", (2, 15, 1)), Move((2, 16, 1)), code="grammar")
+    h.refuse(pos, (2, 15, 1), Promote("rook"), Drop("pawn", (2, 15, 1)), Promote("queen"), code="grammar")
+    # a drop still cannot follow any other action
+    h.refuse(pos, (2, 15, 1), Move((2, 16, 1)), Drop("pawn", (2, 16, 1)), code="grammar")

@@ -76,6 +76,12 @@ class NoughtsView:
     def state_key(self):
         return len(self.controller.game.turns)
 
+    def animating(self):
+        return False
+
+    def frame_rate(self):
+        return 10.0  # the computer's answer is fetched on the ticks
+
     def tick(self, dt):
         self.controller.tick(dt)
 

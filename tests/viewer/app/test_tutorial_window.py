@@ -201,3 +201,18 @@ def test_every_lesson_panel_fits_a_1280x720_window(tutorial_window):
         if session.lesson.game == "spirit":
             geo = win.app.geometry()
             assert bg.x >= geo.origin[0] + geo.cell * geo.size[0], session.lesson.id
+
+
+def test_the_lesson_panel_folds_while_a_chooser_is_open(tutorial_window):
+    win, session = tutorial_window(start=4)  # hiring: B opens the hire chooser
+    from pyglet.window import key as K
+
+    win.draw_frame()
+    assert session.buttons
+    _press(win, K.B)
+    assert win.controller.chooser is not None
+    win.draw_frame()
+    assert session.buttons == []  # nothing of the lesson panel over the chooser
+    _press(win, K.ESCAPE)
+    win.draw_frame()
+    assert session.buttons

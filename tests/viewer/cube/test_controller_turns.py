@@ -299,3 +299,23 @@ def test_help_lines_wrap_descriptions_inside_their_column():
         assert len(starts) == len(table)  # every other line continues a description
         for (key, _text), line in zip(table, starts):
             assert line.startswith(key)
+
+
+def test_c36_promote_then_hire_onto_the_same_square_in_the_window(tmp_path):
+    from engine import Piece
+    from viewer.cube.controller import CubeController
+
+    c = CubeController(quick=True, autosave_path=None, offer_resume=False)
+    pos = c.game.positions[-1]
+    c.game.positions[-1] = pos.replace(cells={**pos.cells, (2, 15, 1): (Piece("pawn", "white"),)})
+    c.click_cell((2, 15, 1))
+    c.key("p")
+    c.choose([o[1] for o in c.chooser.options].index("rook"))
+    c.key("b")  # hire after the promotion: allowed (C36)
+    assert c.chooser is not None and c.chooser.kind == "drop"
+    c.choose([o[1] for o in c.chooser.options].index("pawn"))
+    assert c.builder is not None and c.builder.kinds == ["promote"]  # the promotion is kept
+    c.click_cell((2, 15, 1))
+    c.key("s")  # stack onto the promoted rook
+    c.key("enter")
+    assert [(p.type, p.was) for p in c.game.position.cell((2, 15, 1))] == [("rook", "pawn"), ("pawn", None)]

@@ -66,7 +66,7 @@ def test_a_bishop_that_goes_straight_is_told_it_moves_diagonally():
     ex = _refusal({(5, 5, 1): (Piece("bishop", "white"),)}, (5, 5, 1), Move((5, 8, 1)))
     assert ex.text.startswith("The bishop on (5,5,1) cannot move to (5,8,1)")
     assert "diagonally in its plane" in ex.text
-    assert "[5, 5, 1]" in ex.detail  # the engine's own words stay available
+    assert "(5,5,1)" in ex.detail  # the engine's own words stay available (tuple form, issue 16)
 
 
 def test_a_blocked_rook_is_told_what_blocks_it():

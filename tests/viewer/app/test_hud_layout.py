@@ -1,0 +1,73 @@
+"""Nothing important under a panel (issue 16, item 3): the HUD laid out at several window sizes."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from viewer.cube.hud_layout import covered_cells, important_cells, overlaps, panel_rects
+from viewer.ui.computer import InlineExecutor
+
+SIZES = [(800, 600), (1024, 768), (1280, 720), (1280, 800), (1920, 1080)]
+
+
+def _window(headless_window, w, h, human="white"):
+    from viewer.cube.controller import CubeController
+
+    c = CubeController(quick=True, autosave_path=None, offer_resume=False)
+    if human == "black":
+        c.set_computer(["white"], level=0, seed=1, executor=InlineExecutor(hold=True))
+    win = headless_window(c, width=w, height=h)
+    win.app.frame_camera()  # the first view for this side and size
+    return win, c
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_no_two_panels_overlap_and_no_piece_or_target_is_under_one(headless_window, size):
+    w, h = size
+    win, c = _window(headless_window, w, h)
+    win.draw_frame()
+    rects = panel_rects(win.app.hud)
+    assert {"status", "turns", "message", "hint"} <= set(rects)
+    assert overlaps(rects) == []
+    assert len(important_cells(c)) >= 96  # the 6 home ranks of the focused plane
+    assert covered_cells(c, rects, h) == {}
+    c.click_cell((4, 1, 1))  # a knight: its targets shown, the status grows
+    c.tick(0.0)
+    win.draw_frame()
+    rects = panel_rects(win.app.hud)
+    assert overlaps(rects) == [] and covered_cells(c, rects, h) == {}
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_playing_black_the_camera_looks_from_black_and_nothing_is_covered(headless_window, size):
+    w, h = size
+    win, c = _window(headless_window, w, h, human="black")
+    win.draw_frame()
+    lay = c.view.layout(c.rules)
+    _x, y_white = c.view.camera.project(lay.cell_center(8, 1, 1))
+    _x, y_black = c.view.camera.project(lay.cell_center(8, 16, 1))
+    assert y_black > y_white  # black's home rank is nearer the bottom of the window (the near side)
+    rects = panel_rects(win.app.hud)
+    assert overlaps(rects) == [] and covered_cells(c, rects, h) == {}
+
+
+def test_the_top_view_fits_the_board(headless_window):
+    win, c = _window(headless_window, 1280, 720)
+    c.key("2")  # the top view
+    win.draw_frame()
+    lay = c.view.layout(c.rules)
+    cam = c.view.camera
+    for corner in [(1, 1), (16, 1), (1, 16), (16, 16)]:
+        px, py = cam.project(lay.cell_center(*corner, 1))
+        assert 0 <= px <= 1280 and 0 <= py <= 720, corner
+
+
+def test_a_window_below_800x600_says_so(headless_window):
+    win, _c = _window(headless_window, 640, 400)
+    img = win.draw_frame()
+    assert win.too_small()
+    assert "too small" in win._small_label.text and "800x600" in win._small_label.text
+    top = img[:30]
+    assert (np.abs(top.astype(int) - (20, 16, 8)).sum(axis=2) < 12).mean() > 0.5  # the message's band
+    assert (top[..., 0] > 200).any()  # and its words
