@@ -216,10 +216,6 @@ def arena_main(argv: list[str] | None = None) -> int:
     return int(arena.main(argv) or 0)
 
 
-if __name__ == "__main__":
-    raise SystemExit(arena_main())
-
-
 def study_parser() -> argparse.ArgumentParser:
     ap = argparse.ArgumentParser(
         prog="daqi study",
@@ -287,3 +283,7 @@ def study_main(argv: list[str] | None = None) -> int:
     print(f"daqi study: wrote {args.out}/report.md")
     interrupted = any(r["summary"]["status"] == "interrupted" for r in results.values())
     return 130 if interrupted else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(arena_main())

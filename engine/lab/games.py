@@ -10,7 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ..core.loader import load_ruleset
+from ..core.loader import load_ruleset_arg
 from ..cube import protocol as cube_protocol
 from ..cube.actions import Turn
 from ..cube.game import Game
@@ -140,5 +140,5 @@ def kind_of(rules) -> GameKind:
 
 def load(ruleset: str):
     """``(rules, kind)`` of a ruleset name or path."""
-    rules = load_ruleset(ruleset)
+    rules = load_ruleset_arg(ruleset)
     return rules, kind_of(rules)

@@ -13,6 +13,10 @@ import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from ..players.arena_report import wilson
+
+__all__ = ["Elo", "elo_interval", "elo_of_score", "finite", "logistic_score", "mean_interval", "penta_counts", "wilson"]
+
 #: pair score (in points out of 2) of each pentanomial bucket
 PENTA_SCORES = (0.0, 0.5, 1.0, 1.5, 2.0)
 Z95 = 1.959963984540054
@@ -85,17 +89,6 @@ def elo_interval(penta: Sequence[int], z: float = Z95) -> Elo:
         se = math.sqrt(var / n)
         lo, hi = max(0.0, mean - z * se), min(1.0, mean + z * se)
     return Elo(elo_of_score(mean), elo_of_score(lo), elo_of_score(hi), mean, lo, hi, n)
-
-
-def wilson(k: float, n: int, z: float = Z95) -> tuple[float, float]:
-    """95 % Wilson score interval of a proportion ``k / n`` (0..1 when n is 0)."""
-    if n == 0:
-        return (0.0, 1.0)
-    p = k / n
-    den = 1 + z * z / n
-    mid = (p + z * z / (2 * n)) / den
-    half = z * math.sqrt(max(0.0, p * (1 - p) / n + z * z / (4 * n * n))) / den
-    return (max(0.0, mid - half), min(1.0, mid + half))
 
 
 def mean_interval(xs: Sequence[float], z: float = Z95) -> tuple[float, float, float]:

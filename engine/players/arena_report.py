@@ -8,7 +8,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 
-def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
+def wilson(k: float, n: int, z: float = 1.96) -> tuple[float, float]:
     """95 % Wilson score interval of a proportion ``k / n``."""
     if n == 0:
         return (0.0, 1.0)
