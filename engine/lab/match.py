@@ -197,8 +197,9 @@ class Tally:
     """The statistics of the longest run of complete pairs from pair 0; with SPRT it stops growing
     at the first prefix whose LLR crosses a bound."""
 
-    def __init__(self, sprt: Sprt | None):
+    def __init__(self, sprt: Sprt | None, max_pairs: int | None = None):
         self.sprt = sprt
+        self.max_pairs = max_pairs
         self.results: dict[int, dict] = {}
         self.prefix = 0  # pairs counted
         self.pair_scores: list[float] = []
@@ -207,7 +208,12 @@ class Tally:
 
     def add(self, res: dict) -> None:
         self.results[res["index"]] = res
-        while self.decision is None and 2 * self.prefix in self.results and 2 * self.prefix + 1 in self.results:
+        while (
+            self.decision is None
+            and (self.max_pairs is None or self.prefix < self.max_pairs)
+            and 2 * self.prefix in self.results
+            and 2 * self.prefix + 1 in self.results
+        ):
             p = self.prefix
             self.pair_scores.append(self.results[2 * p]["a_score"] + self.results[2 * p + 1]["a_score"])
             self.prefix += 1
@@ -304,12 +310,14 @@ class MatchFolder:
         stored = self.path / "match.json"
         if stored.exists():
             old = MatchConfig.from_dict(json.loads(stored.read_text(encoding="utf-8")))
-            if cfg is not None and old.as_dict() != cfg.as_dict():
+            if cfg is not None and replace(old, pairs=cfg.pairs).as_dict() != cfg.as_dict():
                 raise ValueError(
                     f"{self.path} holds a different match ({json.dumps(old.as_dict())}); resume it with "
                     f"--resume {self.path} or choose another --out folder"
                 )
-            cfg = old
+            if cfg is not None and cfg.pairs != old.pairs:  # more (or fewer) pairs of the same match
+                atomic_write_text(stored, json.dumps(cfg.as_dict(), indent=1) + "\n")
+            cfg = cfg or old
         if cfg is None:
             raise ValueError(f"{self.path} holds no match.json to resume")
         self.cfg = cfg
@@ -375,7 +383,7 @@ def run_match(cfg: MatchConfig, pool=None, out: str | os.PathLike | None = None,
     if cfg.openings_file:
         rules, kind = load(cfg.ruleset)
         suite = file_openings(cfg.openings_file, rules, kind)
-    tally = Tally(cfg.sprt)
+    tally = Tally(cfg.sprt, cfg.pairs)
     for res in folder.finished() if folder else []:
         tally.add(res)
     bar = None

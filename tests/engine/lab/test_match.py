@@ -7,6 +7,7 @@ import json
 import random
 import sys
 import textwrap
+from dataclasses import replace
 
 import pytest
 
@@ -71,6 +72,9 @@ def test_match_writes_records_and_summary_and_resumes_without_replaying(tmp_path
     again = run_match(SMALL, Refuses(), out, progress=False)
     assert again["summary"] == s
     assert (out / "games.jsonl").read_text().splitlines() == lines
+    # the same match with fewer pairs counts the first pair only, and plays nothing
+    one = run_match(replace(SMALL, pairs=1), Refuses(), out, progress=False)["summary"]
+    assert one["pairs"] == 1 and one["finished_beyond_prefix"] == 2
 
 
 def test_a_folder_of_another_match_is_refused(tmp_path):
