@@ -23,6 +23,7 @@ MATCH_OPTIONS = (
     "--resume",
     "--openings",
     "--opening-plies",
+    "--balanced",
     "--cluster",
     "--resign",
     "--draw",
@@ -81,6 +82,13 @@ def match_parser() -> argparse.ArgumentParser:
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--opening-plies", type=int, default=2, help="level-0 plies of each seeded opening (default 2)")
     ap.add_argument("--openings", default=None, metavar="FILE", help="a file of records: pair i starts from record i")
+    ap.add_argument(
+        "--balanced",
+        type=float,
+        default=None,
+        metavar="CENTI",
+        help="seeded openings only: redraw an opening that level 1 evaluates beyond +-CENTI centi-points (e.g. 300)",
+    )
     ap.add_argument("--plies", type=_positive, default=200, help="ply cap (a draw when reached; default 200)")
     ap.add_argument("--nodes", type=_positive, default=None, help="node budget of every level without its own")
     ap.add_argument(
@@ -136,7 +144,20 @@ def config_from(args, ap) -> MatchConfig:
         ruleset = {"cube": "standard"}.get(args.game, args.game)
     if not 0 <= args.opening_plies <= 40:
         ap.error("--opening-plies lies in 0..40")
-    return MatchConfig(ruleset, players[0], players[1], pairs, args.seed, args.opening_plies, args.openings, adj, sprt)
+    if args.balanced is not None and not 0 < args.balanced < 1e6:
+        ap.error("--balanced is a positive number of centi-points, e.g. 300")
+    return MatchConfig(
+        ruleset,
+        players[0],
+        players[1],
+        pairs,
+        args.seed,
+        args.opening_plies,
+        args.openings,
+        adj,
+        sprt,
+        opening_balance=args.balanced,
+    )
 
 
 def summary_text(result: dict) -> str:

@@ -170,6 +170,8 @@ class MatchConfig:
     #: False: every game gets its own opening (a study of one player against itself, where a pair's
     #: two games would otherwise be the same game twice)
     paired: bool = True
+    #: seeded openings only: level 1's evaluation after the opening within +- this (centi-points)
+    opening_balance: float | None = None
 
     def as_dict(self) -> dict:
         d = asdict(self)
@@ -190,6 +192,7 @@ class MatchConfig:
             adjudication=Adjudication(**d["adjudication"]),
             sprt=Sprt(**d["sprt"]) if d.get("sprt") else None,
             paired=bool(d.get("paired", True)),
+            opening_balance=d.get("opening_balance"),
         )
 
 
@@ -366,7 +369,7 @@ def tasks(cfg: MatchConfig, skip: set, suite: list | None = None) -> Iterator[Ga
             if suite is not None:
                 opening = suite[k % len(suite)]
             else:
-                opening = seeded_opening(rules, kind, cfg.opening_plies, cfg.seed, k)
+                opening = seeded_opening(rules, kind, cfg.opening_plies, cfg.seed, k, cfg.opening_balance)
             yield GameTask(i, cfg.ruleset, opening, cfg.a, cfg.b, cfg.seed * 100_003 + k, cfg.adjudication)
 
 

@@ -2,8 +2,8 @@
 so a suite can be saved, read back and given to ``--openings``).
 
 * :func:`seeded_openings`: ``plies`` level-0 (random) turns from the game's default start, pair
-  ``i`` seeded with ``seed`` and ``i`` (an opening that already ends the game is drawn again with
-  the next sub-seed);
+  ``i`` seeded with ``seed`` and ``i`` (an opening that already ends the game, or with ``balance``
+  one that level 1 finds lopsided, is drawn again with the next sub-seed);
 * :func:`file_openings`: the records of a file (several records one after another, each starting
   with its ``# Daqi`` header line); pair ``i`` plays record ``i`` modulo their number.
 """
@@ -20,8 +20,10 @@ def opening_seed(seed: int, index: int, attempt: int = 0) -> int:
     return (seed * 1_000_003 + index * 7919 + attempt * 104_729) % (1 << 62)
 
 
-def seeded_opening(rules, kind, plies: int, seed: int, index: int) -> str:
-    """Record text of opening ``index``: ``plies`` level-0 turns from the default start."""
+def seeded_opening(rules, kind, plies: int, seed: int, index: int, balance: float | None = None) -> str:
+    """Record text of opening ``index``: ``plies`` level-0 turns from the default start; with
+    ``balance``, only an opening that level 1 evaluates within +-``balance`` centi-points (the
+    testers' "balanced book": a pair whose opening decides both games tells little)."""
     for attempt in range(MAX_TRIES):
         s = opening_seed(seed, index, attempt)
         game = kind.new(rules)
@@ -35,9 +37,15 @@ def seeded_opening(rules, kind, plies: int, seed: int, index: int) -> str:
             if game.position.result is not None:
                 ok = False
                 break
+        if ok and balance is not None:
+            ok = abs(suggest(game.position, 1, seed=s).eval) <= balance
         if ok:
             return kind.record(game)
-    raise ValueError(f"no opening of {plies} plies that leaves the game open in {MAX_TRIES} tries (seed {seed})")
+    raise ValueError(
+        f"no opening of {plies} plies that leaves the game open"
+        + (f" and within +-{balance:g} of even" if balance is not None else "")
+        + f" in {MAX_TRIES} tries (seed {seed}, opening {index})"
+    )
 
 
 def seeded_openings(rules, kind, count: int, plies: int, seed: int) -> list[str]:

@@ -175,3 +175,15 @@ def test_resign_and_draw_adjudication():
     assert _adjudicate(adj, [0, 600, None], 5) is None  # level 0's ply breaks the run
     assert _adjudicate(adj, [5, -10, 3], 9) is None and _adjudicate(adj, [5, -10, 3], 10)[0] is None
     assert _adjudicate(adj, [], 100) == (None, "ply cap 100")
+
+
+def test_balanced_openings_are_redrawn_until_level_1_finds_them_even():
+    from engine.lab.openings import seeded_opening
+    from engine.players.dispatch import suggest
+
+    rules, kind = load("standard")
+    plain = [seeded_opening(rules, kind, 2, 21, i) for i in range(3)]
+    even = [seeded_opening(rules, kind, 2, 21, i, balance=300) for i in range(3)]
+    evals = [abs(suggest(kind.from_record(o, rules, "t").position, 1, seed=0).eval) for o in plain + even]
+    assert max(evals[:3]) > 300  # random openings are often lopsided (this seed: all three)
+    assert all(e <= 300 for e in evals[3:])
