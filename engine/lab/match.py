@@ -205,7 +205,8 @@ class Tally:
         self.max_pairs = max_pairs
         self.results: dict[int, dict] = {}
         self.prefix = 0  # pairs counted
-        self.pair_scores: list[float] = []
+        self.penta = [0] * 5  # kept up to date pair by pair: O(1) per result at any match size
+        self.points = 0.0
         self.decision: str | None = None
         self.llr = 0.0
 
@@ -218,22 +219,19 @@ class Tally:
             and 2 * self.prefix + 1 in self.results
         ):
             p = self.prefix
-            self.pair_scores.append(self.results[2 * p]["a_score"] + self.results[2 * p + 1]["a_score"])
+            pair = self.results[2 * p]["a_score"] + self.results[2 * p + 1]["a_score"]
+            self.penta = [a + b for a, b in zip(self.penta, penta_counts([pair]))]
+            self.points += pair
             self.prefix += 1
             if self.sprt is not None:
                 self.llr = self.sprt.llr(self.penta)
                 self.decision = self.sprt.decision(self.llr)
 
-    @property
-    def penta(self) -> list[int]:
-        return penta_counts(self.pair_scores)
-
     def counted(self) -> list[dict]:
         return [self.results[i] for i in range(2 * self.prefix)]
 
     def score_text(self) -> str:
-        n = len(self.pair_scores)
-        return f"{100 * sum(self.pair_scores) / (2 * n):.1f}%" if n else "-"
+        return f"{100 * self.points / (2 * self.prefix):.1f}%" if self.prefix else "-"
 
 
 def summarize(cfg: MatchConfig, tally: Tally, status: str) -> dict:
