@@ -135,11 +135,14 @@ def report(out: str, configs: dict[str, MatchConfig], results: dict) -> str:
     md += ["| action | " + " | ".join(data) + " |", "|---|" + "---|" * len(data)]
     for k in kinds:
         md.append(f"| {k} | " + " | ".join(_mean(m["kinds"][k], 2) for m in data.values()) + " |")
-    md += ["", "## Dimensions reached (a piece off index 1 in that dimension)", ""]
-    md += ["| games reaching | " + " | ".join(data) + " |", "|---|" + "---|" * len(data)]
-    for d in DIMENSIONS:
-        md.append(f"| dimension >= {d} | " + " | ".join(_pct(m["dims"][d], m["games"]) for m in data.values()) + " |")
-    md.append("| highest | " + " | ".join(str(m["max_dimension"]) for m in data.values()) + " |")
+    if any(m["max_dimension"] > 3 for m in data.values()):  # a game of more than three dimensions
+        md += ["", "## Dimensions reached (a piece off index 1 in that dimension)", ""]
+        md += ["| games reaching | " + " | ".join(data) + " |", "|---|" + "---|" * len(data)]
+        for d in DIMENSIONS:
+            md.append(
+                f"| dimension >= {d} | " + " | ".join(_pct(m["dims"][d], m["games"]) for m in data.values()) + " |"
+            )
+        md.append("| highest | " + " | ".join(str(m["max_dimension"]) for m in data.values()) + " |")
     pngs = plots(outp, data, kinds)
     md += ["", "## Plots", ""] + [f"![{p.stem}]({p.name})" for p in pngs]
     md += ["", "## Time", ""]
@@ -156,7 +159,8 @@ def report(out: str, configs: dict[str, MatchConfig], results: dict) -> str:
 
 
 def plots(outp: Path, data: dict, kinds: tuple[str, ...]) -> list[Path]:
-    """endings.png, kinds.png, lengths.png, first-move.png, dimensions.png (matplotlib, Agg)."""
+    """endings.png, kinds.png, first-move.png, lengths.png and (when a game went beyond three
+    dimensions) dimensions.png (matplotlib, Agg)."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -242,6 +246,8 @@ def plots(outp: Path, data: dict, kinds: tuple[str, ...]) -> list[Path]:
             for d in DIMENSIONS
         ]
 
+    if not any(m["max_dimension"] > 3 for m in data.values()):
+        return files
     bars(
         "dimensions.png",
         "Games reaching each dimension (95 % interval)",

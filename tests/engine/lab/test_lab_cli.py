@@ -73,3 +73,13 @@ def test_study_writes_a_report_with_tables_and_plots(tmp_path, capsys):
             assert im.size[0] >= 600 and im.size[1] >= 200
     study = json.loads((tmp_path / "study.json").read_text())
     assert set(study) == {"standard", "free-combination"}
+
+
+def test_a_spirit_study_has_no_dimension_table(tmp_path):
+    assert (
+        study_main(["--rulesets", "spirit", "--levels", "0", "--games", "2", "--out", str(tmp_path), "--no-progress"])
+        == 0
+    )
+    md = (tmp_path / "report.md").read_text()
+    assert "| spirit | 2 |" in md and "transform" in md and "Dimensions reached" not in md
+    assert not (tmp_path / "dimensions.png").exists() and (tmp_path / "endings.png").exists()
