@@ -412,6 +412,11 @@ def run_match(cfg: MatchConfig, pool=None, out: str | os.PathLike | None = None,
                     break
     except KeyboardInterrupt:
         status = "interrupted"
+    except Exception as e:  # a bug in a game: keep what was played, then let it surface
+        if folder is not None:
+            summary = summarize(cfg, tally, f"error: {type(e).__name__}: {e}"[:300])
+            folder.write_summary({"summary": summary, "timing": timing(tally, time.perf_counter() - t0, 1)})
+        raise
     finally:
         gen.close()
         if bar is not None:
@@ -425,7 +430,3 @@ def run_match(cfg: MatchConfig, pool=None, out: str | os.PathLike | None = None,
     if folder is not None:
         folder.write_summary(result)
     return result
-
-
-def with_players(cfg: MatchConfig, a: PlayerSpec, b: PlayerSpec) -> MatchConfig:
-    return replace(cfg, a=a, b=b)

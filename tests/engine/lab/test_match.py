@@ -187,3 +187,17 @@ def test_balanced_openings_are_redrawn_until_level_1_finds_them_even():
     evals = [abs(suggest(kind.from_record(o, rules, "t").position, 1, seed=0).eval) for o in plain + even]
     assert max(evals[:3]) > 300  # random openings are often lopsided (this seed: all three)
     assert all(e <= 300 for e in evals[3:])
+
+
+def test_a_crashing_game_leaves_a_summary_of_what_was_played(tmp_path):
+    class Crashes(SerialPool):
+        def imap(self, fn, items, window=0):
+            it = iter(items)
+            yield fn(next(it))
+            yield fn(next(it))
+            raise RuntimeError("engine bug")
+
+    with pytest.raises(RuntimeError, match="engine bug"):
+        run_match(SMALL, Crashes(), tmp_path, progress=False)
+    s = json.loads((tmp_path / "summary.json").read_text())["summary"]
+    assert s["status"] == "error: RuntimeError: engine bug" and s["games"] == 2
