@@ -75,6 +75,7 @@ def _pct(k: float, n: int) -> str:
 
 def _mean(xs: list[float], digits: int = 1) -> str:
     m, lo, hi = mean_interval(xs)
+    lo = max(lo, min(xs, default=0))  # a count's interval does not go below its smallest value
     return f"{m:.{digits}f} [{lo:.{digits}f}-{hi:.{digits}f}]" if xs else "-"
 
 
@@ -171,7 +172,9 @@ def plots(outp: Path, data: dict, kinds: tuple[str, ...]) -> list[Path]:
     colours = [cmap(i) for i in range(10)]
     files = []
 
-    def bars(fname: str, title: str, labels: list[str], series, xlabel: str, ref: float | None = None) -> None:
+    def bars(
+        fname: str, title: str, labels: list[str], series, xlabel: str, ref: float | None = None, log: bool = False
+    ) -> None:
         fig, ax = plt.subplots(figsize=(9, 0.5 * len(labels) * max(1, len(names)) / 2 + 1.8), dpi=110)
         h = 0.8 / len(names)
         for j, name in enumerate(names):
@@ -183,6 +186,8 @@ def plots(outp: Path, data: dict, kinds: tuple[str, ...]) -> list[Path]:
         ax.invert_yaxis()
         ax.set_xlabel(xlabel)
         ax.set_title(title)
+        if log:  # captures come by the dozen, promotions by the handful: both stay readable
+            ax.set_xscale("symlog", linthresh=1)
         if ref is not None:
             ax.axvline(ref, color="0.3", linestyle="--", linewidth=1)
             ax.set_xlim(0, 100)
@@ -210,14 +215,20 @@ def plots(outp: Path, data: dict, kinds: tuple[str, ...]) -> list[Path]:
     bars("endings.png", "How the games end (share of games, 95 % interval)", cats, share, "% of games")
 
     def per_kind(name: str):
-        return [mean_interval(data[name]["kinds"][k]) if data[name]["games"] else (0, 0, 0) for k in kinds]
+        out = []
+        for k in kinds:
+            xs = data[name]["kinds"][k]
+            m, lo, hi = mean_interval(xs) if xs else (0, 0, 0)
+            out.append((m, max(lo, min(xs, default=0)), hi))
+        return out
 
     bars(
         "kinds.png",
         "Turns per game using each action kind (both sides, 95 % interval)",
         list(kinds),
         per_kind,
-        "turns per game",
+        "turns per game (symmetric log scale)",
+        log=True,
     )
 
     def first_move(name: str):
