@@ -184,7 +184,8 @@ def summary_text(result: dict) -> str:
     if s["finished_beyond_prefix"]:
         out.append(f"({s['finished_beyond_prefix']} more games finished beyond the counted pairs)")
     out.append(
-        f"{t['games_played']} games played here in {t['wall_s']:.0f} s wall on {t['workers']} worker(s); "
+        f"{t['games_this_run']} games played in this run ({t['games_played']} in all) in {t['wall_s']:.0f} s wall "
+        f"on {t['workers']} worker(s); "
         f"CPU per turn (ms): {t['cpu_per_turn_ms']}; games per core-hour: {t['games_per_core_hour']}"
     )
     return "\n".join(out)

@@ -284,7 +284,9 @@ def summarize(cfg: MatchConfig, tally: Tally, status: str) -> dict:
     return out
 
 
-def timing(tally: Tally, wall: float, workers: int) -> dict:
+def timing(tally: Tally, wall: float, workers: int, new: int) -> dict:
+    """Times: ``wall_s`` and ``games_this_run`` of this run; CPU figures over every finished game
+    (each game's CPU seconds are stored with it, so a resumed match keeps them)."""
     cpu_by: Counter = Counter()
     plies_by: Counter = Counter()
     for g in tally.results.values():
@@ -297,6 +299,7 @@ def timing(tally: Tally, wall: float, workers: int) -> dict:
         "wall_s": round(wall, 1),
         "workers": workers,
         "games_played": games,
+        "games_this_run": new,
         "cpu_s": {k: round(v, 1) for k, v in sorted(cpu_by.items())},
         "cpu_per_turn_ms": {k: round(1000 * cpu_by[k] / plies_by[k], 1) for k in sorted(cpu_by) if plies_by[k]},
         "games_per_core_hour": round(3600 * games / cpu, 1) if cpu > 0 else None,
@@ -393,6 +396,7 @@ def run_match(cfg: MatchConfig, pool=None, out: str | os.PathLike | None = None,
 
         bar = tqdm(total=2 * cfg.pairs, initial=len(tally.results), unit="game", desc=f"{cfg.a.label}-{cfg.b.label}")
     status = "finished"
+    new = 0
     t0 = time.perf_counter()
     gen = pool.imap(play_task, tasks(cfg, set(tally.results), suite), window=2 * getattr(pool, "workers", 1))
     try:
@@ -402,6 +406,7 @@ def run_match(cfg: MatchConfig, pool=None, out: str | os.PathLike | None = None,
                     folder.add(res)
                 res.pop("record", None)
                 tally.add(res)
+                new += 1
                 if bar is not None:
                     bar.update(1)
                     bar.set_postfix_str(
@@ -415,7 +420,7 @@ def run_match(cfg: MatchConfig, pool=None, out: str | os.PathLike | None = None,
     except Exception as e:  # a bug in a game: keep what was played, then let it surface
         if folder is not None:
             summary = summarize(cfg, tally, f"error: {type(e).__name__}: {e}"[:300])
-            folder.write_summary({"summary": summary, "timing": timing(tally, time.perf_counter() - t0, 1)})
+            folder.write_summary({"summary": summary, "timing": timing(tally, time.perf_counter() - t0, 1, new)})
         raise
     finally:
         gen.close()
@@ -426,7 +431,7 @@ def run_match(cfg: MatchConfig, pool=None, out: str | os.PathLike | None = None,
     elif status != "interrupted" and tally.prefix < cfg.pairs:
         status = "incomplete"
     summary = summarize(cfg, tally, status)
-    result = {"summary": summary, "timing": timing(tally, time.perf_counter() - t0, getattr(pool, "workers", 1))}
+    result = {"summary": summary, "timing": timing(tally, time.perf_counter() - t0, getattr(pool, "workers", 1), new)}
     if folder is not None:
         folder.write_summary(result)
     return result

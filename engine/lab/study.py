@@ -150,7 +150,8 @@ def report(out: str, configs: dict[str, MatchConfig], results: dict) -> str:
     for name in data:
         t = results[name]["timing"]
         md.append(
-            f"* {name}: {t['games_played']} games played in {t['wall_s']:.0f} s wall on {t['workers']} worker(s); "
+            f"* {name}: {t['games_played']} games ({t['games_this_run']} in the last run, {t['wall_s']:.0f} s wall on "
+            f"{t['workers']} worker(s)); "
             f"CPU per turn (ms) {t['cpu_per_turn_ms']}; {t['games_per_core_hour']} games per core-hour"
         )
     text = "\n".join(md) + "\n"
