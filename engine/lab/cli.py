@@ -108,7 +108,7 @@ def match_parser() -> argparse.ArgumentParser:
     ap.add_argument("--out", default=None, metavar="DIR", help="write records, games.jsonl and summary.json here")
     ap.add_argument("--resume", default=None, metavar="DIR", help="continue the match in DIR (its own settings)")
     ap.add_argument("--no-progress", action="store_true")
-    ap.add_argument("--json", action="store_true", help="print the summary as JSON instead of text")
+    ap.add_argument("--json", default=None, metavar="FILE", help="also write the summary and timing as JSON to FILE")
     ap.add_argument("--game", choices=sorted(("cube", "spirit")), default=None, help=argparse.SUPPRESS)
     return ap
 
@@ -219,7 +219,11 @@ def match_main(argv: list[str]) -> int:
         return 2
     finally:
         pool.close()
-    print(json.dumps(result, indent=1) if args.json else summary_text(result))
+    print(summary_text(result))
+    if args.json:
+        from ..core.files import atomic_write_text
+
+        atomic_write_text(args.json, json.dumps(result, indent=1) + "\n")
     return 130 if result["summary"]["status"] == "interrupted" else 0
 
 

@@ -23,6 +23,8 @@ def test_sprt_match_stops_by_itself_and_prints_llr_bounds_elo_and_pentanomial(tm
             "--no-progress",
             "--out",
             str(tmp_path),
+            "--json",
+            str(tmp_path / "copy.json"),
         ]
     )
     out = capsys.readouterr().out
@@ -32,6 +34,7 @@ def test_sprt_match_stops_by_itself_and_prints_llr_bounds_elo_and_pentanomial(tm
     assert re.search(r"Elo difference \(A - B\): \S+ \[\+\d+\.\d, \S+\] \(score .*\), 95 % interval", out)
     assert re.search(r"Pentanomial \[LL, LD, DD\+WL, WD, WW\]: \[0, 0, \d+, \d+, \d+\]", out)
     s = json.loads((tmp_path / "summary.json").read_text())["summary"]
+    assert json.loads((tmp_path / "copy.json").read_text())["summary"] == s
     assert s["sprt"]["decision"] == "H1" and s["pairs"] < 1000 and s["sprt"]["llr"] >= s["sprt"]["upper"]
 
 
