@@ -20,10 +20,19 @@ from itertools import islice
 from typing import Any
 
 
-class SerialPool:
-    """Plays the games one after another in this process."""
-
+class _Pool:
     workers = 1
+
+    def imap(self, fn: Callable[[Any], Any], items: Iterable[Any], window: int = 0) -> Iterator[Any]:
+        raise NotImplementedError
+
+    def map_unordered(self, fn: Callable[[Any], Any], items: Iterable[Any]) -> Iterator[Any]:
+        """The arena's pool interface (``engine.players.arena.run_arena(..., pool=...)``)."""
+        return self.imap(fn, items)
+
+
+class SerialPool(_Pool):
+    """Plays the games one after another in this process."""
 
     def imap(self, fn: Callable[[Any], Any], items: Iterable[Any], window: int = 0) -> Iterator[Any]:
         for it in items:
@@ -38,7 +47,7 @@ def _ignore_sigint() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-class ProcessPool:
+class ProcessPool(_Pool):
     """Local worker processes (concurrent.futures)."""
 
     def __init__(self, jobs: int):
@@ -71,7 +80,7 @@ class ProcessPool:
             p.join(5)
 
 
-class DaskPool:
+class DaskPool(_Pool):
     """A Dask distributed cluster: ``address`` ``"local"`` starts a local one with ``jobs`` worker
     processes of one thread each; anything else is a scheduler address (``tcp://host:8786``)."""
 

@@ -37,6 +37,17 @@ def test_same_seeds_same_summary_in_process_pool_and_local_dask_cluster(tmp_path
         assert (tmp_path / "dask" / name).read_text() == (tmp_path / "serial" / name).read_text()
 
 
+def test_the_arena_runs_on_a_lab_pool():
+    from engine.players.arena import run_arena
+
+    pool = ProcessPool(2)
+    try:
+        results = run_arena(2, [0, 1], game="spirit", pool=pool, progress=False, max_plies=30)
+    finally:
+        pool.close()
+    assert len(results) == 2 and all(r.winner is not None or r.plies == 30 for r in results)
+
+
 def test_pool_choice():
     assert isinstance(make_pool(1), SerialPool)
     p = make_pool(2)
