@@ -208,6 +208,16 @@ def match_main(argv: list[str]) -> int:
         cfg = config_from(args, ap)
         out = args.out
     try:
+        from .games import load
+        from .players import check_command
+
+        load(cfg.ruleset)
+        for p in (cfg.a, cfg.b):
+            check_command(p)
+    except (ValueError, OSError) as e:
+        print(f"daqi arena: {e}", file=sys.stderr)
+        return 2
+    try:
         pool = make_pool(args.jobs, args.cluster)
     except (OSError, ValueError) as e:
         print(f"daqi arena: cannot reach the cluster {args.cluster!r}: {e}", file=sys.stderr)

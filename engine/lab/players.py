@@ -16,6 +16,7 @@ import json
 import os
 import select
 import shlex
+import shutil
 import subprocess
 import time
 from dataclasses import dataclass
@@ -72,6 +73,15 @@ def parse_player(text: str) -> PlayerSpec:
     return PlayerSpec(level, n)
 
 
+def check_command(spec: PlayerSpec) -> None:
+    """Raise ValueError when an outside player's program is not there (before any game starts)."""
+    if spec.cmd is None:
+        return
+    prog = shlex.split(spec.cmd)[0]
+    if shutil.which(prog) is None:
+        raise ValueError(f"the outside player's program {prog!r} is not found (in {spec.cmd!r})")
+
+
 def _level(s: str, text: str) -> int:
     try:
         v = int(s)
@@ -87,9 +97,12 @@ class External:
 
     def __init__(self, cmd: str):
         self.cmd = cmd
-        self.proc = subprocess.Popen(
-            shlex.split(cmd), stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL
-        )
+        try:
+            self.proc = subprocess.Popen(
+                shlex.split(cmd), stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL
+            )
+        except OSError as e:
+            raise Forfeit(f"the outside player {cmd!r} cannot start: {e.strerror or e}") from None
         self.buf = b""
         self.next_id = 0
 

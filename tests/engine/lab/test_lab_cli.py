@@ -86,3 +86,14 @@ def test_a_spirit_study_has_no_dimension_table(tmp_path):
     md = (tmp_path / "report.md").read_text()
     assert "| spirit | 2 |" in md and "transform" in md and "Dimensions reached" not in md
     assert not (tmp_path / "dimensions.png").exists() and (tmp_path / "endings.png").exists()
+
+
+def test_bad_ruleset_opening_file_or_missing_program_is_one_line_before_any_game(tmp_path, capsys):
+    for argv, msg in (
+        (["--ruleset", "nosuch", "--pairs", "1"], "no ruleset named 'nosuch'"),
+        (["--openings", str(tmp_path / "none.txt"), "--pairs", "1", "--no-progress"], "no such opening suite file"),
+        (["--player", "cmd:/nonexistent/bot", "--player", "0", "--pairs", "1"], "is not found"),
+    ):
+        assert arena_main(argv) == 2
+        err = capsys.readouterr().err
+        assert msg in err and "Traceback" not in err and "game/s" not in err
