@@ -10,6 +10,7 @@ import argparse
 import json
 import sys
 
+from ..core import games as registry
 from ..players import arena
 from .match import Adjudication, MatchConfig, run_match
 from .players import PlayerSpec, parse_player
@@ -109,7 +110,7 @@ def match_parser() -> argparse.ArgumentParser:
     ap.add_argument("--resume", default=None, metavar="DIR", help="continue the match in DIR (its own settings)")
     ap.add_argument("--no-progress", action="store_true")
     ap.add_argument("--json", default=None, metavar="FILE", help="also write the summary and timing as JSON to FILE")
-    ap.add_argument("--game", choices=sorted(("cube", "spirit")), default=None, help=argparse.SUPPRESS)
+    ap.add_argument("--game", choices=registry.names(), default=None, help=argparse.SUPPRESS)
     return ap
 
 
@@ -141,7 +142,7 @@ def config_from(args, ap) -> MatchConfig:
         ap.error(str(e))
     ruleset = args.ruleset
     if args.game and args.ruleset == "standard":
-        ruleset = {"cube": "standard"}.get(args.game, args.game)
+        ruleset = registry.get(args.game).default_ruleset
     if not 0 <= args.opening_plies <= 40:
         ap.error("--opening-plies lies in 0..40")
     if args.balanced is not None and not 0 < args.balanced < 1e6:

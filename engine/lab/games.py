@@ -1,7 +1,7 @@
-"""What the lab needs of each game, looked up by the ruleset's ``game`` (``meta.game`` of its TOML):
-a new game object, its record text and back, the protocol's position/turn JSON for outside players,
-and the kinds of action a turn uses (for the studies).  One :class:`GameKind` per game in
-:data:`KINDS`; nothing else in the lab names a game.
+"""What the lab needs of each game, found through the game registry (:mod:`engine.core.games`) as
+its ``"lab"`` hook: a new game object, its record text and back, the protocol's position/turn JSON
+for outside players, and the kinds of action a turn uses (for the studies).  One :class:`LabGame`
+per game, set on the registry below; nothing else in the lab names a game.
 """
 
 from __future__ import annotations
@@ -10,17 +10,18 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from ..core import games as registry
 from ..core.loader import load_ruleset_arg
 from ..cube import protocol as cube_protocol
 from ..cube.actions import Turn
 from ..cube.game import Game
-from ..players.arena import _is_facing, categorize
+from ..players.arena_games import _is_facing, arena_of
 from ..spirit import protocol as spirit_protocol
 from ..spirit.record import SpiritGame, format_spirit_record, parse_spirit_record
 
 
 @dataclass(frozen=True)
-class GameKind:
+class LabGame:
     name: str
     new: Callable[[Any], Any]  # rules -> a game object (``.position``, ``.play(turn)``)
     record: Callable[[Any], str]  # game -> record text
@@ -64,10 +65,10 @@ def _cube_kinds(pos, turn) -> list[str]:
 
 def _cube_ending(reason: str, before, turn) -> str:
     facing = before is not None and turn is not None and _is_facing(before, turn)
-    return categorize("cube", reason, facing)
+    return arena_of("cube").category(reason, facing)
 
 
-CUBE = GameKind(
+CUBE = LabGame(
     name="cube",
     new=lambda rules: Game(rules),
     record=lambda g: g.to_record(),
@@ -113,7 +114,7 @@ def _spirit_kinds(pos, turn) -> list[str]:
     return out
 
 
-SPIRIT = GameKind(
+SPIRIT = LabGame(
     name="spirit",
     new=lambda rules: SpiritGame(rules),
     record=format_spirit_record,
@@ -122,20 +123,21 @@ SPIRIT = GameKind(
     turn_from_json=lambda pos, obj: spirit_protocol.parse_turn(obj, pos.rules),
     turn_kinds=_spirit_kinds,
     max_dimension=lambda pos: 2,
-    ending=lambda reason, before, turn: categorize("spirit", reason),
+    ending=lambda reason, before, turn: arena_of("spirit").category(reason),
     kinds=("capture", "transform", "multi-step move"),
 )
 
-KINDS = {k.name: k for k in (CUBE, SPIRIT)}
+for _lab in (CUBE, SPIRIT):
+    registry.get(_lab.name).set_hook("lab", _lab)
 
 
-def kind_of(rules) -> GameKind:
-    """The game of a loaded ruleset (its ``game`` attribute, ``meta.game`` in TOML)."""
-    name = getattr(rules, "game", "cube")
-    try:
-        return KINDS[name]
-    except KeyError:
-        raise ValueError(f"the lab does not know the game {name!r} of ruleset {rules.name!r}") from None
+def kind_of(rules) -> LabGame:
+    """The lab's view of the game of a loaded ruleset (its registry entry's ``"lab"`` hook)."""
+    kind = registry.of_rules(rules)
+    lab = kind.hooks.get("lab")
+    if lab is None:
+        raise ValueError(f"the lab cannot play {kind.title} (ruleset {rules.name!r}) yet")
+    return lab
 
 
 def load(ruleset: str):

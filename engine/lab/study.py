@@ -5,7 +5,7 @@ each with a 95 % interval (docs/ARENA.md, "Rules studies").
 
 Each ruleset is one :mod:`.match` in its own folder under the study folder (so a study resumes like
 a match); the report is written from the games counted there.  Action kinds are counted from the
-turns themselves (:meth:`.games.GameKind.turn_kinds`).
+turns themselves (:meth:`.games.LabGame.turn_kinds`).
 """
 
 from __future__ import annotations
