@@ -15,7 +15,7 @@ from ..core.loader import load_ruleset_arg
 from ..cube import protocol as cube_protocol
 from ..cube.actions import Turn
 from ..cube.game import Game
-from ..players.arena_games import _is_facing, arena_of
+from ..players.arena_games import arena_of
 from ..spirit import protocol as spirit_protocol
 from ..spirit.record import SpiritGame, format_spirit_record, parse_spirit_record
 
@@ -30,7 +30,7 @@ class LabGame:
     turn_from_json: Callable[[Any, Any], Any]  # (position, obj) -> turn; raises ValueError
     turn_kinds: Callable[[Any, Any], list[str]]  # (position before, turn) -> action kinds used
     max_dimension: Callable[[Any], int]
-    ending: Callable[[str, Any, Any], str]  # (reason, position before the last turn, last turn)
+    ending: Callable[[str, bool], str]  # (reason, the arena's flag for the last turn) -> category
     #: action kinds a study reports, in order
     kinds: tuple[str, ...]
 
@@ -63,11 +63,6 @@ def _cube_kinds(pos, turn) -> list[str]:
     return sorted(set(out))
 
 
-def _cube_ending(reason: str, before, turn) -> str:
-    facing = before is not None and turn is not None and _is_facing(before, turn)
-    return arena_of("cube").category(reason, facing)
-
-
 CUBE = LabGame(
     name="cube",
     new=lambda rules: Game(rules),
@@ -77,7 +72,7 @@ CUBE = LabGame(
     turn_from_json=_cube_turn_from_json,
     turn_kinds=_cube_kinds,
     max_dimension=lambda pos: pos.max_dimension(),
-    ending=_cube_ending,
+    ending=lambda reason, flag: arena_of("cube").category(reason, flag),
     kinds=(
         "capture",
         "3-D jump",
@@ -123,7 +118,7 @@ SPIRIT = LabGame(
     turn_from_json=lambda pos, obj: spirit_protocol.parse_turn(obj, pos.rules),
     turn_kinds=_spirit_kinds,
     max_dimension=lambda pos: 2,
-    ending=lambda reason, before, turn: arena_of("spirit").category(reason),
+    ending=lambda reason, flag: arena_of("spirit").category(reason, flag),
     kinds=("capture", "transform", "multi-step move"),
 )
 

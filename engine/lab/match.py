@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from ..core.files import atomic_write_text
+from ..players.arena_games import COUNT_KEYS, arena_of
 from .games import load
 from .openings import file_openings, seeded_opening
 from .players import Forfeit, PlayerSpec, choose, parse_player
@@ -90,7 +91,9 @@ def play_task(task: GameTask) -> dict:
     nodes = dict.fromkeys(SIDES, 0)
     evals: list = []
     max_dim = kind.max_dimension(game.position)
-    before = last = None
+    arena = arena_of(kind.name)
+    scratch = dict.fromkeys(COUNT_KEYS, 0)  # the arena's own counts: only its flag is used here
+    flag = False  # the arena's "how the last turn ended the game" flag (cube: facing kings, C3)
     winner: str | None = None
     reason = ending = ""
     start = game.position.ply
@@ -98,7 +101,7 @@ def play_task(task: GameTask) -> dict:
         pos = game.position
         if pos.result is not None:
             winner, reason = pos.result.winner, pos.result.reason
-            ending = kind.ending(reason, before, last)
+            ending = kind.ending(reason, flag)
             break
         verdict = _adjudicate(task.adjudication, evals, pos.ply)
         if verdict is not None:
@@ -130,7 +133,7 @@ def play_task(task: GameTask) -> dict:
         nodes[side] += n
         kinds[side].update(used)
         evals.append(None if ev is None else (ev if side == "white" else -ev))
-        before, last = pos, turn
+        flag = arena.count(scratch, pos, turn, game)
         max_dim = max(max_dim, kind.max_dimension(game.position))
     a_side = "white" if task.a_white else "black"
     return {
