@@ -3,7 +3,7 @@ module counts, including one inside a function or under ``TYPE_CHECKING``):
 
 * no import cycles, in the engine or the viewer;
 * rooms import one way: engine ``core`` <- each game (``cube``, ``spirit``) <- ``players`` and
-  ``tutorial`` <- ``protocol``; viewer ``gl`` <- ``ui`` <- each game's view (``cube``, ``spirit``)
+  ``tutorial`` <- ``protocol`` and ``lab`` (which never import each other); viewer ``gl`` <- ``ui`` <- each game's view (``cube``, ``spirit``)
   <- ``record`` <- ``app``; the two games never import each other;
 * the engine never imports the viewer or a GL library; offscreen recording never imports the app;
 * at most 8 modules sit directly in ``viewer/``.
@@ -18,7 +18,7 @@ ROOT = pathlib.Path(__file__).resolve().parents[1]
 PACKAGES = ("engine", "viewer")
 
 # rank of each room: a module may import modules of a lower rank, or of its own room
-ENGINE_RANK = {"core": 0, "rulesets": 0, "cube": 1, "spirit": 1, "players": 2, "tutorial": 2, "protocol": 3}
+ENGINE_RANK = {"core": 0, "rulesets": 0, "cube": 1, "spirit": 1, "players": 2, "tutorial": 2, "protocol": 3, "lab": 3}
 ENGINE_RANK["analysis"] = 3  # threats and game analysis: above the players, beside the protocol
 VIEWER_RANK = {"gl": 0, "ui": 1, "cube": 2, "spirit": 2, "record": 3, "app": 4}
 FACADES = {"engine", "viewer"}  # the package facades may re-export anything below them

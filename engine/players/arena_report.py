@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from .arena_games import arena_of
 
 
-def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
+def wilson(k: float, n: int, z: float = 1.96) -> tuple[float, float]:
     """95 % Wilson score interval of a proportion ``k / n``."""
     if n == 0:
         return (0.0, 1.0)

@@ -6,7 +6,9 @@
     daqi tutorial [--lesson N|ID]          short lessons on prepared positions (viewer.app.tutorial)
     daqi play|spirit --vs computer [--level 0-3] [--computer white|black] [--seed N]
                                            against the computer (it plays black unless --computer white)
-    daqi arena ...                         seeded games between computer players (engine.players.arena)
+    daqi arena ...                         seeded games between computer players (engine.players.arena);
+                                           with --sprt/--player/--pairs/--out/--cluster... a match (engine.lab)
+    daqi study --rulesets A,B --levels 2 --games N   a rules study with a Markdown report and plots (engine.lab)
     daqi record ...   /   daqi snapshot ...  videos and still images without a window (viewer.app.record_cli)
     daqi analyse GAME.txt [--level N] --out DIR  the game report: evaluations, ?! ? ??, a graph (engine.analysis.cli)
 
@@ -69,6 +71,11 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_parser("record", help="make a video (see 'daqi record --help')", add_help=False)
     sub.add_parser(
         "arena", help="computer against computer: tables and a rules report (see 'daqi arena --help')", add_help=False
+    )
+    sub.add_parser(
+        "study",
+        help="a rules study: the same openings under several rulesets (see 'daqi study --help')",
+        add_help=False,
     )
     sub.add_parser("snapshot", help="render a still image (see 'daqi snapshot --help')", add_help=False)
     sub.add_parser(
@@ -173,13 +180,17 @@ def _main(argv: list) -> int:
         rc = record_cli.main(argv)
         return int(rc or 0)
     if argv and argv[0] == "arena":
-        from engine.players.arena import main as arena_main
+        from engine.lab.cli import arena_main
 
         return int(arena_main(argv[1:]) or 0)
     if argv and argv[0] in ("analyse", "analyze"):
         from engine.analysis.cli import main as analyse_main
 
         return int(analyse_main(argv[1:]) or 0)
+    if argv and argv[0] == "study":
+        from engine.lab.cli import study_main
+
+        return int(study_main(argv[1:]) or 0)
     if not argv or argv[0].startswith("-") and argv[0] not in ("-h", "--help"):
         argv = ["play"] + argv
     args = build_parser().parse_args(argv)
