@@ -361,8 +361,10 @@ def start_position(rules="standard", choices: dict | None = None) -> Position:
 
 
 def copy_tables(pos: Position):
-    """Mutable copies of the per-side tables, for building the next position."""
-    stats = {s: {t: dict(v) for t, v in pos.stats[s].items()} for s in SIDES}
+    """Mutable copies of the per-side tables, for building the next position.  The statistics are
+    copied one level deep only: the per-type tables are shared until a builder writes one
+    (``TurnBuilder._stat`` copies it first)."""
+    stats = {s: dict(pos.stats[s]) for s in SIDES}
     return (
         dict(pos.scores),
         {s: dict(pos.credits[s]) for s in SIDES},

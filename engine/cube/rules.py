@@ -54,6 +54,7 @@ class TurnBuilder:
         self.detached = False  # a split part still on the origin: lifting it leaves the rest there
         self.captured: list = []  # (coord, stack)
         (self.scores, self.credits, self.stats, self.ledger, self.royals, self.kings_was) = copy_tables(pos)
+        self._own_stats: set = set()  # piece types whose statistics this builder has copied
         self.king_taken = False
         self.dropped_index = None  # index in the group of the piece dropped this turn (G19)
         if self.origin is not None:
@@ -66,6 +67,15 @@ class TurnBuilder:
                     f"and it is {self.side}'s turn (C28)",
                     code="not-your-piece",
                 )
+
+    def _stat(self, ptype: str) -> dict:
+        """The mover's statistics of one piece type, copied on the first write (the tables of the
+        position before the turn are shared, never mutated)."""
+        table = self.stats[self.side]
+        if ptype not in self._own_stats:
+            table[ptype] = dict(table[ptype])
+            self._own_stats.add(ptype)
+        return table[ptype]
 
     def cell(self, c):
         v = self.changes.get(c)
@@ -161,6 +171,7 @@ class TurnBuilder:
             snap[k] = dict(snap[k])
         for k in ("kinds", "captured", "actions"):
             snap[k] = list(snap[k])
+        snap["_own_stats"] = set(snap["_own_stats"])
         for k in ("credits", "ledger", "royals"):
             snap[k] = {s: dict(v) for s, v in snap[k].items()}
         snap["stats"] = {s: {t: dict(v) for t, v in d.items()} for s, d in snap["stats"].items()}
@@ -239,7 +250,7 @@ class TurnBuilder:
         enemy = other(self.side)
         gained = stack_value(rules, dest)
         for p in dest:
-            st = self.stats[self.side][p.type]
+            st = self._stat(p.type)
             st["points"] += rules.pieces[p.type].value
             st["captured"] += 1
             if p.type in rules.credit_kinds:
@@ -298,7 +309,7 @@ class TurnBuilder:
             price = rules.hyperjump_cost
         self._spend(price, "hyperjump")
         for p in group:
-            self.stats[self.side][p.type]["hyperjumps"] += 1
+            self._stat(p.type)["hyperjumps"] += 1
         self._jump_common(to, "hyperjump")
 
     def _check_stackable(self, group, dest, to):
@@ -398,7 +409,7 @@ class TurnBuilder:
             if not self.credits[self.side][credit]:
                 del self.credits[self.side][credit]
         self._spend(spec.value, "hire")
-        st = self.stats[self.side][a.piece]
+        st = self._stat(a.piece)
         st["hired"] += 1
         if rules.in_green(to):
             self._spend(rules.green_drop_surcharge, "surcharge")
@@ -538,6 +549,14 @@ def _names(stack) -> str:
 def apply_turn(position: Position, turn: Turn) -> tuple[Position, int]:
     """Validate and apply a whole turn; returns ``(new_position, cost)``.  Every loss
     condition is checked afterwards and recorded in ``new_position.result``."""
+    new, cost, _changed = apply_turn_changes(position, turn)
+    return new, cost
+
+
+def apply_turn_changes(position: Position, turn: Turn) -> tuple[Position, int, tuple]:
+    """:func:`apply_turn` that also says which cells the turn wrote (canonical coordinates, in the
+    order written; the crowned prince's cell of C4/C8 included): what an incremental move
+    generator or hash needs to know."""
     origin = turn.origin
     if turn.actions and getattr(turn.actions[0], "kind", None) == "drop" and origin is not None:
         # a drop turn needs no origin; one that names the drop target is the same turn (C28)
@@ -555,7 +574,11 @@ def apply_turn(position: Position, turn: Turn) -> tuple[Position, int]:
         except IllegalAction as exc:
             raise IllegalAction(f"action {i + 1} ({a.kind}): {exc}", code=exc.code) from None
     b.finish()
-    return conclude(b), b.cost
+    new = conclude(b)
+    changed = tuple(b.changes)
+    if new.kings_was != position.kings_was:  # a prince was crowned on its own square (C4, C8)
+        changed += tuple(c for c in (new.royals[s]["king"] for s in SIDES) if c is not None)
+    return new, b.cost, changed
 
 
 def conclude(b: TurnBuilder) -> Position:

@@ -10,10 +10,10 @@ from ..core.errors import IllegalAction
 from ..cube.actions import Capture, Turn
 from ..cube.position import Position, other
 from ..cube.randomplay import random_turn
-from ..cube.rules import apply_turn
+from ..cube.rules import apply_turn, apply_turn_changes
 from . import cube_eval as ev
 from .base import Suggestion, check_request
-from .cube_moves import candidates
+from .cube_moves import candidates, scored_candidates
 from .search import SearchParams, searched_suggestion
 
 #: the search of each level; ``nodes`` is the default node budget (docs/AI.md, "Levels")
@@ -28,16 +28,22 @@ LEVEL_PARAMS = {
 
 class Node:
     """A position with its material kept incrementally (the search's node; ``result`` and ``to_move``
-    are the position's)."""
+    are the position's).  ``up`` is the node it was reached from, ``changed`` the cells that turn
+    wrote; ``kid_gen`` keeps the candidate cache of the last child that generated, with that
+    child's ``changed``, for its siblings (incremental generation, cube_moves.scored_candidates)."""
 
-    __slots__ = ("hot", "mat", "pos", "result", "to_move")
+    __slots__ = ("changed", "gen", "hot", "kid_gen", "mat", "pos", "result", "to_move", "up")
 
-    def __init__(self, pos: Position, mat: dict, hot=None):
+    def __init__(self, pos: Position, mat: dict, hot=None, up=None, changed=()):
         self.pos = pos
         self.mat = mat
         self.hot = hot  # the square of the capture that led here (quiescence recaptures there)
         self.result = pos.result
         self.to_move = pos.to_move
+        self.up = up
+        self.changed = changed
+        self.gen = None
+        self.kid_gen = None
 
 
 def material_after(pos: Position, mat: dict, turn, new: Position, cost: int) -> dict:
@@ -64,6 +70,28 @@ class CubeAdapter:
     def moves(self, node: Node) -> list:
         return candidates(node.pos)
 
+    def ordered(self, node: Node, width: int | None) -> list:
+        """The best ``width`` candidates by pre-score (stable: generation order breaks ties), with
+        the pre-score computed while generating (:meth:`prescore`'s values, refined where the
+        generator knows more: split captures, a royal's second action onto a home square).  The
+        list is generated incrementally from a sibling's or the grandparent's candidates."""
+        prev, changed = None, ()
+        up = node.up
+        if up is not None and up.kid_gen is not None:
+            prev, other_changed = up.kid_gen
+            changed = tuple(node.changed) + tuple(other_changed)
+        elif up is not None and up.up is not None and up.up.gen is not None:
+            prev = up.up.gen
+            changed = tuple(node.changed) + tuple(up.changed)
+        sc, gen = scored_candidates(node.pos, False, prev, changed)
+        node.gen = gen
+        if up is not None:
+            up.kid_gen = (gen, node.changed)
+        if width is None:
+            return [t for _, t in sc]
+        order = sorted(range(len(sc)), key=lambda i: -sc[i][0])
+        return [sc[i][1] for i in order[:width]]
+
     def tactical(self, node: Node) -> list:
         """Quiescence turns: the recaptures on the square of the last capture (a capture sequence on
         one square, cheapest attacker first by the pre-score).  Wins on the spot need no search:
@@ -76,11 +104,11 @@ class CubeAdapter:
 
     def play(self, node: Node, turn) -> Node | None:
         try:
-            new, cost = apply_turn(node.pos, turn)
+            new, cost, changed = apply_turn_changes(node.pos, turn)
         except IllegalAction:
             return None
         hot = next((a.to for a in turn.actions if a.kind == "capture"), None)
-        return Node(new, material_after(node.pos, node.mat, turn, new, cost), hot)
+        return Node(new, material_after(node.pos, node.mat, turn, new, cost), hot, node, changed)
 
     def evaluate(self, node: Node) -> float:
         return ev.evaluate(node.pos, node.mat)

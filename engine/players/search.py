@@ -69,10 +69,13 @@ class Search:
         self.budget = budget
         self.seed = seed
         self.depth_done = 0
+        self.killers: dict = {}  # ply -> the turn that last caused a beta cut-off there
 
     # -- helpers ----------------------------------------------------------------------------------
-    def jitter(self, turn: Any) -> float:
-        if not self.p.jitter:
+    def jitter(self, turn: Any, value: float = 0.0) -> float:
+        """The seeded tie-break of a root turn; none for a proven win or loss (the one point per ply
+        between mate scores must decide: the slower loss, the faster win)."""
+        if not self.p.jitter or is_mate_score(value):
             return 0.0
         h = zlib.crc32(f"{self.seed}|{self.a.key(turn)}".encode())
         return (h % 10007) / 10007.0 * self.p.jitter
@@ -88,6 +91,21 @@ class Search:
         pre = self.a.prescore
         scored = sorted(((pre(pos, t), i) for i, t in enumerate(turns)), key=lambda e: (-e[0], e[1]))
         return [turns[i] for _, i in scored[:width]]
+
+    def _inner(self, pos: Any, width: int | None, ply: int) -> list:
+        """The candidates of an inner node, best ``width`` by pre-score (the adapter's own ordered
+        generation where it has one), with this ply's killer turn (the last one that cut off a
+        sibling) moved to the front when it is among them."""
+        ordered = getattr(self.a, "ordered", None)
+        turns = ordered(pos, width) if ordered is not None else self._ordered(pos, self.a.moves(pos), width)
+        killer = self.killers.get(ply)
+        if killer is not None and len(turns) > 1 and turns[0] != killer:
+            try:
+                i = turns.index(killer)
+            except ValueError:
+                return turns
+            turns.insert(0, turns.pop(i))
+        return turns
 
     def _apply(self, pos: Any, turn: Any, ply: int):
         child = self.a.play(pos, turn)
@@ -113,7 +131,9 @@ class Search:
             self.budget.armed = True
         if not kids:
             return None, self.static(pos, 0), []
-        scored = sorted(((-st + self.jitter(t), i) for i, (t, _, st) in enumerate(kids)), key=lambda e: (-e[0], e[1]))
+        scored = sorted(
+            ((-st + self.jitter(t, st), i) for i, (t, _, st) in enumerate(kids)), key=lambda e: (-e[0], e[1])
+        )
         order = [kids[i] for _, i in scored]
         best_v = scored[0][0]
         best = order[0]
@@ -133,7 +153,7 @@ class Search:
                 alpha = -INF
                 for t, child, st in order[:keep]:
                     v, pv = self.negamax(child, d - 1, -INF, -alpha + self.p.jitter, 1, st)
-                    v = -v + self.jitter(t)
+                    v = -v + self.jitter(t, v)
                     results.append((v, len(results), t, child, st, pv))
                     alpha = max(alpha, v)
             except BudgetExceeded:
@@ -150,7 +170,7 @@ class Search:
             if cut:
                 break
             self.depth_done = d
-        return best[0], best_v - self.jitter(best[0]), line
+        return best[0], best_v - self.jitter(best[0], best_v), line
 
     # -- inner nodes ------------------------------------------------------------------------------
     def negamax(self, pos: Any, depth: int, alpha: float, beta: float, ply: int, static: float):
@@ -158,7 +178,7 @@ class Search:
             return terminal_score(pos, ply), []
         if depth <= 0:
             return self.qsearch(pos, alpha, beta, self.p.qdepth, ply, static)
-        turns = self._ordered(pos, self.a.moves(pos), self.p.gen_width)
+        turns = self._inner(pos, self.p.gen_width, ply)
         best, pv = -INF, []
         if depth == 1:  # leaf parents: apply one at a time, cut off early
             for t in turns:
@@ -176,6 +196,7 @@ class Search:
                     if v > alpha:
                         alpha = v
                         if alpha >= beta:
+                            self.killers[ply] = t
                             break
             return (static, []) if best == -INF else (best, pv)
         kids: list = []
