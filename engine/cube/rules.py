@@ -30,13 +30,19 @@ from .position import EMPTY, SIDES, Piece, Position, Result, copy_tables, other
 class TurnBuilder:
     """Build one turn for the side to move, validating each action as it is added."""
 
-    def __init__(self, position: Position, origin: Coord | None = None, *, transactional: bool = True):
+    def __init__(
+        self, position: Position, origin: Coord | None = None, *, transactional: bool = True, trusted: bool = False
+    ):
         if position.result is not None:
             raise IllegalAction(f"the game is over ({position.result.reason})", code="game-over")
         self.position = position
         self.origin = None if origin is None else position.check_coord(origin, "origin")
         self._given_origin = self.origin
         self.transactional = transactional  # restore the state when an action is refused
+        # trusted: the actions come from this engine's own generators (legal_actions, next_actions)
+        # for this very position, so the ray geometry of moves and captures is not walked again
+        # and the targets are taken as canonical; every other rule is still checked
+        self.trusted = trusted
         self.actions: list = []
         self._reset()
 
@@ -194,6 +200,8 @@ class TurnBuilder:
         return last
 
     def _target(self, to, what):
+        if self.trusted:
+            return to
         return self.position.check_coord(to, f"{what} target")
 
     def _displacement_checks(self, kind, to):
@@ -216,7 +224,7 @@ class TurnBuilder:
         dest = self.cell(to)
         if dest and dest[0].side != self.side:
             raise IllegalAction(f"{list(to)} holds enemy pieces: use capture", code="illegal-move")
-        if not self._reaches(group, at, to, capture=False):
+        if not self.trusted and not self._reaches(group, at, to, capture=False):
             raise IllegalAction(f"{_names(group)} on {list(at)} cannot move to {list(to)}", code="illegal-move")
         if dest:
             self._check_stackable(group, dest, to)
@@ -239,7 +247,7 @@ class TurnBuilder:
                     f"the {p.side} {p.type} on {list(to)} cannot be captured (C6)", code="illegal-capture"
                 )
         facing = len(group) == 1 and group[0].type == "king" and any(p.type == "king" for p in dest)
-        planar = to[2:] == at[2:] and self._reaches(group, at, to, capture=True)
+        planar = to[2:] == at[2:] and (self.trusted or self._reaches(group, at, to, capture=True))
         if not planar:
             if not (facing and facing_line_clear(self, at, to)):
                 why = " (kings face each other only along a clear line, C3/G10)" if facing else ""
@@ -553,10 +561,12 @@ def apply_turn(position: Position, turn: Turn) -> tuple[Position, int]:
     return new, cost
 
 
-def apply_turn_changes(position: Position, turn: Turn) -> tuple[Position, int, tuple]:
+def apply_turn_changes(position: Position, turn: Turn, trusted: bool = False) -> tuple[Position, int, tuple]:
     """:func:`apply_turn` that also says which cells the turn wrote (canonical coordinates, in the
     order written; the crowned prince's cell of C4/C8 included): what an incremental move
-    generator or hash needs to know."""
+    generator or hash needs to know.  ``trusted``: the turn was built from this engine's own
+    generators for ``position`` (the computer player's inner nodes), so the ray geometry is not
+    walked again (:class:`TurnBuilder`); a turn from anywhere else must not be trusted."""
     origin = turn.origin
     if turn.actions and getattr(turn.actions[0], "kind", None) == "drop" and origin is not None:
         # a drop turn needs no origin; one that names the drop target is the same turn (C28)
@@ -567,7 +577,7 @@ def apply_turn_changes(position: Position, turn: Turn) -> tuple[Position, int, t
                 code="grammar",
             )
         origin = None
-    b = TurnBuilder(position, origin, transactional=False)
+    b = TurnBuilder(position, origin, transactional=False, trusted=trusted)
     for i, a in enumerate(turn.actions):
         try:
             b.add(a)

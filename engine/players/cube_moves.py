@@ -316,29 +316,31 @@ class GenCache:
         self.by_origin = by_origin
 
 
-_REACH: dict = {}  # id(rules) -> (rules, leaper deltas, rider directions, screens that block)
+_REACH: dict = {}  # (id(rules), side, types) -> (rules, leaper deltas, rider directions, screens that block)
 
 
-def _reach(rules) -> tuple:
-    """Where a change of a cell can alter the actions of a piece on the same board: the deltas of
-    every short ray (up to 8 steps) and the primitive directions of every longer one, of every
-    piece type and side (a superset is safe: it only regenerates more)."""
-    r = _REACH.get(id(rules))
+def _reach(rules, side: str, stack) -> tuple:
+    """Where a change of a cell can alter the actions of ``stack`` (``side``'s) on the same board:
+    the deltas of its short rays (up to 8 steps) and the primitive directions of its longer ones;
+    a split part moves with a subset of these rays, the whole stack with all of them (a superset
+    is safe: it only regenerates more).  ``screens``: pieces in between that hide a cell (1, or 2
+    for a group with a hopping ray, a cannon)."""
+    key = (id(rules), side, tuple(p.type for p in stack))
+    r = _REACH.get(key)
     if r is not None and r[0] is rules:
         return r
     near, dirs, hop = set(), set(), False
-    for spec in rules.pieces.values():
-        for side_rays in spec.rays.values():
-            for ray in side_rays:
-                hop = hop or ray.hop
-                if ray.max_steps <= 8:
-                    for k in range(1, ray.max_steps + 1):
-                        near.add((ray.dx * k, ray.dy * k))
-                else:
-                    dirs.add(_primitive(ray.dx, ray.dy))
-    if len(_REACH) > 16:
+    for t in sorted({p.type for p in stack}):
+        for ray in rules.pieces[t].rays[side]:
+            hop = hop or ray.hop
+            if ray.max_steps <= 8:
+                for k in range(1, ray.max_steps + 1):
+                    near.add((ray.dx * k, ray.dy * k))
+            else:
+                dirs.add(_primitive(ray.dx, ray.dy))
+    if len(_REACH) > 512:
         _REACH.clear()
-    r = _REACH[id(rules)] = (rules, frozenset(near), frozenset(dirs), 2 if hop else 1)
+    r = _REACH[key] = (rules, frozenset(near), frozenset(dirs), 2 if hop else 1)
     return r
 
 
@@ -417,7 +419,6 @@ def scored_candidates(
         safe = _safe_score(rules)
         if prev.score == score or (prev.score >= safe and score >= safe):
             reuse = prev.by_origin
-            _r, near, dirs, screens = _reach(rules)
             changed = {plain(c) for c in changed}
     # a hyper-jump of a piece on the main plane only takes it away from an enemy king on the main
     # board (the search drops such turns): those pieces are generated without hyper-jumps
@@ -434,7 +435,7 @@ def scored_candidates(
         royal = stack[0].type in ROYALS
         if reuse is not None and not royal:
             hit = reuse.get(o)
-            if hit is not None and hit[0] == stack and not _touched(pos, o, changed, near, dirs, screens):
+            if hit is not None and hit[0] == stack and not _touched(pos, o, changed, *_reach(rules, side, stack)[1:]):
                 by_origin[o] = hit
                 out.extend(hit[1])
                 continue

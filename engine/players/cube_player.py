@@ -13,7 +13,7 @@ from ..cube.randomplay import random_turn
 from ..cube.rules import apply_turn, apply_turn_changes
 from . import cube_eval as ev
 from .base import Suggestion, check_request
-from .cube_moves import candidates, scored_candidates
+from .cube_moves import scored_candidates
 from .search import SearchParams, searched_suggestion
 
 #: the search of each level; ``nodes`` is the default node budget (docs/AI.md, "Levels")
@@ -68,7 +68,7 @@ class CubeAdapter:
         return Node(pos, ev.material(pos))
 
     def moves(self, node: Node) -> list:
-        return candidates(node.pos)
+        return self.ordered(node, None)
 
     def ordered(self, node: Node, width: int | None) -> list:
         """The best ``width`` candidates by pre-score (stable: generation order breaks ties), with
@@ -104,7 +104,9 @@ class CubeAdapter:
 
     def play(self, node: Node, turn) -> Node | None:
         try:
-            new, cost, changed = apply_turn_changes(node.pos, turn)
+            # the root's turns (the one suggested among them) get the full turn machine; deeper
+            # turns come from the engine's generators for that very position (trusted geometry)
+            new, cost, changed = apply_turn_changes(node.pos, turn, trusted=node.up is not None)
         except IllegalAction:
             return None
         hot = next((a.to for a in turn.actions if a.kind == "capture"), None)
