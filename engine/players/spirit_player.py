@@ -142,15 +142,29 @@ def evaluate(pos: SpiritPosition) -> float:
 
 
 class SpiritNode:
-    """A position and the square where the turn that led to it captured (for quiescence)."""
+    """A position and the square where the turn that led to it captured (for quiescence).  ``up``:
+    the node it was reached from; ``paths``: the mover paths computed here, by (origin, level-up),
+    and ``kid_paths`` the last child's, which its siblings reuse where nothing near the mover
+    changed (:meth:`SpiritAdapter.paths`)."""
 
-    __slots__ = ("hot", "pos", "result", "to_move")
+    __slots__ = ("hot", "kid_paths", "paths", "pos", "ref", "result", "to_move", "up")
 
-    def __init__(self, pos: SpiritPosition, hot):
+    def __init__(self, pos: SpiritPosition, hot, up=None):
         self.pos = pos
         self.hot = hot
         self.result = pos.result
         self.to_move = pos.to_move
+        self.up = up
+        self.paths: dict = {}
+        self.kid_paths = None
+        self.ref: tuple | None = None  # (position, paths, changed squares) of the reference node
+
+
+def _changed(a: dict, b: dict) -> list:
+    """Squares whose piece differs between two piece maps."""
+    out = [c for c, p in a.items() if b.get(c) != p]
+    out.extend(c for c in b if c not in a)
+    return out
 
 
 class SpiritAdapter:
@@ -169,7 +183,46 @@ class SpiritAdapter:
                 out.append(min(movers, key=lambda c: (_cheb(c, enemy_sect), c)))
         return [c for i, c in enumerate(out) if c not in out[:i]], ups
 
-    def _turns(self, pos: SpiritPosition, tactical: bool) -> list:
+    def paths(self, node: SpiritNode, m, up) -> dict:
+        """``legal_paths(pos, m, up)``, reused from a sibling's (or the grandparent's) computation
+        when no square within the mover's step count + 2 changed between the two positions (the
+        paths read only the squares they cross and the formation zones around them, S9, S11, H3),
+        nor the level-up square; a mover of unlimited range is always computed afresh."""
+        key = (m, up)
+        got = node.paths.get(key)
+        if got is not None:
+            return got
+        pos = node.pos
+        if node.ref is None:
+            node.ref = self._reference(node)
+        ref = node.ref
+        if ref:
+            ref_pos, ref_paths, changed = ref
+            hit = ref_paths.get(key)
+            p = pos.pieces.get(m)
+            if hit is not None and p is not None and ref_pos.pieces.get(m) == p and up not in changed:
+                n = step_budget(pos.rules, SpiritPiece(p.type, p.side, p.level + (up == m)))
+                if n is not None and all(_cheb(c, m) > n + 2 for c in changed):
+                    node.paths[key] = hit
+                    return hit
+        got = node.paths[key] = legal_paths(pos, m, up)
+        return got
+
+    def _reference(self, node: SpiritNode) -> tuple:
+        """(position, its paths, the squares changed since) of a sibling or the grandparent
+        (``()`` if none), computed once per node."""
+        up = node.up
+        cand = None
+        if up is not None and up.kid_paths is not None and up.kid_paths is not node:
+            cand = up.kid_paths
+        elif up is not None and up.up is not None and up.up.paths:
+            cand = up.up
+        if cand is None or cand.to_move != node.to_move:
+            return ()
+        return cand.pos, cand.paths, set(_changed(cand.pos.pieces, node.pos.pieces))
+
+    def _turns(self, node: SpiritNode, tactical: bool) -> list:
+        pos = node.pos
         if pos.result is not None:
             return []
         rules = pos.rules
@@ -184,7 +237,7 @@ class SpiritAdapter:
             # the paths with the mover itself raised; other level-ups reuse them (a level-up elsewhere
             # changes them rarely -- the engine refuses the turn then, and the search skips it)
             own = m if m in ups else ups[0]
-            paths = legal_paths(pos, m, own)
+            paths = self.paths(node, m, own)
             if not paths:
                 continue
             fights, near, quiet = [], [], []
@@ -241,7 +294,10 @@ class SpiritAdapter:
         return SpiritNode(pos, None)
 
     def moves(self, node: SpiritNode) -> list:
-        return self._turns(node.pos, False)
+        turns = self._turns(node, False)
+        if node.up is not None:
+            node.up.kid_paths = node
+        return turns
 
     def tactical(self, node: SpiritNode) -> list:
         """Quiescence turns: moves onto the square where the last turn captured (a recapture), for the
@@ -266,7 +322,7 @@ class SpiritAdapter:
             n = step_budget(rules, SpiritPiece(p.type, p.side, p.level + (up == c)))
             if n is not None and _cheb(c, hot) > n:
                 continue
-            paths = legal_paths(pos, c, up)
+            paths = self.paths(node, c, up)
             if hot in paths:
                 out.append(SpiritTurn(up, c, paths[hot]))
         return out
@@ -276,7 +332,7 @@ class SpiritAdapter:
             new, caps = apply_spirit_turn(node.pos, turn)
         except IllegalAction:
             return None
-        return SpiritNode(new, turn.end if caps else None)
+        return SpiritNode(new, turn.end if caps else None, node)
 
     def evaluate(self, node: SpiritNode) -> float:
         return evaluate(node.pos)
