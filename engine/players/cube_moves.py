@@ -38,7 +38,7 @@ from ..cube.legal import legal_actions
 from ..core.coords import plain
 from ..cube.position import Position, other
 from ..cube.rules import TurnBuilder
-from .cube_eval import _distance, attackers
+from .cube_eval import _distance, attackers, royal_reaches
 
 ROYALS = ("king", "prince")
 KING_DIRS = tuple((dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy)
@@ -279,28 +279,6 @@ def _drops(pos: Position, out: list) -> None:
         for _v, c in targets:
             for dx in (-1, 1):
                 add("pawn", (c[0] + dx, c[1] - fwd) + tuple(c[2:]))
-
-
-def royal_reaches(at, home) -> bool:
-    """Can a king or prince on ``at`` reach ``home`` in one turn of at most two actions: a planar
-    step, a 3-D jump, a hyper-jump, or a step with one jump or hyper-jump, or a 3-D jump with a
-    hyper-jump (the G4 grammar: C29, C32, C33)?  Geometry only; the squares' contents are the
-    caller's."""
-    n = max(len(at), len(home))
-    a = tuple(at) + (1,) * (n - len(at))
-    h = tuple(home) + (1,) * (n - len(home))
-    planar = max(abs(a[0] - h[0]), abs(a[1] - h[1]))
-    if planar > 1:
-        return False
-    steps = [i for i in range(2, n) if a[i] != h[i]]
-    for i in steps:
-        if abs(a[i] - h[i]) != 1:
-            return False
-    if not steps:
-        return planar == 1
-    if planar:
-        return len(steps) == 1
-    return len(steps) == 1 or (len(steps) == 2 and steps[0] == 2)
 
 
 class GenCache:
