@@ -24,6 +24,7 @@ from ..cube.game import Game
 from ..cube.randomplay import random_turn
 from ..spirit.position import apply_spirit_turn
 from ..spirit.setup import default_placement, spirit_start_position
+from .arena_features import turn_features
 from .base import LEVELS
 from .dispatch import suggest
 from .spirit_player import evaluate as spirit_evaluate
@@ -152,6 +153,8 @@ def play_game(spec: GameSpec) -> GameResult:
             "jumps": 0,
             "captures": 0,
             "transforms": 0,
+            "green_drops": 0,  # drops inside the green area (arena_features)
+            "max_dim": 3,  # the highest dimension this side's turns reached
         }
         for s in ("white", "black")
     }
@@ -196,6 +199,9 @@ def play_game(spec: GameSpec) -> GameResult:
             counts[side]["promotions"] += "promote" in kinds
             counts[side]["jumps"] += "jump" in kinds
             counts[side]["captures"] += "capture" in kinds
+            feat = turn_features(pos, turn)
+            counts[side]["green_drops"] += feat["green_drops"]
+            counts[side]["max_dim"] = max(counts[side]["max_dim"], feat["dim"])
             facing = _is_facing(pos, turn)
             pos = g.play(turn)
             max_dim = max(max_dim, pos.max_dimension())
@@ -314,7 +320,7 @@ def main(argv: list | None = None) -> int:
     ap.add_argument("--ruleset", default=None, help="standard, free-combination, spirit or a path")
     ap.add_argument("--jobs", type=int, default=1, help="worker processes")
     ap.add_argument("--seed", type=int, default=0)
-    ap.add_argument("--nodes", type=int, default=None, help="node budget of every searching level (2, 3)")
+    ap.add_argument("--nodes", type=int, default=None, help="node budget of every searching level (2, 3, 4)")
     ap.add_argument("--plies", type=int, default=None, help="ply cap per game (a draw when reached)")
     ap.add_argument(
         "--adjudicate",
@@ -327,7 +333,7 @@ def main(argv: list | None = None) -> int:
     args = ap.parse_args(argv)
     if args.games < 1:
         ap.error("--games must be at least 1")
-    nodes = dict.fromkeys((2, 3), args.nodes) if args.nodes else {}
+    nodes = dict.fromkeys((2, 3, 4), args.nodes) if args.nodes else {}
     t0 = time.perf_counter()
     results = run_arena(
         args.games,

@@ -7,6 +7,8 @@ import statistics
 from collections import Counter
 from collections.abc import Sequence
 
+from .arena_features import features_table
+
 
 def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
     """95 % Wilson score interval of a proportion ``k / n``."""
@@ -165,4 +167,6 @@ def report(results: list, wall: float | None = None, jobs: int = 1) -> str:
             f"Highest dimension with a piece off index 1: max {max(dims)}, games reaching dimension >= 4: "
             f"{sum(1 for d in dims if d >= 4)}/{n}, >= 5: {sum(1 for d in dims if d >= 5)}/{n}."
         )
+        out.append("\nWhat each level uses (turns per game of that level's side; docs/AI.md):\n")
+        out.append(features_table(results))
     return "\n".join(out)

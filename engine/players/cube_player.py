@@ -1,4 +1,4 @@
-"""The cube-chess computer player: levels 0-3 over the engine's own turn machine (docs/AI.md)."""
+"""The cube-chess computer player: levels 0-4 over the engine's own turn machine (docs/AI.md)."""
 
 from __future__ import annotations
 
@@ -21,7 +21,10 @@ LEVEL_PARAMS = {
     1: SearchParams(depth=1, jitter=20.0, nodes=None),
     2: SearchParams(depth=2, root_keep2=20, gen_width=24, keep=8, qdepth=2, qwidth=4, jitter=10.0, nodes=3000),
     3: SearchParams(
-        depth=3, root_keep2=40, root_keep=14, gen_width=20, keep=6, qdepth=3, qwidth=4, jitter=10.0, nodes=12000
+        depth=4, root_keep2=40, root_keep=14, gen_width=20, keep=6, qdepth=3, qwidth=4, jitter=10.0, nodes=12000
+    ),
+    4: SearchParams(
+        depth=5, root_keep2=48, root_keep=16, gen_width=22, keep=6, qdepth=4, qwidth=4, jitter=10.0, nodes=40000
     ),
 }
 
@@ -37,7 +40,7 @@ class Node:
     def __init__(self, pos: Position, mat: dict, hot=None, up=None, changed=()):
         self.pos = pos
         self.mat = mat
-        self.hot = hot  # the square of the capture that led here (quiescence recaptures there)
+        self.hot = hot  # where the turn that led here landed (quiescence captures there)
         self.result = pos.result
         self.to_move = pos.to_move
         self.up = up
@@ -59,6 +62,16 @@ def material_after(pos: Position, mat: dict, turn, new: Position, cost: int) -> 
             gain += vals[a.to].value - vals["pawn"].value
     earned = new.scores[side] - pos.scores[side] + cost
     return {side: mat[side] + gain, other(side): mat[other(side)] - earned}
+
+
+def _landing(turn):
+    """The square where the turn's moving piece ends (a capture, a move, a jump, a drop), or None:
+    the quiescence search tries the captures there -- a recapture, or a piece left hanging."""
+    for a in reversed(turn.actions):
+        to = getattr(a, "to", None)
+        if isinstance(to, tuple):
+            return to
+    return None
 
 
 class CubeAdapter:
@@ -93,8 +106,9 @@ class CubeAdapter:
         return [sc[i][1] for i in order[:width]]
 
     def tactical(self, node: Node) -> list:
-        """Quiescence turns: the recaptures on the square of the last capture (a capture sequence on
-        one square, cheapest attacker first by the pre-score).  Wins on the spot need no search:
+        """Quiescence turns: the captures on the square where the last turn landed (a recapture, or
+        a piece that moved or was dropped where it hangs: a capture sequence on one square,
+        cheapest attacker first by the pre-score).  Wins on the spot need no search:
         the evaluation scores them (king capture, C3, C5, C7)."""
         hot = node.hot
         if hot is None:
@@ -109,7 +123,7 @@ class CubeAdapter:
             new, cost, changed = apply_turn_changes(node.pos, turn, trusted=node.up is not None)
         except IllegalAction:
             return None
-        hot = next((a.to for a in turn.actions if a.kind == "capture"), None)
+        hot = _landing(turn)
         return Node(new, material_after(node.pos, node.mat, turn, new, cost), hot, node, changed)
 
     def evaluate(self, node: Node) -> float:

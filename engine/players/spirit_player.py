@@ -49,6 +49,9 @@ LEVEL_PARAMS = {
     3: SearchParams(
         depth=4, root_keep2=None, root_keep=10, gen_width=14, keep=4, qdepth=1, qwidth=4, jitter=10.0, nodes=10000
     ),
+    4: SearchParams(
+        depth=5, root_keep2=None, root_keep=12, gen_width=14, keep=4, qdepth=2, qwidth=4, jitter=10.0, nodes=8000
+    ),
 }
 
 
