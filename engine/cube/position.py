@@ -78,7 +78,7 @@ class Position:
         "ply",
         "result",
     )
-    __slots__ = FIELDS + ("_green", "_crowd", "_size", "_hash")
+    __slots__ = FIELDS + ("_green", "_crowd", "_size", "_hash", "_zh")
 
     def __init__(
         self,
@@ -117,6 +117,7 @@ class Position:
         self._crowd = (cw[0], cw[1], cb[0], cb[1]) if fill == "default" else None
         self._size = rules.size
         self._hash = None
+        self._zh: int | None = None  # Zobrist-style hash of the changed cells (zhash)
 
     # -- cells --------------------------------------------------------------------------
     def default(self, c: Coord) -> tuple:
@@ -211,22 +212,42 @@ class Position:
         return [(plain(c), s) for c, s in seen.items() if s and s[0].side == side]
 
     # -- derived --------------------------------------------------------------------------
+    def zhash(self) -> int:
+        """Zobrist-style hash of the board: the XOR of ``hash((cell, stack))`` over the changed cells
+        (the default content hashes to nothing).  The turn machine derives it from the previous
+        position's in time proportional to the cells a turn writes (``TurnBuilder._build``)."""
+        if self._zh is None:
+            h = 0
+            for c, st in self.cells.items():
+                h ^= hash((c, st))
+            self._zh = h
+        return self._zh
+
     def key(self):
-        """Hashable identity of the position for repetition detection."""
+        """Hashable identity of the position for repetition detection (G14): side to move, the
+        board's :meth:`zhash` with the number of changed cells, scores and credits.  Built in
+        constant time from the board hash (64-bit; two different boards of one game sharing it is
+        astronomically unlikely)."""
         if self._hash is None:
             self._hash = (
                 self.to_move,
-                frozenset((c, s) for c, s in self.cells.items()),
+                self.zhash(),
+                len(self.cells),
                 self.scores["white"],
                 self.scores["black"],
-                tuple(sorted((s, k, v) for s in SIDES for k, v in self.credits[s].items())),
+                tuple(sorted((s, k, v) for s in SIDES for k, v in self.credits[s].items())) if any(
+                    self.credits[s] for s in SIDES
+                ) else (),
             )
         return self._hash
 
     def replace(self, **kw) -> Position:
         fields = {k: getattr(self, k) for k in self.FIELDS}
         fields.update(kw)
-        return Position(**fields)
+        new = Position(**fields)
+        if "cells" not in kw:
+            new._zh = self._zh  # same board, same hash
+        return new
 
     def __eq__(self, other) -> bool:
         if not isinstance(other, Position):

@@ -508,13 +508,21 @@ class TurnBuilder:
 
     def _build(self, final: bool) -> Position:
         pos = self.position
-        cells = dict(pos.cells)
+        old_cells = pos.cells
+        cells = dict(old_cells)
         default = pos.default
+        zh = pos._zh
         for c, s in self.changes.items():
+            if zh is not None:
+                was = old_cells.get(c)
+                if was is not None:
+                    zh ^= hash((c, was))
             if s == default(c):
                 cells.pop(c, None)
             else:
                 cells[compact(c)] = s
+                if zh is not None:
+                    zh ^= hash((c, s))
         scores = dict(self.scores)
         scores[self.side] = pos.scores[self.side] + self.earned - self.cost
         royals = {s: dict(self.royals[s]) for s in SIDES}
@@ -543,6 +551,7 @@ class TurnBuilder:
             royals,
             pos.ply + (1 if final else 0),
         )
+        new._zh = zh  # the board hash, derived from the previous one (Position.zhash)
         return new
 
     def options(self, horizon: int = 5) -> list:
