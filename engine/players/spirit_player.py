@@ -42,6 +42,8 @@ THREAT_AGAINST = 3_000.0
 APPROACH = 12.0
 QUIET_ENDS = 4
 NEAR = 2
+FORMATION_UPS = 4  # own formations tried as the level-up (nearest the own sect first)
+GUARD_ENDS = 2  # quiet ends two squares from the own sect (blocks) kept per mover
 
 LEVEL_PARAMS = {
     1: SearchParams(depth=1, jitter=20.0, nodes=None),
@@ -172,14 +174,20 @@ def _changed(a: dict, b: dict) -> list:
 
 class SpiritAdapter:
     def _levelups(self, pos: SpiritPosition) -> tuple[list, list]:
+        """The strategic level-ups tried beside the mover's own: every own formation (a stronger zone
+        guards the sect or an approach, S11; at most ``FORMATION_UPS``, nearest the own sect first)
+        and the own movable piece nearest the enemy sect."""
         rules = pos.rules
         side = pos.to_move
         ups = levelup_squares(pos)
         out = []
         own_sect, enemy_sect = _sect(pos, side), _sect(pos, other(side))
+        forms = [c for c in ups if rules.pieces[pos.pieces[c].type].formation]
         if own_sect is not None:
-            forms = sorted(c for c in ups if rules.pieces[pos.pieces[c].type].formation and _cheb(c, own_sect) == 1)
-            out.extend(forms[:1])
+            forms.sort(key=lambda c: (_cheb(c, own_sect), c))
+        else:
+            forms.sort()
+        out.extend(forms[:FORMATION_UPS])
         if enemy_sect is not None:
             movers = [c for c in ups if rules.pieces[pos.pieces[c].type].movable]
             if movers:
@@ -243,7 +251,7 @@ class SpiritAdapter:
             paths = self.paths(node, m, own)
             if not paths:
                 continue
-            fights, near, quiet = [], [], []
+            fights, near, guard, quiet = [], [], [], []
             for end in sorted(paths):
                 q = pos.pieces.get(end)
                 if q is not None and q.side != side:
@@ -253,11 +261,14 @@ class SpiritAdapter:
                     or (own_sect is not None and _cheb(end, own_sect) <= 1)
                 ):
                     near.append(end)
+                elif not tactical and own_sect is not None and _cheb(end, own_sect) == 2:
+                    guard.append(end)  # a block on the approach to the own sect
                 elif not tactical:
                     quiet.append(end)
             if enemy_sect is not None:
                 quiet.sort(key=lambda e: (_cheb(e, enemy_sect), e))
-            chosen = fights + near + quiet[:QUIET_ENDS]
+                guard.sort(key=lambda e: (_cheb(e, enemy_sect), e))
+            chosen = fights + near + guard[:GUARD_ENDS] + quiet[:QUIET_ENDS]
             for end in chosen:
                 out.append(SpiritTurn(own, m, paths[end]))
             if not tactical:
@@ -280,18 +291,26 @@ class SpiritAdapter:
         ]
         if not depleted:
             return []
-        into = max(depleted, key=lambda k: (VALUE.get(k, 0), k))
+        # every depleted kind (S8): the most valuable first, each tried with the same turns
+        kinds = sorted(depleted, key=lambda k: (-VALUE.get(k, 0), k))
         extra = []
         for c, p in sorted(pos.pieces.items()):
             k = rules.pieces[p.type]
             if p.side != side or not k.transforms or p.level + 1 < k.transform_level:
                 continue
-            for t in turns:
-                if t.origin == c:
-                    extra.append(SpiritTurn(t.levelup, t.origin, t.path, SpiritTransform(t.end, into)))
-                elif (t.levelup == c or p.level >= k.transform_level) and len(extra) < 40:
-                    extra.append(SpiritTurn(t.levelup, t.origin, t.path, SpiritTransform(c, into)))
-        return extra[:40]
+            for i, into in enumerate(kinds):
+                cap = 40 if i == 0 else 12  # the most valuable kind gets the most turns
+                made = 0
+                for t in turns:
+                    if made >= cap:
+                        break
+                    if t.origin == c:
+                        extra.append(SpiritTurn(t.levelup, t.origin, t.path, SpiritTransform(t.end, into)))
+                        made += 1
+                    elif t.levelup == c or p.level >= k.transform_level:
+                        extra.append(SpiritTurn(t.levelup, t.origin, t.path, SpiritTransform(c, into)))
+                        made += 1
+        return extra[:80]
 
     def root(self, pos: SpiritPosition) -> SpiritNode:
         return SpiritNode(pos, None)
