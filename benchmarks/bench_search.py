@@ -177,7 +177,7 @@ def chess_alphabeta(boards: list, depth: int = 3) -> tuple[int, float]:
 
     def evaluate(b) -> int:
         e = 0
-        for sq, p in b.piece_map().items():
+        for p in b.piece_map().values():
             e += vals[p.piece_type] if p.color == b.turn else -vals[p.piece_type]
         return e
 

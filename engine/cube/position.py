@@ -235,9 +235,9 @@ class Position:
                 len(self.cells),
                 self.scores["white"],
                 self.scores["black"],
-                tuple(sorted((s, k, v) for s in SIDES for k, v in self.credits[s].items())) if any(
-                    self.credits[s] for s in SIDES
-                ) else (),
+                tuple(sorted((s, k, v) for s in SIDES for k, v in self.credits[s].items()))
+                if any(self.credits[s] for s in SIDES)
+                else (),
             )
         return self._hash
 

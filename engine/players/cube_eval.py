@@ -31,6 +31,9 @@ CROWN_THREAT = 1_500.0  # capturing the king only crowns the prince (C4 with a h
 C16_MARGIN = 25  # points above the C16 line below which the position is feared
 C16_WEIGHT = 30.0
 PRINCE_STEP = 15.0  # per step of the prince towards the enemy king's home
+KING_BOARD = (
+    120.0  # per own piece on the plane of an enemy king that left the main plane (more than a hyper-jump costs)
+)
 
 _TABLES: dict = {}
 _WPAWN = (Piece("pawn", "white"),)
@@ -289,6 +292,16 @@ def evaluate(pos: Position, mat: dict | None = None) -> float:
     e -= THREAT_AGAINST * threats if threats < 2 else DOUBLE_THREAT
     if ko == 1:
         e -= THREAT_AGAINST
+    # hunters on the plane of a king that fled the main plane (the crowded pawns of every board excepted)
+    for side, sign in ((s, 1.0), (o, -1.0)):
+        k = pos.royals[other(side)]["king"]
+        if k is not None and (len(k) > 3 or k[2] != 1):
+            rest = k[2:]
+            n = 0
+            for c, st in pos.cells.items():
+                if st and st[0].side == side and c[2:] == rest and st[0].type not in ("king", "prince"):
+                    n += 1
+            e += sign * KING_BOARD * n
     # princes walking to the enemy king's home (C5): they cannot be captured (C6)
     for side, sign in ((s, 1.0), (o, -1.0)):
         pr = pos.royals[side]["prince"]

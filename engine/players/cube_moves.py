@@ -31,11 +31,11 @@ from __future__ import annotations
 
 from math import gcd
 
+from ..core.coords import plain
 from ..core.errors import IllegalAction
 from ..cube.actions import Drop, HyperJump, Jump, Promote, Stack, Turn
 from ..cube.grammar import facing_line_clear
 from ..cube.legal import legal_actions
-from ..core.coords import plain
 from ..cube.position import Position, other
 from ..cube.rules import TurnBuilder
 from .cube_eval import _distance, attackers, royal_reaches

@@ -13,7 +13,7 @@ from ..cube.randomplay import random_turn
 from ..cube.rules import apply_turn, apply_turn_changes
 from . import cube_eval as ev
 from .base import Suggestion, check_request
-from .cube_moves import scored_candidates
+from .cube_moves import GenCache, scored_candidates
 from .search import SearchParams, searched_suggestion
 
 #: the search of each level; ``nodes`` is the default node budget (docs/AI.md, "Levels")
@@ -45,8 +45,8 @@ class Node:
         self.to_move = pos.to_move
         self.up = up
         self.changed = changed
-        self.gen = None
-        self.kid_gen = None
+        self.gen: GenCache | None = None
+        self.kid_gen: tuple | None = None
 
 
 def material_after(pos: Position, mat: dict, turn, new: Position, cost: int) -> dict:

@@ -25,6 +25,7 @@ from .base import Budget, BudgetExceeded, Suggestion
 
 WIN = 1_000_000.0
 INF = float("inf")
+ROOT_ALL = 1 << 30  # "every candidate" as a width
 
 
 class Adapter(Protocol):
@@ -92,6 +93,13 @@ class Search:
         scored = sorted(((pre(pos, t), i) for i, t in enumerate(turns)), key=lambda e: (-e[0], e[1]))
         return [turns[i] for _, i in scored[:width]]
 
+    def _root_list(self, pos: Any) -> list:
+        """Every root candidate, best pre-score first (stable)."""
+        ordered = getattr(self.a, "ordered", None)
+        if ordered is not None:
+            return ordered(pos, ROOT_ALL)
+        return self._ordered(pos, self.a.moves(pos), ROOT_ALL)
+
     def _inner(self, pos: Any, width: int | None, ply: int) -> list:
         """The candidates of an inner node, best ``width`` by pre-score (the adapter's own ordered
         generation where it has one), with this ply's killer turn (the last one that cut off a
@@ -121,12 +129,13 @@ class Search:
         self.budget.armed = False
         kids = []
         try:
-            for t in self.a.moves(pos):
+            # the root list in pre-score order, so that a budget that cuts it keeps the likeliest turns
+            for t in self._root_list(pos):
                 r = self._apply(pos, t, 0)
                 if r is not None:
                     kids.append((t, r[0], r[1]))
-                if self.budget.nodes is None and self.budget.spent() and kids:
-                    break  # a time budget may cut even the root list (keeps what it has)
+                if kids and self.budget.spent():
+                    break  # the node or time budget cuts even the root list (keeps what it has)
         finally:
             self.budget.armed = True
         if not kids:

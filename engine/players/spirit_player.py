@@ -16,7 +16,7 @@ immediate threat of capturing a sect (S3) by the side to move (a win) or by the 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from ..core.errors import IllegalAction
 from ..spirit.position import (
@@ -165,7 +165,7 @@ class SpiritNode:
         self.ref: tuple | None = None  # (position, paths, changed squares) of the reference node
 
 
-def _changed(a: dict, b: dict) -> list:
+def _changed(a: Mapping, b: Mapping) -> list:
     """Squares whose piece differs between two piece maps."""
     out = [c for c, p in a.items() if b.get(c) != p]
     out.extend(c for c in b if c not in a)
