@@ -96,18 +96,8 @@ def spirit_positions(n: int) -> list:
 
 
 def chess_figures(repeat: int) -> tuple[float, float, float]:
-    import chess
 
-    boards = [chess.Board()]
-    rng = random.Random(1)
-    for plies in (20, 40, 60):
-        b = chess.Board()
-        for _ in range(plies):
-            ms = list(b.legal_moves)
-            if not ms:
-                break
-            b.push(rng.choice(ms))
-        boards.append(b)
+    boards = chess_boards((20, 40, 60))
     pairs = [(b, m) for b in boards for m in list(b.legal_moves)]
     n_moves = len(pairs)
 
@@ -208,12 +198,13 @@ def chess_alphabeta(boards: list, depth: int = 3) -> tuple[int, float]:
     return nodes, time.process_time() - c0
 
 
-def chess_boards() -> list:
+def chess_boards(lengths=(12, 24)) -> list:
+    """The start position and seeded random games of the given lengths (python-chess boards)."""
     import chess
 
     out = [chess.Board()]
     rng = random.Random(1)
-    for plies in (12, 24):
+    for plies in lengths:
         b = chess.Board()
         for _ in range(plies):
             ms = list(b.legal_moves)
