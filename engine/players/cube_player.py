@@ -105,6 +105,13 @@ class CubeAdapter:
         order = sorted(range(len(sc)), key=lambda i: -sc[i][0])
         return [sc[i][1] for i in order[:width]]
 
+    def in_danger(self, node: Node) -> bool:
+        """Could the other side end the game next turn: capture the king (C4, C3 facing lines
+        across planes and boards) or walk a royal onto a home square (C5, C7)?"""
+        pos = node.pos
+        opp = other(pos.to_move)
+        return ev.king_capture(pos, opp) == 2 or ev.home_threats(pos, opp) > 0
+
     def tactical(self, node: Node) -> list:
         """Quiescence turns: the captures on the square where the last turn landed (a recapture, or
         a piece that moved or was dropped where it hangs: a capture sequence on one square,

@@ -104,6 +104,9 @@ class Search:
         """The candidates of an inner node, best ``width`` by pre-score (the adapter's own ordered
         generation where it has one), with this ply's killer turn (the last one that cut off a
         sibling) moved to the front when it is among them."""
+        danger = getattr(self.a, "in_danger", None)
+        if danger is not None and width is not None and danger(pos):
+            width = ROOT_ALL  # a side under a threat that ends the game searches all its replies
         ordered = getattr(self.a, "ordered", None)
         turns = ordered(pos, width) if ordered is not None else self._ordered(pos, self.a.moves(pos), width)
         killer = self.killers.get(ply)

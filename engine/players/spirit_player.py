@@ -312,6 +312,10 @@ class SpiritAdapter:
                         made += 1
         return extra[:80]
 
+    def in_danger(self, node: SpiritNode) -> bool:
+        """Could the other side capture the sect next turn (S3)?"""
+        return sect_threat(node.pos, other(node.pos.to_move))
+
     def root(self, pos: SpiritPosition) -> SpiritNode:
         return SpiritNode(pos, None)
 
