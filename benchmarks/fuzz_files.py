@@ -156,7 +156,7 @@ HOSTILE_VALUES: list = [
 
 # ----------------------------------------------------------------------------- corpus
 def corpus() -> list[tuple[str, str, str]]:
-    """(kind, name, text): kind in cube | spirit | ruleset."""
+    """(kind, name, text): kind in cube | spirit | ruleset | lesson."""
     from engine import Game, random_turn
     from engine.core.loader import RULESET_DIR
     from engine.cube.game import SAMPLES
@@ -177,6 +177,27 @@ def corpus() -> list[tuple[str, str, str]]:
     items.append(("cube", "random-chinese", g.to_record(style="chinese")))
     for p in sorted(RULESET_DIR.glob("*.toml")):
         items.append(("ruleset", p.stem, p.read_text(encoding="utf-8")))
+    # issue 17: records with a byte-order mark and Unicode line breaks inside comments, a record
+    # line of the longest length made to make a backtracking parser blow up, spirit rulesets at
+    # and past the step bound, and the tutorial's lessons (validated by playing their solutions)
+    demo = (SAMPLES / "demo.txt").read_text(encoding="utf-8")
+    head, turns = demo.split("\n1.", 1)
+    items.append(("cube", "bom-and-breaks", "\ufeff" + head + "\n# c\u2028 1. x\x85 \x0c\r 2.\n1." + turns))
+    items.append(("cube", "long-line", head + "\n1. P(" + " " * 65_000 + "\n"))
+    items.append(("cube", "long-list", head + "\n1. P(…" + "1，" * 32_000 + "\n"))
+    items.append(("spirit", "long-spirit-line", "white: sect(" + " " * 65_000 + "\n"))
+    for steps in (5, 6, 12):
+        items.append(
+            (
+                "ruleset",
+                f"spirit-steps-{steps}",
+                f'extends = "spirit"\n[meta]\nname = "s{steps}"\n[pieces.master]\nsteps = {steps}\n',
+            )
+        )
+    from engine.tutorial import LESSON_DIR
+
+    for p in sorted(LESSON_DIR.glob("*.toml")):
+        items.append(("lesson", p.stem, p.read_text(encoding="utf-8")))
     items.append(
         (
             "ruleset",
@@ -357,7 +378,7 @@ def mutate(rng: random.Random, kind: str, text: str) -> bytes:
     data = text
     for _ in range(rng.randint(1, 3)):
         r = rng.random()
-        if kind == "ruleset" and r < 0.45:
+        if kind in ("ruleset", "lesson") and r < 0.45:
             data = mutate_toml(rng, data)
         elif r < 0.75:
             data = mutate_tokens(rng, data)
@@ -394,6 +415,10 @@ def run_one(kind: str, path: Path, rng: random.Random) -> str:
 
     if kind == "cube":
         Game.load(path)
+    elif kind == "lesson":
+        from engine.tutorial import load_lesson
+
+        load_lesson(path)
     elif kind == "spirit":
         SpiritGame.load(path)
     else:
@@ -438,7 +463,7 @@ def main(argv=None) -> int:
         for i in range(args.n):
             kind, name, text = items[i % len(items)]
             data = mutate(rng, kind, text)
-            path = Path(tmp) / f"in{i % 97}.{'toml' if kind == 'ruleset' else 'txt'}"
+            path = Path(tmp) / f"in{i % 97}.{'toml' if kind in ('ruleset', 'lesson') else 'txt'}"
             path.write_bytes(data)
             t0 = time.perf_counter()
             failure: BaseException | None = None

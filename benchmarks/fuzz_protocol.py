@@ -183,7 +183,49 @@ def spirit_seeds(rng: random.Random) -> list:
                 "turn": {"levelup": q["at"], "origin": p["at"], "path": [end]},
             }
         )
+    out += [
+        {"query": "suggest", "ruleset": "spirit", "position": pj, "level": 1, "nodes": 50, "budget_ms": 100},
+        {"query": "suggest", "position": {}, "level": 1, "nodes": 50, "budget_ms": 100},
+        {"query": "suggest", "position": {}, "level": 0, "seed": 3},
+    ]
     return out
+
+
+def dense_spirit_turn() -> dict:
+    """Issue 17: white plays into a board whose other half is packed with black formations and
+    disciples; after the turn, whether black has a legal turn must be answered without trying
+    every mover x level-up on a copy of the board."""
+    from engine.spirit.position import SpiritPiece, SpiritPosition, legal_turns
+
+    rules = load_ruleset("spirit")
+    start = spirit_start_position(rules, default_placement(rules, "white"), default_placement(rules, "black"))
+    cells = dict(start.pieces)
+    rng = random.Random(17)
+    for x in range(1, 20):
+        for y in range(11, 20):
+            cells.setdefault((x, y), SpiritPiece(rng.choice(("formation", "disciple")), "black", rng.randint(0, 3)))
+    pos = SpiritPosition(rules, "white", cells)
+    t = next(legal_turns(pos))
+    turn = {"levelup": list(t.levelup), "origin": list(t.origin), "path": [list(c) for c in t.path]}
+    return {"query": "turn", "ruleset": "spirit", "position": format_position(pos), "turn": turn}
+
+
+def tall_stacks_suggest(n: int = 1000) -> dict:
+    """Issue 17: a cube suggest on a thousand 16-piece stacks (refused by suggest-work up front)."""
+    kinds = ["rook", "knight", "bishop", "cannon", "queen"]
+    pieces = [{"at": [1, 1, 1], "side": "white", "type": "king"}, {"at": [16, 16, 1], "side": "black", "type": "king"}]
+    cells = [(x, y, z) for z in range(1, 17) for y in range(2, 15) for x in range(1, 17)][:n]
+    for i, c in enumerate(cells):
+        pieces.append({"at": list(c), "side": "white", "stack": [kinds[(i + j) % 5] for j in range(16)]})
+    return {"query": "suggest", "level": 3, "position": {"fill": "empty", "to_move": "white", "pieces": pieces}}
+
+
+#: issue 17's lines of (nearly) the longest allowed length, sent rarely: the pre-scan is linear
+BIG_LINES = [
+    b'"' + b'\\"' * ((1 << 20) // 2 - 8),  # an unterminated string of escaped quotes
+    b"[" * 70 + b'"' + b'\\""' * (((1 << 20) - 80) // 3),
+    b'"\\' + b"[[[[" * (((1 << 20) - 4) // 4),
+]
 
 
 HOSTILE_LINES = [
@@ -208,6 +250,15 @@ HOSTILE_LINES = [
         [k for k in ("pawn", "queen", "brother", "rook", "bishop", "cannon", "knight") for _ in range(6)]
     ).encode()
     + b"}]}}",
+    # issue 17
+    b"\x0c",  # a form feed alone: not blank, so it gets a reply
+    b"\x0b",
+    b'{"query":"ruleset","ruleset":"nope-17"}',
+    b'"' + b'\\"' * 20_000,  # 40 KB: quadratic under the old pre-scan (9.4 s)
+    b'{"query":"turn","id":"' + b"\\" * 30_000 + b'"}',
+    json.dumps(tall_stacks_suggest()).encode(),
+    json.dumps(dense_spirit_turn()).encode(),
+    b'{"query":"suggest","level":0,"nodes":1,"budget_ms":1,"ruleset":"spirit","position":{"to_move":"white","pieces":[]}}',
 ]
 
 
@@ -461,6 +512,8 @@ def make_input(rng: random.Random, pool: list) -> bytes:
     r = rng.random()
     if r < 0.0001:  # over the line-bytes limit
         return b'{"query": "ruleset", "pad": "' + b"x" * (1 << 20) + b'"}'
+    if r < 0.0004:  # at the line-bytes limit, built to make a backtracking scanner blow up
+        return rng.choice(BIG_LINES)[: 1 << 20]
     if r < 0.03:
         line = rng.choice(HOSTILE_LINES)
     elif r < 0.08:
@@ -475,6 +528,23 @@ def make_input(rng: random.Random, pool: list) -> bytes:
 
 
 # -- the subprocess -------------------------------------------------------------------------------
+
+
+def suggest_budget(line: bytes) -> float:
+    """The seconds a request may think by its own budget: a suggest's ``budget_ms`` (the
+    protocol's default when it gives none), 0 for every other request."""
+    if b"suggest" not in line:
+        return 0.0
+    try:
+        req = json.loads(line)
+    except ValueError:
+        return 0.0
+    if not isinstance(req, dict) or req.get("query") != "suggest":
+        return 0.0
+    b = req.get("budget_ms")
+    if isinstance(b, (int, float)) and not isinstance(b, bool) and 0 < b <= 60_000:
+        return b / 1000
+    return 10.0 if b is None else 0.0
 
 
 def rss_kib(pid: int, key: str = "VmRSS") -> int:
@@ -592,7 +662,7 @@ def main(argv=None) -> int:
 
     def account(line: bytes, replies: list, elapsed: float) -> None:
         nonlocal invalid, internal, slowest
-        expect = 0 if not line.strip() else 1
+        expect = 0 if not line.strip(b" \t\r\n") else 1  # JSON whitespace only is blank
         if len(replies) != expect:
             invalid += 1
             invalid_examples.append((f"{len(replies)} replies", line[:200]))
@@ -607,10 +677,11 @@ def main(argv=None) -> int:
             if code == "internal":
                 internal += 1
                 internal_examples[obj.get("message", "")[:160]] += 1
-        if elapsed > slowest[0]:
-            slowest = (elapsed, line)
-        if len(top) < 5 or elapsed > top[0][0]:
-            heapq.heappush(top, (elapsed, line))
+        over = elapsed - suggest_budget(line)  # a suggest may think for its budget_ms
+        if over > slowest[0]:
+            slowest = (over, line)
+        if len(top) < 5 or over > top[0][0]:
+            heapq.heappush(top, (over, line))
             if len(top) > 5:
                 heapq.heappop(top)
 
@@ -673,7 +744,7 @@ def main(argv=None) -> int:
                 got = server.read_line(REPLY_TIMEOUT)
                 if got is None or (got.endswith(sentinel_end) and b'"unknown-query"' in got):
                     break
-            best = min(best, time.perf_counter() - start)
+            best = min(best, time.perf_counter() - start - suggest_budget(line))
         retimed.append((best, line))
     retimed.sort(reverse=True)
     server.close()
@@ -685,7 +756,10 @@ def main(argv=None) -> int:
     print(f"deaths: {deaths}")
     print(f"invalid replies: {invalid}")
     print(f"internal errors: {internal}")
-    print(f"slowest request: {slowest[0] * 1000:.1f} ms (with its sentinel line): {slowest[1][:160]!r}")
+    print(
+        f"slowest request (beyond a suggest's own budget_ms): {slowest[0] * 1000:.1f} ms (with its sentinel "
+        f"line): {slowest[1][:160]!r}"
+    )
     if retimed:
         print(
             f"the 5 slowest sent again one at a time (best of 3): {retimed[0][0] * 1000:.1f} ms at most "

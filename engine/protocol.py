@@ -136,7 +136,10 @@ def _dispatch(req: dict) -> dict:
 
 # -- reading one line --------------------------------------------------------------------------------
 
-_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL)
+# A string literal, or an unterminated one running to the end of the line.  Possessive and always
+# matching from a quote, so ``sub`` is one linear pass (the earlier pattern failed on an
+# unterminated string and was retried from every later quote: quadratic in the line length).
+_STRING = re.compile(r'"[^"\\]*+(?:\\.[^"\\]*+)*+(?:"|\\?\Z)', re.DOTALL)
 _NOT_BRACKET = re.compile(r"[^\[\]{}]+")
 _DELTA = {"[": 1, "{": 1, "]": -1, "}": -1}
 
@@ -242,6 +245,10 @@ def encode_reply(reply: dict) -> bytes:
 _SURROGATE = re.compile("[\ud800-\udfff]")
 
 
+#: the whitespace JSON allows between tokens; a line of nothing else is blank and gets no reply
+_JSON_SPACE = b" \t\r\n"
+
+
 def _too_long(n: int) -> dict:
     return error_reply(LimitExceeded("line-bytes", n, LIMITS.line_bytes, "the request line has too many bytes"))
 
@@ -270,7 +277,7 @@ def serve(inp: BinaryIO | None = None, out: BinaryIO | None = None) -> None:
                 total += len(line)
             reply = _too_long(total - (1 if line.endswith(b"\n") else 0))
         else:
-            if not line.strip():
+            if not line.strip(_JSON_SPACE):  # blank: JSON whitespace only (a form feed is not)
                 continue
             reply = answer_line(line)
         out.write(encode_reply(reply))

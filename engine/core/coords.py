@@ -74,14 +74,19 @@ def format_chinese(coord: Sequence[int]) -> str:
     return "(…—" + ",".join(str(v) for v in vals) + "…)"
 
 
-_NUM = r"[+-]?\d+"
-_SEP = r"\s*[,，、]\s*"
-_ASCII_RE = re.compile(r"\(\s*(" + _NUM + r"(?:" + _SEP + _NUM + r")*)\s*\)")
+# Every quantifier is possessive (``*+``, ``++``, ``?+``) and every repeated part is disjoint
+# from what may follow it, so a failing match never backtracks: matching is linear in the
+# length of the line, whatever it holds (e.g. ``P(`` and 60,000 spaces).
+_NUM = r"[+-]?+\d++"
+_SEP = r"\s*+[,，、]\s*+"
+_LIST = _NUM + r"(?:" + _SEP + _NUM + r")*+"
+_ASCII_RE = re.compile(r"\(\s*+(" + _LIST + r")\s*+\)")
 # (…—9,4,1,2…) / (……0，0，0——9，4，1…) / (...--9,4,1...)
 _CHINESE_RE = re.compile(
-    r"[(（]\s*(?:…+|\.\.\.+)?\s*(?:(?:" + _NUM + r")(?:" + _SEP + _NUM + r")*)?\s*"
-    r"(?:—+|--+|－+)\s*(" + _NUM + r"(?:" + _SEP + _NUM + r")*)\s*(?:…+|\.\.\.+)?\s*[)）]"
+    r"[(（]\s*+(?:…++|\.\.\.++)?+\s*+(?:" + _LIST + r")?+\s*+"
+    r"(?:—++|--++|－++)\s*+(" + _LIST + r")\s*+(?:…++|\.\.\.++)?+\s*+[)）]"
 )
+_SPLIT = re.compile(_SEP)
 
 
 def match_coord(text: str, pos: int = 0, *, min_len: int = 3):
@@ -93,7 +98,7 @@ def match_coord(text: str, pos: int = 0, *, min_len: int = 3):
     for form, rx in (("chinese", _CHINESE_RE), ("ascii", _ASCII_RE)):
         m = rx.match(text, pos)
         if m:
-            nums = [int(v) for v in re.split(_SEP, m.group(1).strip())]
+            nums = [int(v) for v in _SPLIT.split(m.group(1).strip())]
             return normalize(nums, min_len=min_len), m.end(), form
     snippet = text[pos : pos + 24]
     raise NotationError(

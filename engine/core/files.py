@@ -164,6 +164,19 @@ def check_record_line(line: str) -> None:
         raise NotationError(f"a number on this line has more than {MAX_DIGITS} digits", code="limit")
 
 
+def record_lines(text: str) -> list[str]:
+    """The lines of a record (both games): a leading UTF-8 byte-order mark is dropped, and only
+    ``\n`` (with an optional ``\r`` before it) ends a line, so U+2028, U+0085, a form feed or a
+    lone ``\r`` inside a ``#`` comment stay in that comment (``str.splitlines`` would split there
+    and let comment text be read as a turn)."""
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    lines = text.split("\n")
+    if lines and lines[-1] == "":
+        lines.pop()
+    return [ln[:-1] if ln.endswith("\r") else ln for ln in lines]
+
+
 def read_record_text(path, what: str = "record") -> str:
     """The text of a record file: a regular UTF-8 file of at most :data:`MAX_RECORD_BYTES` bytes."""
 

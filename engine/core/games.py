@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
 
 from .errors import DaqiError
-from .files import read_record_text
+from .files import read_record_text, record_lines
 from .loader import load_ruleset, register_game, unregister_game
 
 __all__ = [
@@ -214,7 +214,8 @@ def of_record(text: str) -> GameKind:
     (a user ruleset that extends a game's ruleset belongs to that game), else the default game.
     A record whose lines and ruleset disagree goes to the game of its lines, whose reader names
     the wrong ruleset line."""
-    lines = [ln.strip() for ln in text.splitlines() if ln.strip() and not ln.lstrip().startswith(("#", ";"))]
+    # the records' own line rule (a BOM dropped, only \n ends a line): a comment never hides a mark
+    lines = [ln.strip() for ln in record_lines(text) if ln.strip() and not ln.lstrip().startswith(("#", ";"))]
     for kind in kinds():
         if kind.record_marks and any(ln.startswith(kind.record_marks) for ln in lines):
             return kind

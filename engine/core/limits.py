@@ -40,6 +40,7 @@ class Limits:
     board_side: int = 256  # each of size x, y, z (and board indices in overrides)
     score: int = 10**15  # magnitude of scores, credits, ply, "start" and levels
     path_steps: int = 1024  # squares in a spirit-chess path
+    suggest_work: int = 100_000  # a cube suggest: (ways to start a turn) × (occupied squares)
 
     def names(self) -> list[str]:
         return [wire_name(f.name) for f in fields(self)]
@@ -64,6 +65,8 @@ DESCRIPTIONS = {
     "board-side": "each board size (x, y, z) and every board index in overrides",
     "score": "magnitude of scores, credits, ply, overrides.start and spirit levels",
     "path-steps": "squares in a spirit-chess path",
+    "suggest-work": "cube suggest: the side to move's ways to start a turn (one per stack, plus one per piece "
+    "of a taller stack) times the occupied squares (bounds the search's memory)",
 }
 
 

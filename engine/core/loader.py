@@ -32,7 +32,6 @@ import os
 import re
 import tomllib
 from collections.abc import Callable
-from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -289,12 +288,18 @@ def _looks_like_ruleset(data: dict, where: str, has_parent: bool) -> None:
         raise _not_a_ruleset(where)
 
 
-def _load_raw(path: Path, where: str, sibling_dir: Path | None, seen: tuple[Path, ...]) -> dict:
+def _load_raw(
+    path: Path, where: str, sibling_dir: Path | None, seen: tuple[Path, ...], read: list[Path] | None = None
+) -> dict:
+    """The merged dict of the file at ``path`` and its ``extends`` chain; every file read is
+    appended to ``read`` (the cache re-checks them all: editing a parent reloads its children)."""
     if len(seen) > MAX_EXTENDS:
         raise RulesetError(f"'extends' chains more than {MAX_EXTENDS} rulesets", where=where)
     real = path.resolve()
     if real in seen:
         raise RulesetError("'extends' forms a cycle", where=where)
+    if read is not None:
+        read.append(path)
     data = parse_toml(read_limited(path, MAX_RULESET_BYTES, "ruleset file", where=where), where)
     parent = data.get("extends")
     if parent is not None and not isinstance(parent, str):
@@ -303,13 +308,20 @@ def _load_raw(path: Path, where: str, sibling_dir: Path | None, seen: tuple[Path
     if parent is None:
         return data
     ppath = _find_named(parent, sibling_dir, f"{where}, 'extends'")
-    pdata = _load_raw(ppath, _where_for(parent, ppath), sibling_dir, seen + (real,))
+    pdata = _load_raw(ppath, _where_for(parent, ppath, sibling_dir), sibling_dir, seen + (real,), read)
     # the child's lists replace the parent's; meta.name must come from the child
     return merge(pdata, {k: v for k, v in data.items() if k != "extends"})
 
 
-def _where_for(name: str, path: Path) -> str:
-    return f"ruleset {name}" if path.parent == RULESET_DIR else str(path)
+def _where_for(name: str, path: Path, sibling_dir: Path | None = None) -> str:
+    """How messages name a ruleset file: never an absolute path of the user's machine that the
+    user did not type (a protocol reply goes to another program): a bundled or user-folder
+    ruleset by its name, a file next to a ``--ruleset FILE`` by the folder the user typed."""
+    if path.parent == RULESET_DIR:
+        return f"ruleset {name}"
+    if sibling_dir is not None and path.parent == sibling_dir:
+        return str(path)
+    return f"user ruleset {name} ({name}.toml in the user rulesets folder)"
 
 
 def load_raw(name: str) -> tuple[dict, str]:
@@ -327,8 +339,7 @@ def register_game(game: str, schema: dict, builder: Callable[[dict, str, list[st
 def unregister_game(game: str) -> None:
     """Forget a game's ruleset schema (and every cached ruleset, which may be of that game)."""
     GAMES.pop(game, None)
-    _load_named_cached.cache_clear()
-    _load_file_cached.cache_clear()
+    _CACHE.clear()
 
 
 def _build(data: dict, where: str):
@@ -358,17 +369,35 @@ def _signature(path: Path) -> tuple:
     return (st.st_ino, st.st_size, st.st_mtime_ns)
 
 
-@lru_cache(maxsize=64)
-def _load_named_cached(name: str, path: str, sig: tuple):
+#: loaded rulesets: key -> (the (path, signature) of every file of the extends chain, ruleset)
+_CACHE: dict[tuple, tuple[tuple, Any]] = {}
+_CACHE_SIZE = 64
+
+
+def _cached(key: tuple, load: Callable[[list[Path]], Any]):
+    """The cached ruleset for ``key`` if no file of its ``extends`` chain changed since it was
+    loaded (each is ``stat``-ed again), else ``load(read)`` (which lists the files it read)."""
+    hit = _CACHE.get(key)
+    if hit is not None and all(_signature(p) == sig for p, sig in hit[0]):
+        return hit[1]
+    read: list[Path] = []
+    rules = load(read)
+    _CACHE.pop(key, None)
+    _CACHE[key] = (tuple((p, _signature(p)) for p in read), rules)
+    while len(_CACHE) > _CACHE_SIZE:
+        _CACHE.pop(next(iter(_CACHE)))
+    return rules
+
+
+def _load_named_cached(name: str, path: str):
     p = Path(path)
     where = _where_for(name, p)
-    return _build(_load_raw(p, where, None, ()), where)
+    return _cached(("name", name, path), lambda read: _build(_load_raw(p, where, None, (), read), where))
 
 
-@lru_cache(maxsize=64)
-def _load_file_cached(path: str, sig: tuple):
+def _load_file_cached(path: str):
     p = Path(path)
-    return _build(_load_raw(p, path, p.parent, ()), path)
+    return _cached(("file", path), lambda read: _build(_load_raw(p, path, p.parent, (), read), path))
 
 
 def load_ruleset(name: str = "standard"):
@@ -378,7 +407,7 @@ def load_ruleset(name: str = "standard"):
         raise RulesetError("load_ruleset takes a ruleset name; use load_ruleset_file for a path")
     check_ruleset_name(name)
     path = _find_named(name, None, None)
-    return _load_named_cached(name, str(path), _signature(path))
+    return _load_named_cached(name, str(path))
 
 
 def load_ruleset_file(path: str | os.PathLike):
@@ -389,7 +418,7 @@ def load_ruleset_file(path: str | os.PathLike):
     p = Path(path)
     if not str(p) or "\x00" in str(p):
         raise RulesetError("the ruleset path is empty or has a NUL character")
-    return _load_file_cached(str(p), _signature(p))
+    return _load_file_cached(str(p))
 
 
 def looks_like_path(text: str) -> bool:

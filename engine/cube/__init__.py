@@ -13,6 +13,7 @@ from .game import Game
 from .notation import format_turn as _format_turn
 from .notation import parse_turn as _parse_turn
 from .position import Position
+from .protocol import check_suggest_size as _check_suggest_size
 from .protocol import handle_cube as _handle_cube
 from .protocol import parse_position as _parse_position
 from .protocol import turn_json as _turn_json
@@ -46,3 +47,5 @@ KIND = _games.register(
         record_marks=("setup ",),
     )
 )
+# the suggest query's size limits (suggest-work), checked before any search (issue 17)
+KIND.set_hook("check_suggest_size", _check_suggest_size)

@@ -24,7 +24,12 @@ from collections import Counter
 from pathlib import Path
 
 from ..core.errors import DaqiError, IllegalAction, NotationError
-from ..core.files import MAX_DIGITS, MAX_LINE, MAX_RECORD_BYTES, atomic_write_text, check_record_line, read_record_text  # noqa: F401
+from ..core.files import (
+    atomic_write_text,
+    check_record_line,
+    read_record_text,
+    record_lines,
+)  # noqa: F401
 from ..core.loader import load_ruleset, load_ruleset_file
 from .actions import Turn
 from .notation import format_turn, parse_turn
@@ -32,7 +37,8 @@ from .position import SIDES, Position, Result
 from .rules import apply_turn
 from .setup import check_choice, default_choices, n_parts
 
-_TURN_LINE = re.compile(r"^\s*(\d+)(\.\.\.|\.)\s*(.+?)\s*$")
+#: a turn line (already stripped): possessive, so it never backtracks (linear in the line length)
+_TURN_LINE = re.compile(r"(\d++)(\.\.\.|\.)\s*+(.+)", re.DOTALL)
 
 
 class Game:
@@ -52,9 +58,9 @@ class Game:
         for side in SIDES:
             for i, part in enumerate(self.choices[side]):
                 check_choice(self.rules, side, i, part)
+        self.turns: list[Turn] = []
         self.positions = [Position.from_setup(self.rules, self.choices)]
         self._seen = Counter([self.positions[0].key()])  # G14 repetition counts
-        self.turns: list[Turn] = []
         self.costs: list[int] = []
         self._redo: list[Turn] = []
 
@@ -77,9 +83,9 @@ class Game:
             key = new.key()
             if self._seen[key] + 1 >= self.rules.repetitions:
                 new = new.replace(result=Result(None, f"position repeated {self.rules.repetitions} times (G14)"))
+        self.turns.append(turn)
         self.positions.append(new)
         self._seen[new.key()] += 1
-        self.turns.append(turn)
         self.costs.append(cost)
         if not keep_redo:
             self._redo.clear()
@@ -160,7 +166,7 @@ class Game:
         content = False
         if not isinstance(text, str):
             raise NotationError("a record is text", code="bad-record", where=source)
-        for lineno, raw in enumerate(text.splitlines(), 1):
+        for lineno, raw in enumerate(record_lines(text), 1):
             line = raw.strip()
             where = f"{source}, line {lineno}"
             if not line or line.startswith(("#", ";")):

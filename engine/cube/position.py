@@ -223,21 +223,22 @@ class Position:
             self._zh = h
         return self._zh
 
-    def key(self):
-        """Hashable identity of the position for repetition detection (G14): side to move, the
-        board's :meth:`zhash` with the number of changed cells, scores and credits.  Built in
-        constant time from the board hash (64-bit; two different boards of one game sharing it is
-        astronomically unlikely)."""
+    def key(self) -> int:
+        """Identity of the position for repetition detection (G14): the 64-bit hash of the side
+        to move, the board's :meth:`zhash` (incremental, issue 18) with the number of changed
+        cells, the scores and the credits.  Only the number is kept, so a game of many plies holds
+        8 bytes per position for its repetition counts (issue 17); two different positions share a
+        number with a chance of about one in 2^64 per pair."""
         if self._hash is None:
-            self._hash = (
-                self.to_move,
-                self.zhash(),
-                len(self.cells),
-                self.scores["white"],
-                self.scores["black"],
-                tuple(sorted((s, k, v) for s in SIDES for k, v in self.credits[s].items()))
-                if any(self.credits[s] for s in SIDES)
-                else (),
+            self._hash = hash(
+                (
+                    self.to_move,
+                    self.zhash(),
+                    len(self.cells),
+                    self.scores["white"],
+                    self.scores["black"],
+                    tuple(sorted((s, k, v) for s in SIDES for k, v in self.credits[s].items())),
+                )
             )
         return self._hash
 

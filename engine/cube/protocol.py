@@ -456,6 +456,25 @@ def split_choices(stack) -> int:
     return prod(c + 1 for c in counts.values()) - 2
 
 
+def check_suggest_size(pos: Position) -> int:
+    """The limits a cube ``suggest`` checks before any search (docs/PROTOCOL.md, Limits): each own
+    stack's splits (``split-choices``, the legal-action listing enumerates them) and
+    ``suggest-work`` = (the side to move's ways to start a turn: one per stack plus one per piece
+    of a taller stack, as the search's root list takes them) × (occupied squares, the size of
+    every position the search builds): the search's memory grows with this product.  Returns the
+    product or raises :class:`LimitExceeded`."""
+    mine = pos.pieces_of(pos.to_move)
+    ways = 0
+    for c, stack in mine:
+        if len(stack) > 1:
+            check("split-choices", split_choices(stack), f"the stack on {list(c)} has too many ways to split")
+            ways += len(stack)
+        ways += 1
+    work = ways * (len(mine) + len(pos.pieces_of("black" if pos.to_move == "white" else "white")))
+    check("suggest-work", work, "the position is too large for a search (ways to start a turn × occupied squares)")
+    return work
+
+
 def handle_cube(req) -> dict:
     """Answer one cube-chess request (raises DaqiError on bad input)."""
     q = req.get("query")

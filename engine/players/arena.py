@@ -20,7 +20,9 @@ from dataclasses import asdict, dataclass, field
 from typing import Any, Protocol
 
 from ..core import games as registry
-from ..core.loader import load_ruleset
+from ..core.errors import DaqiError
+from ..core.files import atomic_write_text
+from ..core.loader import load_ruleset_arg
 from .arena_games import ADJUDICATE_POINTS, ADJUDICATE_SPIRIT, COUNT_KEYS, arena_of  # noqa: F401
 from .base import LEVELS
 from .dispatch import suggest
@@ -102,7 +104,7 @@ def play_game(spec: GameSpec) -> GameResult:
     level = {"white": spec.white, "black": spec.black}
     kind = registry.get(spec.game)
     arena = arena_of(spec.game)
-    g = kind.new_game(load_ruleset(spec.ruleset))
+    g = kind.new_game(load_ruleset_arg(spec.ruleset))  # a name or a ruleset file the user named
     pos = g.position
     max_dim = arena.max_dimension(pos)
     flag = False
@@ -215,15 +217,70 @@ def _parse_levels(text: str) -> list:
     return lv
 
 
+#: bounds of the arena's numeric options, checked before anything runs (docs/ARENA.md)
+MAX_GAMES = 10_000
+MAX_JOBS = 64
+MAX_NODES = 50_000
+MAX_PLIES = 100_000
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse whose usage errors are one line (``daqi arena: ...``) and exit status 2."""
+
+    def error(self, message: str):
+        print(f"daqi arena: {message} (see 'daqi arena --help')", file=sys.stderr)
+        raise SystemExit(2)
+
+
+def _fail(message: str) -> int:
+    print(f"daqi arena: {message}", file=sys.stderr)
+    return 2
+
+
+def _check_args(args) -> str | None:
+    """The first user error in the options, checked before any game is played, or None."""
+    for name, lo, hi in (
+        ("games", 1, MAX_GAMES),
+        ("jobs", 1, MAX_JOBS),
+        ("nodes", 1, MAX_NODES),
+        ("plies", 1, MAX_PLIES),
+    ):
+        v = getattr(args, name)
+        if v is not None and not lo <= v <= hi:
+            return f"--{name} must be in {lo}..{hi:,}, got {v}"
+    if not -(2**63) <= args.seed < 2**63:
+        return f"--seed must be a 64-bit integer, got {args.seed}"
+    if args.ruleset is not None:
+        try:
+            rules = load_ruleset_arg(args.ruleset)
+        except DaqiError as exc:
+            return f"--ruleset: {exc}"
+        if getattr(rules, "game", None) != args.game:
+            return f"--ruleset {args.ruleset!r} is a {getattr(rules, 'game', '?')} ruleset, not {args.game} (--game)"
+    if args.json:
+        import os
+
+        if os.path.isdir(args.json):
+            return f"--json {args.json!r} is a folder; give a file name"
+        parent = os.path.dirname(os.path.abspath(args.json))
+        if not os.path.isdir(parent) or not os.access(parent, os.W_OK):
+            return f"--json {args.json!r}: cannot write into its folder"
+    if sys.stdout is None:
+        return "standard output is closed: the report has nowhere to go"
+    return None
+
+
 def main(argv: list | None = None) -> int:
     from .arena_report import report
 
-    ap = argparse.ArgumentParser(prog="daqi arena", description="Seeded games between computer players.")
-    ap.add_argument("--games", type=int, default=40, help="games per pairing (half with each colour)")
+    ap = _Parser(prog="daqi arena", description="Seeded games between computer players.")
+    ap.add_argument(
+        "--games", type=int, default=40, help=f"games per pairing (half with each colour; 1..{MAX_GAMES:,})"
+    )
     ap.add_argument("--levels", type=_parse_levels, default=[1, 2], help="e.g. 1,2 or 0,1,2,3 (consecutive pairs)")
     ap.add_argument("--game", choices=registry.names(), default=registry.DEFAULT_GAME)
     ap.add_argument("--ruleset", default=None, help="standard, free-combination, spirit or a path")
-    ap.add_argument("--jobs", type=int, default=1, help="worker processes")
+    ap.add_argument("--jobs", type=int, default=1, help=f"worker processes (1..{MAX_JOBS}; never more than games)")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--nodes", type=int, default=None, help="node budget of every searching level (2, 3, 4)")
     ap.add_argument("--plies", type=int, default=None, help="ply cap per game (a draw when reached)")
@@ -236,16 +293,19 @@ def main(argv: list | None = None) -> int:
     ap.add_argument("--no-progress", action="store_true")
     ap.add_argument("--json", default=None, help="also write the raw results to this file")
     args = ap.parse_args(argv)
-    if args.games < 1:
-        ap.error("--games must be at least 1")
+    problem = _check_args(args)
+    if problem:
+        return _fail(problem)
     nodes = dict.fromkeys((2, 3, 4), args.nodes) if args.nodes else {}
+    n_games = args.games * (len(args.levels) - 1)
+    jobs = min(args.jobs, n_games)
     t0 = time.perf_counter()
     results = run_arena(
         args.games,
         args.levels,
         args.game,
         args.ruleset,
-        args.jobs,
+        jobs,
         args.seed,
         args.plies,
         nodes,
@@ -253,12 +313,23 @@ def main(argv: list | None = None) -> int:
         adjudicate=args.adjudicate,
     )
     wall = time.perf_counter() - t0
-    print(report(results, wall=wall, jobs=args.jobs))
     if args.json:
         import json
 
-        with open(args.json, "w", encoding="utf-8") as fh:
-            json.dump([asdict(r) for r in results], fh)
+        try:
+            atomic_write_text(args.json, json.dumps([asdict(r) for r in results]))
+        except OSError as exc:
+            return _fail(f"cannot write --json {args.json!r}: {exc.strerror or type(exc).__name__}")
+    try:
+        print(report(results, wall=wall, jobs=jobs), flush=True)
+    except (BrokenPipeError, OSError, ValueError):  # stdout closed or gone (a pipe whose reader quit)
+        import os
+
+        try:
+            os.dup2(os.open(os.devnull, os.O_WRONLY), 1)  # no second error when Python flushes at exit
+        except OSError:
+            pass
+        return _fail("cannot write the report: standard output is closed")
     return 0
 
 

@@ -52,6 +52,8 @@ def report(results: list, wall: float | None = None, jobs: int = 1) -> str:
         for colour in ("white", "black", "both"):
             sel = [r for r in games if colour == "both" or (r.spec.white if colour == "white" else r.spec.black) == b]
             n = len(sel)
+            if not n:  # --games 1: the higher level played one colour only
+                continue
             w = sum(
                 1 for r in sel if r.winner is not None and (r.spec.white if r.winner == "white" else r.spec.black) == b
             )

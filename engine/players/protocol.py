@@ -59,6 +59,9 @@ def handle_suggest(req: dict) -> dict:
     kind = _game_of(req)
     pos = kind.position_from_json(req["position"], req.get("ruleset", kind.default_ruleset))
     fmt = kind.turn_json
+    check_size = kind.hooks.get("check_suggest_size")  # a game's own limits on what a search may take on
+    if check_size is not None:
+        check_size(pos)  # before any search (docs/PROTOCOL.md, Limits: suggest-work)
     if pos.result is not None:
         raise DaqiError("the game is over", code="game-over")
     s = suggest(pos, level, seed, nodes, budget_ms)

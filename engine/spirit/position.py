@@ -622,27 +622,93 @@ def levelup_squares(pos: SpiritPosition) -> list[Coord]:
     return [c for c, p in pos.side_pieces(pos.to_move) if pos.rules.levellable(p.type)]
 
 
+class _Lifted(Mapping):
+    """The pieces of a position with the mover lifted off ``origin`` and, optionally, one piece
+    replaced (the raised one): what :func:`_paths_from` needs, without copying the board."""
+
+    __slots__ = ("base", "origin", "at", "piece")
+
+    def __init__(self, base: Mapping, origin: Coord, at: Coord | None = None, piece: SpiritPiece | None = None):
+        self.base, self.origin, self.at, self.piece = base, origin, at, piece
+
+    def __getitem__(self, sq):
+        if sq == self.origin:
+            raise KeyError(sq)
+        if sq == self.at:
+            return self.piece
+        return self.base[sq]
+
+    def get(self, sq, default=None):
+        if sq == self.origin:
+            return default
+        if sq == self.at:
+            return self.piece
+        return self.base.get(sq, default)
+
+    def __contains__(self, sq) -> bool:
+        return sq != self.origin and sq in self.base
+
+    def __iter__(self):
+        return (sq for sq in self.base if sq != self.origin)
+
+    def __len__(self) -> int:
+        return len(self.base) - (self.origin in self.base)
+
+
+def _can_move(rules: SpiritRules, pieces: Mapping, origin: Coord, mover: SpiritPiece) -> bool:
+    return any(_end_problem(rules, pieces, mover, e) is None for e in _paths_from(rules, pieces, origin, mover))
+
+
+def _boxed(rules: SpiritRules, pieces: Mapping, origin: Coord, mover: SpiritPiece) -> bool:
+    """Whether no first step exists for the mover whatever the levels: every neighbour in its
+    directions is off the board or holds an own piece it can neither end on nor pass (H2).  A
+    formation moves by helpers (S9), not by steps: never boxed here."""
+    k = rules.pieces[mover.type]
+    if k.formation or rules.pass_through_occupied:
+        return False
+    x, y = origin
+    for dx, dy in DIAG_DIRS if k.diagonal else KING_DIRS:
+        q = pieces.get((x + dx, y + dy))
+        if rules.on_board((x + dx, y + dy)) and (q is None or q.side != mover.side):
+            return False
+    return True
+
+
 def has_legal_turn(pos: SpiritPosition) -> bool:
-    """Whether the side to move can complete a turn (a level-up and a move)."""
+    """Whether the side to move can complete a turn (a level-up and a move).
+
+    Bounded by the size of the position, not by movers × level-ups × board copies: raising a piece
+    changes a mover's moves only if it raises the mover itself or an own formation (S9 zones count
+    formation levels, the mover's effective level counts its own); raising any other piece leaves
+    them as they are.  So each mover is tried unraised (when some other piece can be raised), raised
+    (when it can be), and with each raisable own formation within reach -- on a read-only view of
+    the board (:class:`_Lifted`), never a copy."""
+    rules, pieces, side = pos.rules, pos.pieces, pos.to_move
     ups = levelup_squares(pos)
-    movers = [c for c, p in pos.side_pieces(pos.to_move) if pos.rules.pieces[p.type].movable]
-    # first the likeliest cheap answers (the result does not depend on the order): a raised piece of at most
-    # two steps with a free neighbour; then every pair, as the rules define it
-    rules, pieces, upset = pos.rules, pos.pieces, set(ups)
-    sx, sy = rules.size
+    if not ups:
+        return False
+    upset = set(ups)
+    formation_ups = [u for u in ups if rules.pieces[pieces[u].type].formation]
+    plain_ups = len(ups) - len(formation_ups)
+    movers = [c for c, p in pos.side_pieces(side) if rules.pieces[p.type].movable]
     for m in movers:
         p = pieces[m]
-        n = step_budget(rules, SpiritPiece(p.type, p.side, p.level + 1))  # as raised
-        if n is None or n > 2 or m not in upset:
+        if _boxed(rules, pieces, m, p):
             continue
-        x, y = m
-        if any(
-            1 <= x + dx <= sx and 1 <= y + dy <= sy and (x + dx, y + dy) not in pieces for dx, dy in KING_DIRS
-        ) and legal_paths(pos, m, m):
+        raised = SpiritPiece(p.type, p.side, p.level + 1)
+        if m in upset and _can_move(rules, _Lifted(pieces, m), m, raised):
             return True
-    for m in movers:
-        for u in ups:
-            if legal_paths(pos, m, u):
+        others = plain_ups - (1 if m in upset and not rules.pieces[p.type].formation else 0)
+        if others > 0 and _can_move(rules, _Lifted(pieces, m), m, p):
+            return True
+        n = step_budget(rules, p)
+        reach = None if n is None else n + 2  # a formation counts on squares next to it
+        for u in formation_ups:
+            if u == m or (reach is not None and max(abs(u[0] - m[0]), abs(u[1] - m[1])) > reach):
+                continue
+            f = pieces[u]
+            view = _Lifted(pieces, m, u, SpiritPiece(f.type, f.side, f.level + 1))
+            if _can_move(rules, view, m, p):
                 return True
     return False
 

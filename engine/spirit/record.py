@@ -24,7 +24,7 @@ from pathlib import Path
 
 from ..core.coords import format_ascii, match_coord
 from ..core.errors import DaqiError, IllegalAction, NotationError
-from ..core.files import atomic_write_text, check_record_line, read_record_text
+from ..core.files import atomic_write_text, check_record_line, read_record_text, record_lines
 from ..core.loader import load_ruleset
 from .position import (
     SpiritCapture,
@@ -150,7 +150,7 @@ def parse_spirit_record(text: str, source: str | None = None) -> SpiritRecord:
     if not isinstance(text, str):
         raise NotationError("a record is text", code="bad-record", where=source)
     content = False
-    for n, raw in enumerate(text.splitlines(), 1):
+    for n, raw in enumerate(record_lines(text), 1):
         line = raw.strip()
         if not line or line.startswith("#"):
             continue

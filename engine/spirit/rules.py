@@ -62,6 +62,9 @@ NO_LEGAL_TURN = ("lose", "draw")
 MAX_AXIS = 64
 MAX_KINDS = 32
 MAX_NUMBER = 1000
+#: the most steps of a piece with a fixed step count: the path search (simple paths, H2) visits up
+#: to 8·7^(steps-1) paths per mover, about 19,000 at 5 -- 12 would be 16 billion (a hung query)
+MAX_STEPS = 5
 _PIECE_NAME = re.compile(r"[a-z][a-z0-9_-]{0,31}")
 EQUAL_CAPTURED = ("defender", "attacker")
 TRANSFORM_LEVEL = ("keep", "start")  # H9: the new piece keeps the disciple's level, or starts anew
@@ -276,8 +279,10 @@ def build_spirit(data: dict, where: str, problems: list[str]) -> SpiritRules:
             ("unlimited_from_level", unl, 0),
             ("transform_level", tlevel, 0),
         ):
-            if _int(v) and not lo <= v <= MAX_NUMBER:
-                problems.append(f"'{p}.{k}' must be in {lo}..{MAX_NUMBER}, got {show(v)}")
+            top = MAX_STEPS if k == "steps" else MAX_NUMBER
+            if _int(v) and not lo <= v <= top:
+                why = " (longer fixed moves would make the path search too slow)" if k == "steps" else ""
+                problems.append(f"'{p}.{k}' must be in {lo}..{top}{why}, got {show(v)}")
         letter, chinese = spec.get("letter", name[0].upper()), spec.get("chinese", name)
         if isinstance(letter, str) and not (len(letter) == 1 and letter.isalpha()):
             problems.append(f"'{p}.letter' must be one letter, got {show(letter)}")

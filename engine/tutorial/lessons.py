@@ -26,16 +26,19 @@ Every problem in a file raises :class:`LessonError` naming the file and the fiel
 from __future__ import annotations
 
 import re
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from ..core import games
-from ..core.errors import DaqiError
+from ..core.errors import DaqiError, RulesetError
+from ..core.files import read_limited
+from ..core.loader import parse_toml
 from .goals import Goal, LessonError, parse_goal
 
 LESSON_DIR = Path(__file__).with_name("lessons")
+#: the largest lesson file read (a regular file; a FIFO or device is refused unread)
+MAX_LESSON_BYTES = 256 * 1024
 
 
 def lesson_games() -> tuple[str, ...]:
@@ -145,7 +148,29 @@ def parse_lesson(data: dict, source: str = "lesson") -> Lesson:
     lesson.goals = tuple(parse_goal(g, game, pos, f"{where}, goals[{i}]") for i, g in enumerate(raw_goals))
     for i, t in enumerate(lesson.solution):
         parse_solution_turn(lesson, t, f"{where}, solution[{i}]")
+    _check_solution(lesson, where)
     return lesson
+
+
+def _check_solution(lesson: Lesson, where: str) -> None:
+    """Play the solution on the lesson's position: every turn legal, every goal reached at the end
+    (a lesson is data, validated like a ruleset: a learner never meets a lesson nobody can finish)."""
+    from .run import LessonRun  # run.py builds on this module
+
+    run = LessonRun(lesson)
+    for i, turn in enumerate(lesson.solution_turns()):
+        try:
+            run.play(turn)
+        except DaqiError as exc:
+            raise _fail(
+                f"{where}, solution[{i}]", f"solution turn {lesson.solution[i]!r} is illegal here: {exc}"
+            ) from None
+    missing = [s for s in run.status() if not s.met]
+    if missing:
+        raise _fail(
+            where,
+            "the solution does not reach every goal; not reached: " + "; ".join(s.text for s in missing),
+        )
 
 
 def _build_position(lesson: Lesson):
@@ -172,12 +197,11 @@ def parse_solution_turn(lesson: Lesson, text: str, where: str | None = None):
 def load_lesson(path) -> Lesson:
     """Read and validate one lesson file."""
     path = Path(path)
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise _fail(str(path), f"cannot read the lesson: {exc.strerror}") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise _fail(path.name, f"not valid TOML: {exc}") from None
+    raw = read_limited(path, MAX_LESSON_BYTES, "lesson file", where=path.name, error=LessonError)
+    try:  # the rulesets' TOML reader: UTF-8, nesting and long numbers checked, never a RecursionError
+        data = parse_toml(raw, path.name)
+    except RulesetError as exc:
+        raise LessonError(str(exc)) from None
     return parse_lesson(data, path.name)
 
 

@@ -10,7 +10,7 @@ So the window's controllers can play a lesson exactly as a game, through the nor
 from __future__ import annotations
 
 from collections import Counter
-from typing import NoReturn
+from typing import Any, NoReturn, Protocol
 
 from ..core import games
 from ..core.errors import IllegalAction
@@ -21,7 +21,18 @@ from ..cube.rules import apply_turn
 from ..spirit.position import SpiritPosition, SpiritTurn, apply_spirit_turn
 from ..spirit.record import SpiritGame
 from .goals import GoalStatus, goals_status
-from .lessons import Lesson
+
+
+class Lesson(Protocol):
+    """What a lesson offers this module (``engine.tutorial.lessons.Lesson``; not imported here,
+    because loading a lesson plays its solution with this module)."""
+
+    game: str
+    goals: Any
+
+    def start_position(self) -> Any: ...
+
+    def solution_turns(self) -> list: ...
 
 
 class CubeLessonGame(Game):

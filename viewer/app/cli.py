@@ -22,6 +22,9 @@ import argparse
 import os
 import sys
 
+#: the smallest and largest window --size accepts (a 0x0 window is a user error, not "no display")
+MIN_WINDOW, MAX_WINDOW = 160, 16384
+
 NO_DISPLAY = (
     "daqi: cannot open a window here ({why}). The interactive game needs a graphical display "
     "(an X11 or Wayland session; on a server try 'xvfb-run daqi'). Without one you can still make "
@@ -188,6 +191,12 @@ def _main(argv: list) -> int:
     except ValueError:
         print(f"daqi: --size must look like 1280x800, got {args.size!r}", file=sys.stderr)
         return 2
+    if not (MIN_WINDOW <= width <= MAX_WINDOW and MIN_WINDOW <= height <= MAX_WINDOW):
+        print(
+            f"daqi: --size must be between {MIN_WINDOW}x{MIN_WINDOW} and {MAX_WINDOW}x{MAX_WINDOW}, got {args.size!r}",
+            file=sys.stderr,
+        )
+        return 2
     if args.clock:
         from ..ui.clock import ClockError, parse_clock
 
@@ -199,6 +208,13 @@ def _main(argv: list) -> int:
     if args.ui_scale is not None and not 0.5 <= args.ui_scale <= 4:
         print(f"daqi: --ui-scale must be between 0.5 and 4, got {args.ui_scale}", file=sys.stderr)
         return 2
+    autosave_arg = getattr(args, "autosave", None)
+    if autosave_arg and not getattr(args, "no_autosave", False):
+        folder = os.path.dirname(os.path.abspath(autosave_arg))
+        if os.path.isdir(autosave_arg) or not os.path.isdir(folder):
+            # never renamed, never replaced: the user's folder stays as it is
+            print(f"daqi: --autosave {autosave_arg!r} must name a file in an existing folder", file=sys.stderr)
+            return 2
     why = display_problem(args.headless)
     if why:
         return _no_display(why)

@@ -11,6 +11,8 @@ half-written file is left.
 from __future__ import annotations
 
 import argparse
+import math
+import signal
 import sys
 
 from ..record.errors import one_line, report_unexpected
@@ -126,17 +128,40 @@ def _size(text):
         raise argparse.ArgumentTypeError(str(exc)) from None
 
 
-def _positive(kind):
+def _positive(kind, top: float = 3600.0, *, above_zero: bool = False):
+    """A non-negative, finite number of at most ``top`` (nan, inf and 400-digit numbers are refused)."""
+
     def conv(text):
         try:
             v = kind(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
-        if v < 0:
-            raise argparse.ArgumentTypeError(f"must not be negative: {text!r}")
+        except (ValueError, OverflowError):
+            raise argparse.ArgumentTypeError(f"not a number: {text[:40]!r}") from None
+        if not math.isfinite(v) or not 0 <= v <= top or (above_zero and v == 0):
+            low = "above 0" if above_zero else "from 0"
+            raise argparse.ArgumentTypeError(f"must be a number {low} to {top:g}: {text[:40]!r}")
         return v
 
     return conv
+
+
+#: libx264's presets and quality range, checked before ffmpeg starts (its own messages never reach the user)
+PRESETS = ("ultrafast", "superfast", "veryfast", "faster", "fast", "medium", "slow", "slower", "veryslow", "placebo")
+
+
+def _preset(text):
+    if text not in PRESETS:
+        raise argparse.ArgumentTypeError(f"must be one of {', '.join(PRESETS)}: {text[:40]!r}")
+    return text
+
+
+def _crf(text):
+    try:
+        v = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"must be an integer 0..51: {text[:40]!r}") from None
+    if not 0 <= v <= 51:
+        raise argparse.ArgumentTypeError(f"must be an integer 0..51: {text[:40]!r}")
+    return v
 
 
 def record_parser() -> argparse.ArgumentParser:
@@ -161,7 +186,12 @@ def record_parser() -> argparse.ArgumentParser:
         default=DEFAULT_SIZE,
         help=f"WIDTHxHEIGHT (default {DEFAULT_SIZE[0]}x{DEFAULT_SIZE[1]}; MP4 needs even numbers)",
     )
-    p.add_argument("--fps", type=_positive(float), default=DEFAULT_FPS, help=f"frames per second ({DEFAULT_FPS})")
+    p.add_argument(
+        "--fps",
+        type=_positive(float, 240, above_zero=True),
+        default=DEFAULT_FPS,
+        help=f"frames per second ({DEFAULT_FPS})",
+    )
     p.add_argument(
         "--hold",
         type=_positive(float),
@@ -187,8 +217,10 @@ def record_parser() -> argparse.ArgumentParser:
     rng.add_argument("--turns", metavar="A:B", help="render turns A..B inclusive (0 = start position)")
     rng.add_argument("--turn", type=int, metavar="N", help="hold the single position after turn N")
     p.add_argument("--no-overlay", action="store_true", help="no text (turn, notation, scores)")
-    p.add_argument("--preset", default="veryfast", help="libx264 preset (ultrafast..veryslow, default veryfast)")
-    p.add_argument("--crf", type=int, default=23, help="libx264 quality, 0-51, lower is better (23)")
+    p.add_argument(
+        "--preset", type=_preset, default="veryfast", help="libx264 preset (ultrafast..veryslow, default veryfast)"
+    )
+    p.add_argument("--crf", type=_crf, default=23, help="libx264 quality, 0-51, lower is better (23)")
     p.add_argument("--progress", action="store_true", help="show the progress bar even when stderr is no TTY")
     p.add_argument("--quiet", "-q", action="store_true", help="no progress bar, no summary")
     return p
@@ -252,9 +284,10 @@ def _selfplay(args):
             file=sys.stderr,
         )
     if args.save:
-        try:
-            with open(args.save, "w", encoding="utf-8") as fh:
-                fh.write(record_text(game))
+        from engine.core.files import atomic_write_text
+
+        try:  # a temp file renamed over the target: a full disk or a kill never leaves half a record
+            atomic_write_text(args.save, record_text(game))
         except OSError as exc:
             raise RecordError(f"cannot write the record to {args.save}: {exc.strerror or exc}") from None
     return game
@@ -334,8 +367,12 @@ def main(argv=None) -> int:
         argv = argv[1:]
     from engine import DaqiError
 
+    previous = _on_sigterm()
     try:
         status = COMMANDS[name](argv)
+    except _Terminated:
+        print(f"daqi {name}: terminated (no file written)", file=sys.stderr)
+        status = 143
     except (RecordError, DaqiError) as exc:
         print(f"daqi {name}: error: {one_line(exc)}", file=sys.stderr)
         status = 2
@@ -346,7 +383,27 @@ def main(argv=None) -> int:
         status = 1
     except Exception as exc:  # noqa: BLE001  (one line and a crash report, never a traceback)
         status = report_unexpected(f"daqi {name}", exc, [name, *argv])
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)
     return status
+
+
+class _Terminated(KeyboardInterrupt):
+    """SIGTERM, raised where the program is, so the same clean-up as Ctrl-C runs (every writer
+    removes its temp file on an exception) before the process exits with 143."""
+
+
+def _raise_terminated(signum, frame):
+    raise _Terminated()
+
+
+def _on_sigterm():
+    """Route SIGTERM to :class:`_Terminated` (main thread only); returns the previous handler."""
+    try:
+        return signal.signal(signal.SIGTERM, _raise_terminated)
+    except ValueError:  # not the main thread (tests calling main from a worker)
+        return None
 
 
 if __name__ == "__main__":

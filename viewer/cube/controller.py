@@ -118,6 +118,8 @@ class CubeController(
                 except Exception as exc:  # noqa: BLE001  (a broken autosave never blocks starting)
                     found = None
                     broken = set_aside_broken_autosave(self.autosave_path, exc)
+                    if os.path.lexists(self.autosave_path):  # not a regular file: left as it is, not used
+                        self.autosave_path = None
                 if found is not None and found.turns and found.position.result is None:
                     self.resume_offer = found
             self.new_game(quick=quick, announce=False)

@@ -42,7 +42,8 @@ class Slicing:
     def update_from(self, pos) -> None:
         """Refresh slider extents and markers from an engine Position."""
         self.max_dim = max(3, int(pos.max_dimension()))
-        self.markers = {d: list(pos.indices_used(d)) for d in self.dims()}
+        found = used_indices(pos)  # one pass over the changed cells, any dimension
+        self.markers = {d: found.get(d, []) for d in self.dims()}
         for d in list(self.indices):
             if d not in self.dims() and self.indices[d] == 1:
                 del self.indices[d]
@@ -177,3 +178,24 @@ class Slicing:
     def state(self) -> tuple:
         """Hashable snapshot (for caches)."""
         return (self.higher(), self.focus_z, self.ghost_dim, self.ghost_boards())
+
+
+def used_indices(pos) -> dict[int, list[int]]:
+    """{dimension: sorted indices other than 1 used by a changed cell} in one pass over the
+    changed cells, reading only the indices a cell sets (a cell in dimension 10,000 stored as a
+    ``FarCoord`` costs its few set indices, not 10,000 look-ups; never dimensions × cells)."""
+    from engine.core.coords import FarCoord
+
+    found: dict[int, set] = {}
+    cells = getattr(pos, "cells", None)
+    if cells is None:  # a position without a changed-cell map: ask it dimension by dimension
+        top = int(pos.max_dimension()) + 1
+        return {d: list(pos.indices_used(d)) for d in range(4, top + 1)}
+    for c in cells:
+        if isinstance(c, FarCoord):
+            pairs = zip(c.data[3::2], c.data[4::2])
+        else:
+            pairs = ((i + 1, c[i]) for i in range(3, len(c)) if c[i] != 1)
+        for dim, value in pairs:
+            found.setdefault(dim, set()).add(value)
+    return {d: sorted(v) for d, v in found.items()}

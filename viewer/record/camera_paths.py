@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import bisect
 import json
+import math
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -81,6 +82,10 @@ class FollowCamera:
         return CameraPose(self.pose.yaw, self.pose.pitch, self.pose.distance, tuple(target))
 
 
+#: the largest magnitude of a number in a camera file (time, angles, distance, target)
+MAX_CAMERA_NUMBER = 1e6
+
+
 class KeyframeCamera:
     """Keyframes (time -> yaw, pitch, distance, target), eased between, held beyond the ends."""
 
@@ -109,6 +114,8 @@ class KeyframeCamera:
 
     @classmethod
     def load(cls, path) -> KeyframeCamera:
+        """Keyframes from a .json or .toml file; every number finite (NaN and infinities, which a
+        JSON or TOML reader accepts, are refused with the keyframe's number)."""
         from engine.core.files import read_limited
 
         path = Path(path)
@@ -145,7 +152,15 @@ class KeyframeCamera:
                 )
                 if len(pose.target) != 3:
                     raise ValueError("target needs 3 numbers")
-                keys.append((float(k["time"]), pose))
+                when = float(k["time"])
+                nums = (when, pose.yaw, pose.pitch, pose.distance, *pose.target)
+                if not all(math.isfinite(v) and abs(v) <= MAX_CAMERA_NUMBER for v in nums):
+                    raise ValueError(
+                        f"time, yaw, pitch, distance and target must be finite numbers within ±{MAX_CAMERA_NUMBER:g}"
+                    )
+                if pose.distance <= 0 or when < 0:
+                    raise ValueError("distance must be above 0 and time at least 0")
+                keys.append((when, pose))
             except (TypeError, ValueError) as exc:
                 raise RecordError(f"camera file {path}: keyframe {i + 1}: {exc}") from None
             prev = pose

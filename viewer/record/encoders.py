@@ -107,7 +107,7 @@ class Mp4Writer:
                 pix_fmt_out="yuv420p",
                 quality=None,
                 macro_block_size=1,
-                ffmpeg_log_level="error",
+                ffmpeg_log_level="quiet",  # ffmpeg never talks to the user; failures are our one line
                 output_params=x264_output_params(preset, crf),
             )
             self._gen.send(None)

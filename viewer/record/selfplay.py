@@ -50,8 +50,10 @@ def selfplay_game(
         raise RecordError(f"--game must be one of {', '.join(games.names())}, got {game!r}")
     if max_plies < 1:
         raise RecordError(f"--max-plies must be at least 1, got {max_plies}")
+    from engine.core.loader import load_ruleset_arg  # a name or a ruleset file the user named
+
     kind = games.get(game)
-    g = kind.new_game(ruleset or kind.default_ruleset)
+    g = kind.new_game(load_ruleset_arg(ruleset or kind.default_ruleset))
     while len(g.turns) < max_plies and g.position.result is None:
         pos = g.position
         level = levels[0] if pos.to_move == "white" else levels[1]

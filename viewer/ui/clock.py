@@ -28,10 +28,25 @@ class ClockError(DaqiError):
 
 def parse_clock(text: str) -> tuple[float, float]:
     """``"10+5"`` -> (600.0, 5.0): minutes per side plus seconds added per turn (``"5"`` = no increment)."""
-    m = re.fullmatch(r"\s*(\d+(?:\.\d+)?)\s*(?:\+\s*(\d+(?:\.\d+)?))?\s*", text or "")
+    m = re.fullmatch(r"\s*+(\d++(?:\.\d++)?+)\s*+(?:\+\s*+(\d++(?:\.\d++)?+))?+\s*+", text or "")
     if not m or float(m.group(1)) <= 0:
-        raise ClockError(f"a clock looks like MINUTES+SECONDS, e.g. 10+5 or 3+0; got {text!r}")
-    return float(m.group(1)) * 60.0, float(m.group(2) or 0.0)
+        raise ClockError(f"a clock looks like MINUTES+SECONDS, e.g. 10+5 or 3+0; got {_short(text)}")
+    minutes, inc = float(m.group(1)), float(m.group(2) or 0.0)
+    if minutes > MAX_MINUTES or inc > MAX_INCREMENT:
+        raise ClockError(
+            f"a clock has at most {MAX_MINUTES} minutes and {MAX_INCREMENT} seconds added per turn; got {_short(text)}"
+        )
+    return minutes * 60.0, inc
+
+
+#: the longest clock (a week) and the largest increment (an hour): finite, however many digits are typed
+MAX_MINUTES = 7 * 24 * 60
+MAX_INCREMENT = 3600
+
+
+def _short(text) -> str:
+    s = repr(text)
+    return s if len(s) <= 40 else s[:37] + "…'"
 
 
 def format_time(seconds: float) -> str:

@@ -16,6 +16,7 @@ game's controller fills in a few hooks:
 from __future__ import annotations
 
 import os
+import stat
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from pathlib import Path
@@ -52,18 +53,29 @@ def default_autosave_path() -> Path:
 
 def set_aside_broken_autosave(path: Path, exc: BaseException) -> str:
     """Move an autosave that cannot be loaded to ``NAME.broken-<date>.txt`` next to it (so a new
-    game can start and the file is kept for a look); returns the message for the status line."""
+    game can start and the file is kept for a look); returns the message for the status line.
+    Only a regular file is moved: a folder (``--autosave FOLDER``), a link or a device is left
+    exactly as it is."""
     import datetime
 
     from .errors import one_line
 
+    why = one_line(exc, 160)
+    try:
+        regular = stat.S_ISREG(os.lstat(path).st_mode)
+    except OSError:
+        regular = False
+    if not regular:  # a folder, a link, a device: the user's, never renamed or replaced
+        return (
+            f"The autosave {path} is not a regular file ({why}); it was left as it is and this game "
+            f"is not autosaved there."
+        )
     stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")  # wall clock: a file name, not an output
     aside = path.with_name(f"{path.stem}.broken-{stamp}{path.suffix}")
     n = 1
     while aside.exists():
         n += 1
         aside = path.with_name(f"{path.stem}.broken-{stamp}-{n}{path.suffix}")
-    why = one_line(exc, 160)
     try:
         os.replace(path, aside)
     except OSError as err:

@@ -37,7 +37,7 @@ def test_mutated_files_raise_only_daqi_errors(tmp_path, index, seed):
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(data=st.binary(max_size=400), kind=st.sampled_from(["cube", "spirit", "ruleset"]))
+@given(data=st.binary(max_size=400), kind=st.sampled_from(["cube", "spirit", "ruleset", "lesson"]))
 def test_arbitrary_bytes_raise_only_daqi_errors(tmp_path, data, kind):
     path = tmp_path / "raw.bin"
     path.write_bytes(data)

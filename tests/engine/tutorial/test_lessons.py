@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import copy
+
 import pytest
 
 from engine import IllegalAction, parse_turn
@@ -158,3 +160,35 @@ def test_bad_toml_and_duplicate_ids_in_a_folder(tmp_path):
     (tmp_path / "b.toml").write_text(text, encoding="utf-8")
     with pytest.raises(LessonError, match="also used by a.toml"):
         load_lessons(tmp_path)
+
+
+# -- a lesson is validated at load like a ruleset (issue 17) ---------------------------------------
+
+
+def test_a_lesson_whose_solution_works_loads():
+    assert parse_lesson(copy.deepcopy(GOOD), "tiny.toml").id == "tiny"
+
+
+def test_an_illegal_solution_turn_is_refused_naming_the_turn():
+    data = copy.deepcopy(GOOD)
+    data["solution"] = ["R(5,5,1)x(6,9,1)"]  # a rook cannot reach (6,9,1)
+    with pytest.raises(LessonError) as err:
+        parse_lesson(data, "tiny.toml")
+    assert "tiny.toml (tiny), solution[0]" in str(err.value) and "illegal here" in str(err.value)
+
+
+def test_a_solution_that_misses_a_goal_is_refused_naming_the_goal():
+    data = copy.deepcopy(GOOD)
+    data["solution"] = ["R(5,5,1)-(5,6,1)"]  # legal, but captures nothing
+    with pytest.raises(LessonError) as err:
+        parse_lesson(data, "tiny.toml")
+    assert "does not reach every goal" in str(err.value) and "knight" in str(err.value)
+
+
+def test_a_lesson_file_that_is_a_fifo_is_refused_unread(tmp_path):
+    import os
+
+    fifo = tmp_path / "lesson.toml"
+    os.mkfifo(fifo)
+    with pytest.raises(LessonError, match="not a regular file"):
+        load_lesson(fifo)

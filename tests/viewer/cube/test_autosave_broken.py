@@ -37,12 +37,14 @@ def test_broken_autosave_starts_a_new_game_and_is_kept_aside(tmp_path, kind):
     assert Game.load(auto).turns == []
 
 
-def test_an_autosave_that_is_a_folder_is_moved_aside(tmp_path):
+def test_an_autosave_that_is_a_folder_is_never_renamed(tmp_path):
     auto = tmp_path / "autosave.txt"
     auto.mkdir()
+    (auto / "mine.txt").write_text("keep")
     c = CubeController(autosave_path=auto)
-    assert c.mode == "setup" and "could not be loaded" in c.message.text
-    assert not auto.exists() and next(tmp_path.glob("autosave.broken-*.txt")).is_dir()
+    assert c.mode == "setup" and "left as it is" in c.message.text
+    assert auto.is_dir() and (auto / "mine.txt").read_text() == "keep"
+    assert not list(tmp_path.glob("autosave.broken-*")) and c.autosave_path is None  # issue 17
 
 
 def test_a_good_autosave_is_still_offered(tmp_path):
