@@ -15,7 +15,12 @@ loaded machine inflates them little; search figures are per suggestion over a fi
   taking it back (keeping the old position: a reference, nothing to undo), the static evaluation,
   the bounded candidate list; the same for spirit chess (``apply_spirit_turn``);
 * the search: nodes per second (a node = a turn applied and its position evaluated) and think
-  time per turn for levels 1, 2 and 3 of both games (default node budgets).
+  time per turn for levels 1 to 4 of both games (default node budgets);
+* the reference search: a plain python-chess alpha-beta (negamax, depth 3, material evaluation,
+  captures first), measured in the same rounds as level 3 of both games, interleaved round by
+  round, in nodes per CPU-second (a node = a move pushed and its position evaluated);
+* apply + undo: the search's own apply (``apply_turn_changes``, trusted, as at inner nodes) and
+  ``Game.play`` + ``Game.undo`` (with the repetition key) against python-chess's push + pop.
 """
 
 from __future__ import annotations
@@ -91,18 +96,8 @@ def spirit_positions(n: int) -> list:
 
 
 def chess_figures(repeat: int) -> tuple[float, float, float]:
-    import chess
 
-    boards = [chess.Board()]
-    rng = random.Random(1)
-    for plies in (20, 40, 60):
-        b = chess.Board()
-        for _ in range(plies):
-            ms = list(b.legal_moves)
-            if not ms:
-                break
-            b.push(rng.choice(ms))
-        boards.append(b)
+    boards = chess_boards((20, 40, 60))
     pairs = [(b, m) for b in boards for m in list(b.legal_moves)]
     n_moves = len(pairs)
 
@@ -163,6 +158,117 @@ def engine_figures(positions: list, repeat: int, game: str) -> dict:
     }
 
 
+def chess_alphabeta(boards: list, depth: int = 3) -> tuple[int, float]:
+    """Nodes and CPU seconds of a plain python-chess alpha-beta over ``boards`` (the reference)."""
+    import chess
+
+    vals = {chess.PAWN: 100, chess.KNIGHT: 300, chess.BISHOP: 300, chess.ROOK: 500, chess.QUEEN: 900, chess.KING: 0}
+    nodes = 0
+
+    def evaluate(b) -> int:
+        e = 0
+        for p in b.piece_map().values():
+            e += vals[p.piece_type] if p.color == b.turn else -vals[p.piece_type]
+        return e
+
+    def negamax(b, d, alpha, beta) -> int:
+        nonlocal nodes
+        if d == 0:
+            return evaluate(b)
+        moves = sorted(b.legal_moves, key=lambda m: not b.is_capture(m))
+        if not moves:
+            return -100_000 if b.is_check() else 0
+        best = -1_000_000
+        for m in moves:
+            b.push(m)
+            nodes += 1
+            v = -negamax(b, d - 1, -beta, -alpha)
+            b.pop()
+            if v > best:
+                best = v
+                if v > alpha:
+                    alpha = v
+                    if alpha >= beta:
+                        break
+        return best
+
+    c0 = time.process_time()
+    for b in boards:
+        negamax(b.copy(), depth, -1_000_000, 1_000_000)
+    return nodes, time.process_time() - c0
+
+
+def chess_boards(lengths=(12, 24)) -> list:
+    """The start position and seeded random games of the given lengths (python-chess boards)."""
+    import chess
+
+    out = [chess.Board()]
+    rng = random.Random(1)
+    for plies in lengths:
+        b = chess.Board()
+        for _ in range(plies):
+            ms = list(b.legal_moves)
+            if not ms:
+                break
+            b.push(rng.choice(ms))
+        out.append(b)
+    return out
+
+
+def interleaved(cube_pos: list, spirit_pos: list, rounds: int) -> None:
+    """python-chess alpha-beta and level 3 of both games, round by round, in nodes per CPU-second."""
+    boards = chess_boards()
+    rows = []
+    for r in range(rounds):
+        n, c = chess_alphabeta(boards)
+        row = [n / c]
+        for ps in (cube_pos, spirit_pos):
+            nodes, cpu = 0, 0.0
+            for i, p in enumerate(ps):
+                c0 = time.process_time()
+                nodes += suggest(p, 3, seed=i).nodes
+                cpu += time.process_time() - c0
+            row.append(nodes / cpu)
+        rows.append(row)
+        print(
+            f"round {r + 1}: python-chess alpha-beta {row[0]:9,.0f}  cube L3 {row[1]:7,.0f} ({row[0] / row[1]:.1f}x slower)"
+            f"  spirit L3 {row[2]:7,.0f} ({row[0] / row[2]:.1f}x slower)  nodes/cpu-s"
+        )
+    med = [statistics.median(x[i] for x in rows) for i in range(3)]
+    print(
+        f"median: python-chess {med[0]:,.0f}, cube L3 {med[1]:,.0f} ({med[0] / med[1]:.1f}x), "
+        f"spirit L3 {med[2]:,.0f} ({med[0] / med[2]:.1f}x) nodes per CPU-second"
+    )
+
+
+def apply_undo_figures(positions: list, repeat: int) -> tuple[float, float]:
+    """µs per turn: the search's trusted apply (``apply_turn_changes``) and ``Game.play`` + ``undo``."""
+    from engine.cube.rules import apply_turn_changes
+
+    turns = []
+    for p in positions:
+        for t in CUBE.moves(CUBE.root(p)):
+            if _legal_cube(p, t):
+                turns.append((p, t))
+    games = []
+    for p, t in turns[:400]:
+        g = Game("standard")
+        g.positions[-1] = p  # the game's history holds the position (its repetition count too)
+        g._seen[p.key()] += 1
+        games.append((g, t))
+
+    def search_apply():
+        for p, t in turns:
+            apply_turn_changes(p, t, trusted=True)
+
+    def play_undo():
+        for g, t in games:
+            g.play(t)
+            g.undo()
+
+    return best(search_apply, repeat) / len(turns), best(play_undo, repeat) / len(games)
+
+
 def _legal_cube(pos, t) -> bool:
     try:
         apply_turn(pos, t)
@@ -171,7 +277,7 @@ def _legal_cube(pos, t) -> bool:
         return False
 
 
-def search_figures(positions: list, levels=(1, 2, 3)) -> dict:
+def search_figures(positions: list, levels=(1, 2, 3, 4)) -> dict:
     out = {}
     for lv in levels:
         times, cpus, nodes = [], [], []
@@ -227,6 +333,13 @@ def main(argv=None) -> int:
             f"{f['gen'] / gen:11.1f}"
         )
         print(f"{'':8s} -> at most {1 / node:,.0f} nodes/s from apply + evaluation alone")
+    ap_us, pu_us = apply_undo_figures(cube_pos, rep)
+    print(
+        f"cube apply+undo: search apply (trusted) {ap_us * 1e6:.1f} µs = {ap_us / pp:.1f}x push+pop; "
+        f"Game.play+undo {pu_us * 1e6:.1f} µs = {pu_us / pp:.1f}x push+pop"
+    )
+    print("\nlevel 3 against a plain python-chess alpha-beta (depth 3), interleaved, CPU time")
+    interleaved(cube_pos, spirit_pos, 2 if args.quick else 3)
     print("\nsearch per suggestion (default node budgets; a node = a turn applied and evaluated)")
     print(
         f"{'game':8s} {'level':>5s} {'median ms':>10s} {'p95 ms':>8s} {'nodes/s':>9s} {'cpu med ms':>10s} "

@@ -78,7 +78,7 @@ class Position:
         "ply",
         "result",
     )
-    __slots__ = FIELDS + ("_green", "_crowd", "_size", "_hash")
+    __slots__ = FIELDS + ("_green", "_crowd", "_size", "_hash", "_zh")
 
     def __init__(
         self,
@@ -117,6 +117,7 @@ class Position:
         self._crowd = (cw[0], cw[1], cb[0], cb[1]) if fill == "default" else None
         self._size = rules.size
         self._hash = None
+        self._zh: int | None = None  # Zobrist-style hash of the changed cells (zhash)
 
     # -- cells --------------------------------------------------------------------------
     def default(self, c: Coord) -> tuple:
@@ -211,17 +212,29 @@ class Position:
         return [(plain(c), s) for c, s in seen.items() if s and s[0].side == side]
 
     # -- derived --------------------------------------------------------------------------
+    def zhash(self) -> int:
+        """Zobrist-style hash of the board: the XOR of ``hash((cell, stack))`` over the changed cells
+        (the default content hashes to nothing).  The turn machine derives it from the previous
+        position's in time proportional to the cells a turn writes (``TurnBuilder._build``)."""
+        if self._zh is None:
+            h = 0
+            for c, st in self.cells.items():
+                h ^= hash((c, st))
+            self._zh = h
+        return self._zh
+
     def key(self) -> int:
         """Identity of the position for repetition detection (G14): the 64-bit hash of the side
-        to move, the changed cells, the scores and the credits.  Only the number is kept, so a
-        game of many plies holds 8 bytes per position for its repetition counts, not a frozen
-        copy of every changed cell (issue 17: records' memory; two different positions share a
-        number with a chance of about one in 2^64 per pair)."""
+        to move, the board's :meth:`zhash` (incremental, issue 18) with the number of changed
+        cells, the scores and the credits.  Only the number is kept, so a game of many plies holds
+        8 bytes per position for its repetition counts (issue 17); two different positions share a
+        number with a chance of about one in 2^64 per pair."""
         if self._hash is None:
             self._hash = hash(
                 (
                     self.to_move,
-                    frozenset((c, s) for c, s in self.cells.items()),
+                    self.zhash(),
+                    len(self.cells),
                     self.scores["white"],
                     self.scores["black"],
                     tuple(sorted((s, k, v) for s in SIDES for k, v in self.credits[s].items())),
@@ -232,7 +245,10 @@ class Position:
     def replace(self, **kw) -> Position:
         fields = {k: getattr(self, k) for k in self.FIELDS}
         fields.update(kw)
-        return Position(**fields)
+        new = Position(**fields)
+        if "cells" not in kw:
+            new._zh = self._zh  # same board, same hash
+        return new
 
     def __eq__(self, other) -> bool:
         if not isinstance(other, Position):
@@ -367,8 +383,10 @@ def start_position(rules="standard", choices: dict | None = None) -> Position:
 
 
 def copy_tables(pos: Position):
-    """Mutable copies of the per-side tables, for building the next position."""
-    stats = {s: {t: dict(v) for t, v in pos.stats[s].items()} for s in SIDES}
+    """Mutable copies of the per-side tables, for building the next position.  The statistics are
+    copied one level deep only: the per-type tables are shared until a builder writes one
+    (``TurnBuilder._stat`` copies it first)."""
+    stats = {s: dict(pos.stats[s]) for s in SIDES}
     return (
         dict(pos.scores),
         {s: dict(pos.credits[s]) for s in SIDES},

@@ -31,13 +31,19 @@ from .position import EMPTY, SIDES, Piece, Position, Result, copy_tables, other
 class TurnBuilder:
     """Build one turn for the side to move, validating each action as it is added."""
 
-    def __init__(self, position: Position, origin: Coord | None = None, *, transactional: bool = True):
+    def __init__(
+        self, position: Position, origin: Coord | None = None, *, transactional: bool = True, trusted: bool = False
+    ):
         if position.result is not None:
             raise IllegalAction(f"the game is over ({position.result.reason})", code="game-over")
         self.position = position
         self.origin = None if origin is None else position.check_coord(origin, "origin")
         self._given_origin = self.origin
         self.transactional = transactional  # restore the state when an action is refused
+        # trusted: the actions come from this engine's own generators (legal_actions, next_actions)
+        # for this very position, so the ray geometry of moves and captures is not walked again
+        # and the targets are taken as canonical; every other rule is still checked
+        self.trusted = trusted
         self.actions: list = []
         self._reset()
 
@@ -55,6 +61,7 @@ class TurnBuilder:
         self.detached = False  # a split part still on the origin: lifting it leaves the rest there
         self.captured: list = []  # (coord, stack)
         (self.scores, self.credits, self.stats, self.ledger, self.royals, self.kings_was) = copy_tables(pos)
+        self._own_stats: set = set()  # piece types whose statistics this builder has copied
         self.king_taken = False
         self.dropped_index = None  # index in the group of the piece dropped this turn (G19)
         if self.origin is not None:
@@ -67,6 +74,15 @@ class TurnBuilder:
                     f"and it is {self.side}'s turn (C28)",
                     code="not-your-piece",
                 )
+
+    def _stat(self, ptype: str) -> dict:
+        """The mover's statistics of one piece type, copied on the first write (the tables of the
+        position before the turn are shared, never mutated)."""
+        table = self.stats[self.side]
+        if ptype not in self._own_stats:
+            table[ptype] = dict(table[ptype])
+            self._own_stats.add(ptype)
+        return table[ptype]
 
     def cell(self, c):
         v = self.changes.get(c)
@@ -162,6 +178,7 @@ class TurnBuilder:
             snap[k] = dict(snap[k])
         for k in ("kinds", "captured", "actions"):
             snap[k] = list(snap[k])
+        snap["_own_stats"] = set(snap["_own_stats"])
         for k in ("credits", "ledger", "royals"):
             snap[k] = {s: dict(v) for s, v in snap[k].items()}
         snap["stats"] = {s: {t: dict(v) for t, v in d.items()} for s, d in snap["stats"].items()}
@@ -184,6 +201,8 @@ class TurnBuilder:
         return last
 
     def _target(self, to, what):
+        if self.trusted:
+            return to
         return self.position.check_coord(to, f"{what} target")
 
     def _displacement_checks(self, kind, to):
@@ -206,7 +225,7 @@ class TurnBuilder:
         dest = self.cell(to)
         if dest and dest[0].side != self.side:
             raise IllegalAction(f"{_c(to)} holds enemy pieces: use capture", code="illegal-move")
-        if not self._reaches(group, at, to, capture=False):
+        if not self.trusted and not self._reaches(group, at, to, capture=False):
             raise IllegalAction(f"{_names(group)} on {_c(at)} cannot move to {_c(to)}", code="illegal-move")
         if dest:
             self._check_stackable(group, dest, to)
@@ -229,7 +248,7 @@ class TurnBuilder:
                     f"the {p.side} {p.type} on {_c(to)} cannot be captured (C6)", code="illegal-capture"
                 )
         facing = len(group) == 1 and group[0].type == "king" and any(p.type == "king" for p in dest)
-        planar = to[2:] == at[2:] and self._reaches(group, at, to, capture=True)
+        planar = to[2:] == at[2:] and (self.trusted or self._reaches(group, at, to, capture=True))
         if not planar:
             if not (facing and facing_line_clear(self, at, to)):
                 why = " (kings face each other only along a clear line, C3/G10)" if facing else ""
@@ -240,7 +259,7 @@ class TurnBuilder:
         enemy = other(self.side)
         gained = stack_value(rules, dest)
         for p in dest:
-            st = self.stats[self.side][p.type]
+            st = self._stat(p.type)
             st["points"] += rules.pieces[p.type].value
             st["captured"] += 1
             if p.type in rules.credit_kinds:
@@ -298,7 +317,7 @@ class TurnBuilder:
             price = rules.hyperjump_cost
         self._spend(price, "hyperjump")
         for p in group:
-            self.stats[self.side][p.type]["hyperjumps"] += 1
+            self._stat(p.type)["hyperjumps"] += 1
         self._jump_common(to, "hyperjump")
 
     def _check_stackable(self, group, dest, to):
@@ -399,7 +418,7 @@ class TurnBuilder:
             if not self.credits[self.side][credit]:
                 del self.credits[self.side][credit]
         self._spend(spec.value, "hire")
-        st = self.stats[self.side][a.piece]
+        st = self._stat(a.piece)
         st["hired"] += 1
         if rules.in_green(to):
             self._spend(rules.green_drop_surcharge, "surcharge")
@@ -490,13 +509,21 @@ class TurnBuilder:
 
     def _build(self, final: bool) -> Position:
         pos = self.position
-        cells = dict(pos.cells)
+        old_cells = pos.cells
+        cells = dict(old_cells)
         default = pos.default
+        zh = pos._zh
         for c, s in self.changes.items():
+            if zh is not None:
+                was = old_cells.get(c)
+                if was is not None:
+                    zh ^= hash((c, was))
             if s == default(c):
                 cells.pop(c, None)
             else:
                 cells[compact(c)] = s
+                if zh is not None:
+                    zh ^= hash((c, s))
         scores = dict(self.scores)
         scores[self.side] = pos.scores[self.side] + self.earned - self.cost
         royals = {s: dict(self.royals[s]) for s in SIDES}
@@ -525,6 +552,7 @@ class TurnBuilder:
             royals,
             pos.ply + (1 if final else 0),
         )
+        new._zh = zh  # the board hash, derived from the previous one (Position.zhash)
         return new
 
     def options(self, horizon: int = 5) -> list:
@@ -539,6 +567,16 @@ def _names(stack) -> str:
 def apply_turn(position: Position, turn: Turn) -> tuple[Position, int]:
     """Validate and apply a whole turn; returns ``(new_position, cost)``.  Every loss
     condition is checked afterwards and recorded in ``new_position.result``."""
+    new, cost, _changed = apply_turn_changes(position, turn)
+    return new, cost
+
+
+def apply_turn_changes(position: Position, turn: Turn, trusted: bool = False) -> tuple[Position, int, tuple]:
+    """:func:`apply_turn` that also says which cells the turn wrote (canonical coordinates, in the
+    order written; the crowned prince's cell of C4/C8 included): what an incremental move
+    generator or hash needs to know.  ``trusted``: the turn was built from this engine's own
+    generators for ``position`` (the computer player's inner nodes), so the ray geometry is not
+    walked again (:class:`TurnBuilder`); a turn from anywhere else must not be trusted."""
     origin = turn.origin
     if turn.actions and getattr(turn.actions[0], "kind", None) == "drop" and origin is not None:
         # a drop turn needs no origin; one that names the drop target is the same turn (C28)
@@ -549,14 +587,18 @@ def apply_turn(position: Position, turn: Turn) -> tuple[Position, int]:
                 code="grammar",
             )
         origin = None
-    b = TurnBuilder(position, origin, transactional=False)
+    b = TurnBuilder(position, origin, transactional=False, trusted=trusted)
     for i, a in enumerate(turn.actions):
         try:
             b.add(a)
         except IllegalAction as exc:
             raise IllegalAction(f"action {i + 1} ({a.kind}): {exc}", code=exc.code) from None
     b.finish()
-    return conclude(b), b.cost
+    new = conclude(b)
+    changed = tuple(b.changes)
+    if new.kings_was != position.kings_was:  # a prince was crowned on its own square (C4, C8)
+        changed += tuple(c for c in (new.royals[s]["king"] for s in SIDES) if c is not None)
+    return new, b.cost, changed
 
 
 def conclude(b: TurnBuilder) -> Position:

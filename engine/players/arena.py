@@ -282,7 +282,7 @@ def main(argv: list | None = None) -> int:
     ap.add_argument("--ruleset", default=None, help="standard, free-combination, spirit or a path")
     ap.add_argument("--jobs", type=int, default=1, help=f"worker processes (1..{MAX_JOBS}; never more than games)")
     ap.add_argument("--seed", type=int, default=0)
-    ap.add_argument("--nodes", type=int, default=None, help="node budget of every searching level (2, 3)")
+    ap.add_argument("--nodes", type=int, default=None, help="node budget of every searching level (2, 3, 4)")
     ap.add_argument("--plies", type=int, default=None, help="ply cap per game (a draw when reached)")
     ap.add_argument(
         "--adjudicate",
@@ -296,7 +296,7 @@ def main(argv: list | None = None) -> int:
     problem = _check_args(args)
     if problem:
         return _fail(problem)
-    nodes = dict.fromkeys((2, 3), args.nodes) if args.nodes else {}
+    nodes = dict.fromkeys((2, 3, 4), args.nodes) if args.nodes else {}
     n_games = args.games * (len(args.levels) - 1)
     jobs = min(args.jobs, n_games)
     t0 = time.perf_counter()

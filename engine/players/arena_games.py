@@ -8,12 +8,24 @@ import statistics
 from typing import Any
 
 from ..core import games
+from .arena_features import features_table, turn_features
 from .spirit_player import evaluate as spirit_evaluate
 
 ADJUDICATE_POINTS = 6  # cube: a score lead of at least this many points at the cap wins
 ADJUDICATE_SPIRIT = 500.0  # spirit: a static lead of at least 5 points (material with levels) wins
 
-COUNT_KEYS = ("drops", "hyperjumps", "stacks", "splits", "promotions", "jumps", "captures", "transforms")
+COUNT_KEYS = (
+    "drops",
+    "hyperjumps",
+    "stacks",
+    "splits",
+    "promotions",
+    "jumps",
+    "captures",
+    "transforms",
+    "green_drops",  # drops inside the green area (arena_features)
+    "max_dim",  # the highest dimension this side's turns reached (arena_features)
+)
 
 
 class ArenaGame:
@@ -66,6 +78,9 @@ class CubeArena(ArenaGame):
             ("captures", "capture"),
         ):
             counts[key] += kind in kinds
+        feat = turn_features(before, turn)
+        counts["green_drops"] += feat["green_drops"]
+        counts["max_dim"] = max(counts["max_dim"], feat["dim"])
         return _is_facing(before, turn)
 
     def category(self, reason: str, flag: bool = False) -> str:
@@ -105,6 +120,8 @@ class CubeArena(ArenaGame):
             f"a capture {tot('captures', 'counts'):.1f}.",
             f"Highest dimension with a piece off index 1: max {max(dims)}, games reaching dimension >= 4: "
             f"{sum(1 for d in dims if d >= 4)}/{n}, >= 5: {sum(1 for d in dims if d >= 5)}/{n}.",
+            "\nWhat each level uses (turns per game of that level's side; docs/AI.md):\n",
+            features_table(results),
         ]
 
 

@@ -31,6 +31,9 @@ CROWN_THREAT = 1_500.0  # capturing the king only crowns the prince (C4 with a h
 C16_MARGIN = 25  # points above the C16 line below which the position is feared
 C16_WEIGHT = 30.0
 PRINCE_STEP = 15.0  # per step of the prince towards the enemy king's home
+KING_BOARD = (
+    120.0  # per own piece on the plane of an enemy king that left the main plane (more than a hyper-jump costs)
+)
 
 _TABLES: dict = {}
 _WPAWN = (Piece("pawn", "white"),)
@@ -148,35 +151,78 @@ def material(pos: Position) -> dict:
     return mat
 
 
-def _step_home(pos: Position, royal_at, home) -> bool:
-    """Can the royal on ``royal_at`` reach ``home`` in one planar step or one 3-D jump now?"""
-    if royal_at is None or home is None or len(royal_at) != len(home):
+def royal_reaches(at, home) -> bool:
+    """Can a king or prince on ``at`` reach ``home`` in one turn of at most two actions: a planar
+    step, a 3-D jump, a hyper-jump, or a step with one jump or hyper-jump, or a 3-D jump with a
+    hyper-jump (the G4 grammar: C29, C32, C33)?  Geometry only; the squares' contents are the
+    caller's (:func:`home_threats`)."""
+    n = max(len(at), len(home))
+    a = tuple(at) + (1,) * (n - len(at))
+    h = tuple(home) + (1,) * (n - len(home))
+    if max(abs(a[0] - h[0]), abs(a[1] - h[1])) > 1:
         return False
-    if royal_at[2:] == home[2:]:
-        near = abs(royal_at[0] - home[0]) <= 1 and abs(royal_at[1] - home[1]) <= 1 and royal_at != home
-    else:
-        near = royal_at[:2] == home[:2] and royal_at[3:] == home[3:] and abs(royal_at[2] - home[2]) == 1
-    return near
+    planar = a[:2] != h[:2]
+    steps = 0
+    for i in range(2, n):
+        d = abs(a[i] - h[i])
+        if d > 1:
+            return False
+        if d:
+            if steps and (i != 2 and not planar and a[2] == h[2]):
+                return False  # two hyper-jumps in one turn: not in the grammar
+            steps += 1
+    if not steps:
+        return planar
+    return steps == 1 or (steps == 2 and not planar and a[2] != h[2])
+
+
+def _ways(at, home) -> list:
+    """The squares a two-action walk from ``at`` to ``home`` passes (one per order of its two
+    actions); ``[]`` for a one-action walk."""
+    n = max(len(at), len(home))
+    a = list(at) + [1] * (n - len(at))
+    h = list(home) + [1] * (n - len(home))
+    axes = ([(0, 1)] if a[:2] != h[:2] else []) + [(i, i) for i in range(2, n) if a[i] != h[i]]
+    if len(axes) < 2:
+        return []
+    out = []
+    for lo, hi in axes:
+        mid = list(a)
+        mid[lo : hi + 1] = h[lo : hi + 1]
+        while len(mid) > 3 and mid[-1] == 1:
+            mid.pop()
+        out.append(tuple(mid))
+    return out
 
 
 def home_threats(pos: Position, side: str) -> int:
-    """Ways ``side``'s king or prince could occupy an enemy home square next turn (C5, C7)."""
+    """Ways ``side``'s king or prince could occupy an enemy home square next turn (C5, C7): by a
+    step, a 3-D jump or a hyper-jump, or two of them (a step and a jump, from any board), through
+    a free square; a king may also capture a (capturable) enemy piece standing on the home."""
     opp = other(side)
     n = 0
-    immune = {k for k, p in pos.rules.pieces.items() if p.immune}
+    immune = None
     for royal in ("king", "prince"):
         at = pos.royals[side][royal]
         if at is None:
             continue
-        planar = True
         for which in ("king", "prince"):
             home = pos.homes[opp][which]
-            if not _step_home(pos, at, home):
+            if home is None or not royal_reaches(at, home):
                 continue
-            planar = at[2:] == home[2:]
             occ = pos.cell(home)
-            if not occ or royal == "king" and planar and occ[0].side == opp and not any(p.type in immune for p in occ):
+            ways = _ways(at, home)
+            if ways:
+                if not occ and any(not pos.cell(m) for m in ways):
+                    n += 1
+                continue
+            if not occ:
                 n += 1
+            elif royal == "king" and at[2:] == home[2:] and occ[0].side == opp:
+                if immune is None:
+                    immune = {k for k, p in pos.rules.pieces.items() if p.immune}
+                if not any(p.type in immune for p in occ):
+                    n += 1
     return n
 
 
@@ -246,6 +292,16 @@ def evaluate(pos: Position, mat: dict | None = None) -> float:
     e -= THREAT_AGAINST * threats if threats < 2 else DOUBLE_THREAT
     if ko == 1:
         e -= THREAT_AGAINST
+    # hunters on the plane of a king that fled the main plane (the crowded pawns of every board excepted)
+    for side, sign in ((s, 1.0), (o, -1.0)):
+        k = pos.royals[other(side)]["king"]
+        if k is not None and (len(k) > 3 or k[2] != 1):
+            rest = k[2:]
+            n = 0
+            for c, st in pos.cells.items():
+                if st and st[0].side == side and c[2:] == rest and st[0].type not in ("king", "prince"):
+                    n += 1
+            e += sign * KING_BOARD * n
     # princes walking to the enemy king's home (C5): they cannot be captured (C6)
     for side, sign in ((s, 1.0), (o, -1.0)):
         pr = pos.royals[side]["prince"]

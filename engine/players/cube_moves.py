@@ -13,26 +13,32 @@ by coordinate), so it does not depend on dict insertion order.
   captures, 3-D jumps, hyper-jumps, splits, promotions); a displacement onto own pieces gets its
   ``Stack`` (C15 price checked by the engine).  3-D jumps and hyper-jumps are kept for the royals,
   for pieces off the main plane and for hyper-jumps that bring a piece closer to the enemy king's
-  board; hyper-jumps only up to ``horizon`` (the highest dimension in use + 1, at least 4, at most 6).
+  board; hyper-jumps up to ``horizon`` (the highest dimension in use + 1, at least 4; C7: a royal
+  parked on any board finds its way home).
 * **Second actions** (where the grammar allows, G4): a pawn reaching its promotion line promotes to
   queen or brother (C36, G8); a jump or hyper-jump of a royal may be followed by its planar steps;
-  a split (C43) takes one kind of piece off a stack and its part makes a capture or one of a few moves.
+  a split (C43) takes one kind of piece off a stack and its part makes a capture or one of a few moves;
+  a royal's step followed by a 3-D jump or hyper-jump that lands on an enemy home square (C5, C7).
 * **Drops** (C11-C13, prices with the green surcharge paid by the engine): blocking squares on the
   lines along which the enemy attacks our king or faces it (C3), cheapest piece first (a pawn);
   rook, bishop and knight drops that attack the enemy king from up to three squares away; queen
-  and brother drops only with a credit (C12, G9).
+  and brother drops only with a credit (C12, G9); a pawn on an own home square an enemy royal could
+  walk onto (C5, C7); pawns that attack the enemy's most valuable pieces (1 point each).
 * **Tactical** turns (quiescence): captures and steps of a royal onto an enemy home square.
 """
 
 from __future__ import annotations
 
+from math import gcd
+
+from ..core.coords import plain
 from ..core.errors import IllegalAction
-from ..cube.actions import Drop, Promote, Stack, Turn
+from ..cube.actions import Drop, HyperJump, Jump, Promote, Stack, Turn
 from ..cube.grammar import facing_line_clear
 from ..cube.legal import legal_actions
 from ..cube.position import Position, other
 from ..cube.rules import TurnBuilder
-from .cube_eval import _distance, attackers
+from .cube_eval import _distance, attackers, royal_reaches
 
 ROYALS = ("king", "prince")
 KING_DIRS = tuple((dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy)
@@ -40,10 +46,14 @@ KNIGHT = ((1, 2), (2, 1), (-1, 2), (-2, 1), (1, -2), (2, -1), (-1, -2), (-2, -1)
 DROP_REACH = 3
 SPLIT_MOVES = 4
 ROYAL_SECOND = 6
+HORIZON_CAP = 64  # far beyond any dimension a game reaches (each one adds two hyper-jumps per royal)
+ATTACK_DROPS = 4  # enemy pieces (most valuable first) that cheap pawn drops may attack
+WIN_FIRST = 1e6  # pre-score of a king capture or a step onto an enemy home square
 
 
 def horizon_of(pos: Position) -> int:
-    return min(6, max(4, pos.max_dimension() + 1))
+    """Highest dimension of the hyper-jumps tried: every dimension in use, plus one."""
+    return min(HORIZON_CAP, max(4, pos.max_dimension() + 1))
 
 
 def origins(pos: Position) -> list:
@@ -69,43 +79,66 @@ def _lands_on_own(pos: Position, to, side) -> bool:
     return bool(s) and s[0].side == side
 
 
-def _first_turns(pos: Position, o, stack, acts, horizon, tactical, out: list) -> None:
+def _value(vals: dict, stack) -> int:
+    n = 0
+    for p in stack:
+        n += vals[p.type]
+    return n
+
+
+def _first_turns(pos: Position, o, stack, acts, horizon, tactical, out: list, vals: dict, homes: tuple) -> None:
+    """Append ``(pre-score, turn)`` for the turns starting with the actions ``acts`` from ``o``.
+    The pre-score orders candidates before they are applied: a king capture or a royal step onto
+    an enemy home square first, then captures by victim value (cheapest mover first), promotions,
+    quiet turns, hyper-jumps; drops by price (:func:`_drops`)."""
     side = pos.to_move
     rules = pos.rules
     royal = stack[0].type in ROYALS
     off_main = len(o) > 3 or o[2] != 1
     ek = pos.royals[other(side)]["king"]
     pawn = any(p.type == "pawn" for p in stack)
+    mover = _value(vals, stack)
+    get, default = pos.cells.get, pos.default
+    d_o = _distance(o, ek) if ek is not None else 0
     for a in acts:
         k = a.kind
         if k == "capture":
-            out.append(Turn(o, (a,)))
+            victim = get(a.to)
+            if victim is None:
+                victim = default(a.to)
+            if any(p.type == "king" for p in victim):
+                out.append((WIN_FIRST, Turn(o, (a,))))
+            else:
+                out.append((1000.0 + 100.0 * _value(vals, victim) - mover, Turn(o, (a,))))
             continue
+        home = royal and k in ("move", "jump", "hyperjump") and a.to in homes
         if tactical:
-            if royal and k in ("move", "jump") and _home_target(pos, a.to):
-                out.append(Turn(o, (a,)))
+            if home and k in ("move", "jump"):
+                out.append((WIN_FIRST, Turn(o, (a,))))
             continue
         if k in ("move", "jump", "hyperjump"):
-            if (
-                k != "move"
-                and not (royal or off_main)
-                and (k == "jump" or ek is None or _distance(a.to, ek) >= _distance(o, ek))
-            ):
+            if k != "move" and not (royal or off_main) and (k == "jump" or ek is None or _distance(a.to, ek) >= d_o):
                 continue
-            if _lands_on_own(pos, a.to, side):
-                out.append(Turn(o, (a, Stack())))
+            score = WIN_FIRST if home else (-50.0 if k == "hyperjump" else 0.0)
+            dest = get(a.to)
+            if dest is None:
+                dest = default(a.to)
+            if dest and dest[0].side == side:
+                out.append((score, Turn(o, (a, Stack()))))
                 continue
-            out.append(Turn(o, (a,)))
+            out.append((score, Turn(o, (a,))))
             if pawn and k == "move" and rules.beyond_promotion(side, a.to[1]):
                 for t in ("queen", "brother"):
                     if t in rules.pieces["pawn"].promotes_to:
-                        out.append(Turn(o, (a, Promote(t))))
+                        out.append((score + 900.0, Turn(o, (a, Promote(t)))))
             if royal and k in ("jump", "hyperjump"):
-                _royal_second(pos, o, a, horizon, out)
+                _royal_second(pos, o, a, horizon, out, score)
+            elif royal and k == "move":
+                _royal_home_jump(pos, o, a, out)
         elif k == "promote":
-            out.append(Turn(o, (a,)))
+            out.append((900.0, Turn(o, (a,))))
         elif k == "split" and len(a.take) >= 1 and len({t for t in a.take}) == 1:
-            _split_turns(pos, o, a, horizon, out)
+            _split_turns(pos, o, a, horizon, out, vals)
 
 
 def _home_target(pos: Position, to) -> bool:
@@ -113,7 +146,7 @@ def _home_target(pos: Position, to) -> bool:
     return to in (pos.homes[opp]["king"], pos.homes[opp]["prince"])
 
 
-def _royal_second(pos: Position, o, first, horizon, out: list) -> None:
+def _royal_second(pos: Position, o, first, horizon, out: list, score: float) -> None:
     try:
         b = TurnBuilder(pos, o, transactional=False)
         b.add(first)
@@ -122,12 +155,32 @@ def _royal_second(pos: Position, o, first, horizon, out: list) -> None:
         return
     opp = other(pos.to_move)
     goal = pos.homes[opp]["king"]
+    homes = (goal, pos.homes[opp]["prince"])
     opts.sort(key=lambda a: (_distance(a.to, goal), a.to))
     for a in opts[:ROYAL_SECOND]:
-        out.append(Turn(o, (first, a)))
+        out.append((WIN_FIRST if a.to in homes else score, Turn(o, (first, a))))
 
 
-def _split_turns(pos: Position, o, split, horizon, out: list) -> None:
+def _royal_home_jump(pos: Position, o, step, out: list) -> None:
+    """A royal's planar step followed by a 3-D jump or hyper-jump onto an enemy home square (C5,
+    C7: the two-action walk home from a neighbouring plane or board)."""
+    opp = other(pos.to_move)
+    at = step.to
+    for which in ("king", "prince"):
+        home = pos.homes[opp][which]
+        if home is None:
+            continue
+        n = max(len(at), len(home))
+        a = list(at) + [1] * (n - len(at))
+        h = list(home) + [1] * (n - len(home))
+        diff = [i for i in range(n) if a[i] != h[i]]
+        if len(diff) != 1 or diff[0] < 2 or abs(a[diff[0]] - h[diff[0]]) != 1:
+            continue
+        jump = Jump(home) if diff[0] == 2 else HyperJump(home)
+        out.append((WIN_FIRST, Turn(o, (step, jump))))
+
+
+def _split_turns(pos: Position, o, split, horizon, out: list, vals: dict) -> None:
     try:
         b = TurnBuilder(pos, o, transactional=False)
         b.add(split)
@@ -139,8 +192,15 @@ def _split_turns(pos: Position, o, split, horizon, out: list) -> None:
     moves = [a for a in opts if a.kind == "move" and not _lands_on_own(pos, a.to, pos.to_move)]
     if ek is not None:
         moves.sort(key=lambda a: (_distance(a.to, ek), a.to))
-    for a in caps + moves[:SPLIT_MOVES]:
-        out.append(Turn(o, (split, a)))
+    part = sum(vals[t] for t in split.take)
+    for a in caps:
+        victim = pos.cell(a.to)
+        if any(p.type == "king" for p in victim):
+            out.append((WIN_FIRST, Turn(o, (split, a))))
+        else:
+            out.append((1000.0 + 100.0 * _value(vals, victim) - part, Turn(o, (split, a))))
+    for a in moves[:SPLIT_MOVES]:
+        out.append((0.0, Turn(o, (split, a))))
 
 
 def _drops(pos: Position, out: list) -> None:
@@ -156,7 +216,7 @@ def _drops(pos: Position, out: list) -> None:
         if (piece, c) in seen or not pos.in_board(c) or pos.cell(c):
             return
         seen.add((piece, c))
-        out.append(Turn(None, (Drop(piece, c),)))
+        out.append((-10.0 * rules.pieces[piece].value, Turn(None, (Drop(piece, c),))))
 
     # defence: block the lines along which the enemy attacks our king or faces it (C3)
     mk, ek = pos.royals[side]["king"], pos.royals[opp]["king"]
@@ -177,6 +237,13 @@ def _drops(pos: Position, out: list) -> None:
                 while len(sq) > 3 and sq[-1] == 1:
                     sq.pop()
                 add(cheap, tuple(sq))
+    if cheap is not None:
+        # defence: occupy an own home square an enemy royal could walk onto this turn (C5, C7)
+        for which in ("king", "prince"):
+            home = pos.homes[side][which]
+            if home is not None and not pos.cell(home):
+                if any(royal_reaches(at, home) for at in pos.royals[opp].values() if at is not None):
+                    add(cheap, home)
     # attack: pieces dropped where they would capture the enemy king next turn
     if ek is not None:
         rest = tuple(ek[2:])
@@ -201,22 +268,168 @@ def _drops(pos: Position, out: list) -> None:
             for dx, dy in KING_DIRS:
                 c = (ek[0] + dx * 2, ek[1] + dy * 2) + rest
                 add(piece, c)
+    # attack: a cheap pawn that attacks one of the enemy's most valuable pieces (keeps the opponent
+    # busy for one point: a capture of a pawn earns 1, C16)
+    if "pawn" in hireable:
+        vals = {n: p.value for n, p in rules.pieces.items()}
+        targets = sorted(
+            ((-_value(vals, s), c) for c, s in pos.pieces_of(opp) if s[0].type not in ROYALS and _value(vals, s) > 2),
+        )[:ATTACK_DROPS]
+        fwd = 1 if side == "white" else -1
+        for _v, c in targets:
+            for dx in (-1, 1):
+                add("pawn", (c[0] + dx, c[1] - fwd) + tuple(c[2:]))
+
+
+class GenCache:
+    """The candidates of one position by origin (``(pre-score, turn)`` lists), kept so that a
+    position a turn or two away can reuse the origins the turns did not touch (incremental
+    generation; :func:`scored_candidates`)."""
+
+    __slots__ = ("by_origin", "key", "score")
+
+    def __init__(self, key: tuple, score: int, by_origin: dict):
+        self.key = key
+        self.score = score
+        self.by_origin = by_origin
+
+
+_REACH: dict = {}  # (id(rules), side, types) -> (rules, leaper deltas, rider directions, screens that block)
+
+
+def _reach(rules, side: str, stack) -> tuple:
+    """Where a change of a cell can alter the actions of ``stack`` (``side``'s) on the same board:
+    the deltas of its short rays (up to 8 steps) and the primitive directions of its longer ones;
+    a split part moves with a subset of these rays, the whole stack with all of them (a superset
+    is safe: it only regenerates more).  ``screens``: pieces in between that hide a cell (1, or 2
+    for a group with a hopping ray, a cannon)."""
+    key = (id(rules), side, tuple(p.type for p in stack))
+    r = _REACH.get(key)
+    if r is not None and r[0] is rules:
+        return r
+    near, dirs, hop = set(), set(), False
+    for t in sorted({p.type for p in stack}):
+        for ray in rules.pieces[t].rays[side]:
+            hop = hop or ray.hop
+            if ray.max_steps <= 8:
+                for k in range(1, ray.max_steps + 1):
+                    near.add((ray.dx * k, ray.dy * k))
+            else:
+                dirs.add(_primitive(ray.dx, ray.dy))
+    if len(_REACH) > 512:
+        _REACH.clear()
+    r = _REACH[key] = (rules, frozenset(near), frozenset(dirs), 2 if hop else 1)
+    return r
+
+
+def _primitive(dx: int, dy: int) -> tuple:
+    g = gcd(dx, dy) or 1
+    return (dx // g, dy // g)
+
+
+def _touched(pos: Position, o, changed, near, dirs, screens: int) -> bool:
+    """Could a change of the cells ``changed`` alter the actions from origin ``o``?  Yes for a
+    cell with the same (x, y) (the origin itself, its 3-D jumps and hyper-jumps) and for a cell of
+    the same board that one of the rules' rays from ``o`` could reach -- unless ``screens``
+    unchanged pieces stand between them (1 blocks every ray, 2 also a cannon's hop)."""
+    x, y, rest = o[0], o[1], o[2:]
+    get, default = pos.cells.get, pos.default
+    for c in changed:
+        dx, dy = c[0] - x, c[1] - y
+        if not dx and not dy:
+            return True
+        if c[2:] != rest:
+            continue
+        if (dx, dy) in near:
+            return True
+        px, py = _primitive(dx, dy)
+        if (px, py) not in dirs:
+            continue
+        n, cx, cy = 0, x + px, y + py
+        while (cx, cy) != (c[0], c[1]):
+            q = (cx, cy) + rest
+            if q not in changed:
+                s = get(q)
+                if s is None:
+                    s = default(q)
+                if s:
+                    n += 1
+                    if n >= screens:
+                        break
+            cx += px
+            cy += py
+        else:
+            return True
+    return False
+
+
+def _safe_score(rules) -> int:
+    """A score from which every stack price and hyper-jump cost is affordable: above it, the
+    generated actions do not depend on the score."""
+    top = max(p.value for p in rules.pieces.values())
+    return 4 * top + rules.hyperjump_cost + rules.stack_after_promotion_line + 1
+
+
+def scored_candidates(
+    pos: Position, tactical: bool = False, prev: GenCache | None = None, changed=()
+) -> tuple[list, GenCache]:
+    """``(pre-score, turn)`` for the bounded candidate turns of the side to move, in generation
+    order (the search sorts them stably by pre-score), and the cache of this generation.
+
+    ``prev``: the cache of a position with the same side to move that differs from ``pos`` only in
+    the cells ``changed`` (a sibling or the grandparent in the search); the origins none of those
+    cells can influence take their turns from it, the others (and every royal: facing lines, home
+    walks) are generated afresh.  The result is the same list either way
+    (``test_incremental_candidates_equal_a_fresh_generation``)."""
+    if pos.result is not None:
+        return [], GenCache((), 0, {})
+    side = pos.to_move
+    opp = other(side)
+    rules = pos.rules
+    horizon = horizon_of(pos)
+    vals = {n: p.value for n, p in rules.pieces.items()}
+    homes = (pos.homes[opp]["king"], pos.homes[opp]["prince"])
+    ek = pos.royals[opp]["king"]
+    score = pos.scores[side]
+    key = (id(rules), side, tactical, ek, horizon, pos.kings_was["white"], pos.kings_was["black"])
+    reuse = None
+    if prev is not None and prev.key == key:
+        safe = _safe_score(rules)
+        if prev.score == score or (prev.score >= safe and score >= safe):
+            reuse = prev.by_origin
+            changed = {plain(c) for c in changed}
+    # a hyper-jump of a piece on the main plane only takes it away from an enemy king on the main
+    # board (the search drops such turns): those pieces are generated without hyper-jumps
+    flat = ek is not None and len(ek) == 3
+    out: list = []
+    by_origin: dict = {}
+    get, default = pos.cells.get, pos.default
+    for o in origins(pos):
+        stack = get(o)
+        if stack is None:
+            stack = default(o)
+        if not stack or stack[0].side != side:
+            continue
+        royal = stack[0].type in ROYALS
+        if reuse is not None and not royal:
+            hit = reuse.get(o)
+            if hit is not None and hit[0] == stack and not _touched(pos, o, changed, *_reach(rules, side, stack)[1:]):
+                by_origin[o] = hit
+                out.extend(hit[1])
+                continue
+        on_main = len(o) == 3 and o[2] == 1
+        h = 3 if flat and on_main and not royal else horizon
+        acts = list(legal_actions(pos, o, h))
+        mine: list = []
+        if acts:
+            _first_turns(pos, o, stack, acts, horizon, tactical, mine, vals, homes)
+        by_origin[o] = (stack, mine)
+        out.extend(mine)
+    if not tactical:
+        _drops(pos, out)
+    return out, GenCache(key, score, by_origin)
 
 
 def candidates(pos: Position, tactical: bool = False) -> list:
     """The bounded candidate turns of the side to move (all tried by the search)."""
-    if pos.result is not None:
-        return []
-    side = pos.to_move
-    horizon = horizon_of(pos)
-    out: list = []
-    for o in origins(pos):
-        stack = pos.cell(o)
-        if not stack or stack[0].side != side:
-            continue
-        acts = list(legal_actions(pos, o, horizon))
-        if acts:
-            _first_turns(pos, o, stack, acts, horizon, tactical, out)
-    if not tactical:
-        _drops(pos, out)
-    return out
+    return [t for _, t in scored_candidates(pos, tactical)[0]]

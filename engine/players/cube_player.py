@@ -1,4 +1,4 @@
-"""The cube-chess computer player: levels 0-3 over the engine's own turn machine (docs/AI.md)."""
+"""The cube-chess computer player: levels 0-4 over the engine's own turn machine (docs/AI.md)."""
 
 from __future__ import annotations
 
@@ -10,10 +10,10 @@ from ..core.errors import IllegalAction
 from ..cube.actions import Capture, Turn
 from ..cube.position import Position, other
 from ..cube.randomplay import random_turn
-from ..cube.rules import apply_turn
+from ..cube.rules import apply_turn, apply_turn_changes
 from . import cube_eval as ev
 from .base import Suggestion, check_request
-from .cube_moves import candidates
+from .cube_moves import GenCache, scored_candidates
 from .search import SearchParams, searched_suggestion
 
 #: the search of each level; ``nodes`` is the default node budget (docs/AI.md, "Levels")
@@ -21,23 +21,32 @@ LEVEL_PARAMS = {
     1: SearchParams(depth=1, jitter=20.0, nodes=None),
     2: SearchParams(depth=2, root_keep2=20, gen_width=24, keep=8, qdepth=2, qwidth=4, jitter=10.0, nodes=3000),
     3: SearchParams(
-        depth=3, root_keep2=40, root_keep=14, gen_width=20, keep=6, qdepth=3, qwidth=4, jitter=10.0, nodes=12000
+        depth=4, root_keep2=40, root_keep=14, gen_width=20, keep=6, qdepth=3, qwidth=4, jitter=10.0, nodes=12000
+    ),
+    4: SearchParams(
+        depth=5, root_keep2=48, root_keep=16, gen_width=22, keep=6, qdepth=4, qwidth=4, jitter=10.0, nodes=40000
     ),
 }
 
 
 class Node:
     """A position with its material kept incrementally (the search's node; ``result`` and ``to_move``
-    are the position's)."""
+    are the position's).  ``up`` is the node it was reached from, ``changed`` the cells that turn
+    wrote; ``kid_gen`` keeps the candidate cache of the last child that generated, with that
+    child's ``changed``, for its siblings (incremental generation, cube_moves.scored_candidates)."""
 
-    __slots__ = ("hot", "mat", "pos", "result", "to_move")
+    __slots__ = ("changed", "gen", "hot", "kid_gen", "mat", "pos", "result", "to_move", "up")
 
-    def __init__(self, pos: Position, mat: dict, hot=None):
+    def __init__(self, pos: Position, mat: dict, hot=None, up=None, changed=()):
         self.pos = pos
         self.mat = mat
-        self.hot = hot  # the square of the capture that led here (quiescence recaptures there)
+        self.hot = hot  # where the turn that led here landed (quiescence captures there)
         self.result = pos.result
         self.to_move = pos.to_move
+        self.up = up
+        self.changed = changed
+        self.gen: GenCache | None = None
+        self.kid_gen: tuple | None = None
 
 
 def material_after(pos: Position, mat: dict, turn, new: Position, cost: int) -> dict:
@@ -55,6 +64,16 @@ def material_after(pos: Position, mat: dict, turn, new: Position, cost: int) -> 
     return {side: mat[side] + gain, other(side): mat[other(side)] - earned}
 
 
+def _landing(turn):
+    """The square where the turn's moving piece ends (a capture, a move, a jump, a drop), or None:
+    the quiescence search tries the captures there -- a recapture, or a piece left hanging."""
+    for a in reversed(turn.actions):
+        to = getattr(a, "to", None)
+        if isinstance(to, tuple):
+            return to
+    return None
+
+
 class CubeAdapter:
     """The game interface the search needs (engine.players.search.Adapter)."""
 
@@ -62,11 +81,41 @@ class CubeAdapter:
         return Node(pos, ev.material(pos))
 
     def moves(self, node: Node) -> list:
-        return candidates(node.pos)
+        return self.ordered(node, None)
+
+    def ordered(self, node: Node, width: int | None) -> list:
+        """The best ``width`` candidates by pre-score (stable: generation order breaks ties), with
+        the pre-score computed while generating (:meth:`prescore`'s values, refined where the
+        generator knows more: split captures, a royal's second action onto a home square).  The
+        list is generated incrementally from a sibling's or the grandparent's candidates."""
+        prev, changed = None, ()
+        up = node.up
+        if up is not None and up.kid_gen is not None:
+            prev, other_changed = up.kid_gen
+            changed = tuple(node.changed) + tuple(other_changed)
+        elif up is not None and up.up is not None and up.up.gen is not None:
+            prev = up.up.gen
+            changed = tuple(node.changed) + tuple(up.changed)
+        sc, gen = scored_candidates(node.pos, False, prev, changed)
+        node.gen = gen
+        if up is not None:
+            up.kid_gen = (gen, node.changed)
+        if width is None:
+            return [t for _, t in sc]
+        order = sorted(range(len(sc)), key=lambda i: -sc[i][0])
+        return [sc[i][1] for i in order[:width]]
+
+    def in_danger(self, node: Node) -> bool:
+        """Could the other side end the game next turn: capture the king (C4, C3 facing lines
+        across planes and boards) or walk a royal onto a home square (C5, C7)?"""
+        pos = node.pos
+        opp = other(pos.to_move)
+        return ev.king_capture(pos, opp) == 2 or ev.home_threats(pos, opp) > 0
 
     def tactical(self, node: Node) -> list:
-        """Quiescence turns: the recaptures on the square of the last capture (a capture sequence on
-        one square, cheapest attacker first by the pre-score).  Wins on the spot need no search:
+        """Quiescence turns: the captures on the square where the last turn landed (a recapture, or
+        a piece that moved or was dropped where it hangs: a capture sequence on one square,
+        cheapest attacker first by the pre-score).  Wins on the spot need no search:
         the evaluation scores them (king capture, C3, C5, C7)."""
         hot = node.hot
         if hot is None:
@@ -76,11 +125,13 @@ class CubeAdapter:
 
     def play(self, node: Node, turn) -> Node | None:
         try:
-            new, cost = apply_turn(node.pos, turn)
+            # the root's turns (the one suggested among them) get the full turn machine; deeper
+            # turns come from the engine's generators for that very position (trusted geometry)
+            new, cost, changed = apply_turn_changes(node.pos, turn, trusted=node.up is not None)
         except IllegalAction:
             return None
-        hot = next((a.to for a in turn.actions if a.kind == "capture"), None)
-        return Node(new, material_after(node.pos, node.mat, turn, new, cost), hot)
+        hot = _landing(turn)
+        return Node(new, material_after(node.pos, node.mat, turn, new, cost), hot, node, changed)
 
     def evaluate(self, node: Node) -> float:
         return ev.evaluate(node.pos, node.mat)

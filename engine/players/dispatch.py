@@ -30,5 +30,5 @@ def suggest(
     budget_ms: int | None = None,
     clock: Callable[[], float] | None = None,
 ) -> Suggestion:
-    """The turn the computer would play at ``level`` (0-3) with this ``seed`` and budget."""
+    """The turn the computer would play at ``level`` (0-4) with this ``seed`` and budget."""
     return player_for(position).suggest(position, level, seed, nodes, budget_ms, clock)

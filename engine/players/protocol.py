@@ -1,6 +1,6 @@
 """The protocol's ``suggest`` query for both games (docs/PROTOCOL.md, "suggest").
 
-``{"query": "suggest", "position": P, "level": 0..3, "seed": n, "nodes": n, "budget_ms": t}`` ->
+``{"query": "suggest", "position": P, "level": 0..4, "seed": n, "nodes": n, "budget_ms": t}`` ->
 ``{"legal": true, "turn": T, "eval": x, "line": [T, ...], "nodes": n, "depth": d, "reason": text}``
 where ``P`` and ``T`` are exactly the position and turn objects of that game's ``turn`` query.
 :func:`handle_suggest` raises :class:`~engine.core.errors.DaqiError` subclasses on bad input

@@ -25,6 +25,7 @@ from .base import Budget, BudgetExceeded, Suggestion
 
 WIN = 1_000_000.0
 INF = float("inf")
+ROOT_ALL = 1 << 30  # "every candidate" as a width
 
 
 class Adapter(Protocol):
@@ -69,10 +70,13 @@ class Search:
         self.budget = budget
         self.seed = seed
         self.depth_done = 0
+        self.killers: dict = {}  # ply -> the turn that last caused a beta cut-off there
 
     # -- helpers ----------------------------------------------------------------------------------
-    def jitter(self, turn: Any) -> float:
-        if not self.p.jitter:
+    def jitter(self, turn: Any, value: float = 0.0) -> float:
+        """The seeded tie-break of a root turn; none for a proven win or loss (the one point per ply
+        between mate scores must decide: the slower loss, the faster win)."""
+        if not self.p.jitter or is_mate_score(value):
             return 0.0
         h = zlib.crc32(f"{self.seed}|{self.a.key(turn)}".encode())
         return (h % 10007) / 10007.0 * self.p.jitter
@@ -89,6 +93,31 @@ class Search:
         scored = sorted(((pre(pos, t), i) for i, t in enumerate(turns)), key=lambda e: (-e[0], e[1]))
         return [turns[i] for _, i in scored[:width]]
 
+    def _root_list(self, pos: Any) -> list:
+        """Every root candidate, best pre-score first (stable)."""
+        ordered = getattr(self.a, "ordered", None)
+        if ordered is not None:
+            return ordered(pos, ROOT_ALL)
+        return self._ordered(pos, self.a.moves(pos), ROOT_ALL)
+
+    def _inner(self, pos: Any, width: int | None, ply: int) -> list:
+        """The candidates of an inner node, best ``width`` by pre-score (the adapter's own ordered
+        generation where it has one), with this ply's killer turn (the last one that cut off a
+        sibling) moved to the front when it is among them."""
+        danger = getattr(self.a, "in_danger", None)
+        if danger is not None and width is not None and danger(pos):
+            width = ROOT_ALL  # a side under a threat that ends the game searches all its replies
+        ordered = getattr(self.a, "ordered", None)
+        turns = ordered(pos, width) if ordered is not None else self._ordered(pos, self.a.moves(pos), width)
+        killer = self.killers.get(ply)
+        if killer is not None and len(turns) > 1 and turns[0] != killer:
+            try:
+                i = turns.index(killer)
+            except ValueError:
+                return turns
+            turns.insert(0, turns.pop(i))
+        return turns
+
     def _apply(self, pos: Any, turn: Any, ply: int):
         child = self.a.play(pos, turn)
         if child is None:
@@ -103,17 +132,20 @@ class Search:
         self.budget.armed = False
         kids = []
         try:
-            for t in self.a.moves(pos):
+            # the root list in pre-score order, so that a budget that cuts it keeps the likeliest turns
+            for t in self._root_list(pos):
                 r = self._apply(pos, t, 0)
                 if r is not None:
                     kids.append((t, r[0], r[1]))
-                if self.budget.nodes is None and self.budget.spent() and kids:
-                    break  # a time budget may cut even the root list (keeps what it has)
+                if kids and self.budget.spent():
+                    break  # the node or time budget cuts even the root list (keeps what it has)
         finally:
             self.budget.armed = True
         if not kids:
             return None, self.static(pos, 0), []
-        scored = sorted(((-st + self.jitter(t), i) for i, (t, _, st) in enumerate(kids)), key=lambda e: (-e[0], e[1]))
+        scored = sorted(
+            ((-st + self.jitter(t, st), i) for i, (t, _, st) in enumerate(kids)), key=lambda e: (-e[0], e[1])
+        )
         order = [kids[i] for _, i in scored]
         best_v = scored[0][0]
         best = order[0]
@@ -133,7 +165,7 @@ class Search:
                 alpha = -INF
                 for t, child, st in order[:keep]:
                     v, pv = self.negamax(child, d - 1, -INF, -alpha + self.p.jitter, 1, st)
-                    v = -v + self.jitter(t)
+                    v = -v + self.jitter(t, v)
                     results.append((v, len(results), t, child, st, pv))
                     alpha = max(alpha, v)
             except BudgetExceeded:
@@ -150,7 +182,7 @@ class Search:
             if cut:
                 break
             self.depth_done = d
-        return best[0], best_v - self.jitter(best[0]), line
+        return best[0], best_v - self.jitter(best[0], best_v), line
 
     # -- inner nodes ------------------------------------------------------------------------------
     def negamax(self, pos: Any, depth: int, alpha: float, beta: float, ply: int, static: float):
@@ -158,7 +190,7 @@ class Search:
             return terminal_score(pos, ply), []
         if depth <= 0:
             return self.qsearch(pos, alpha, beta, self.p.qdepth, ply, static)
-        turns = self._ordered(pos, self.a.moves(pos), self.p.gen_width)
+        turns = self._inner(pos, self.p.gen_width, ply)
         best, pv = -INF, []
         if depth == 1:  # leaf parents: apply one at a time, cut off early
             for t in turns:
@@ -176,6 +208,7 @@ class Search:
                     if v > alpha:
                         alpha = v
                         if alpha >= beta:
+                            self.killers[ply] = t
                             break
             return (static, []) if best == -INF else (best, pv)
         kids: list = []

@@ -16,7 +16,7 @@ immediate threat of capturing a sect (S3) by the side to move (a win) or by the 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from ..core.errors import IllegalAction
 from ..spirit.position import (
@@ -43,12 +43,17 @@ THREAT_AGAINST = 3_000.0
 APPROACH = 12.0
 QUIET_ENDS = 4
 NEAR = 2
+FORMATION_UPS = 4  # own formations tried as the level-up (nearest the own sect first)
+GUARD_ENDS = 2  # quiet ends two squares from the own sect (blocks) kept per mover
 
 LEVEL_PARAMS = {
     1: SearchParams(depth=1, jitter=20.0, nodes=None),
     2: SearchParams(depth=2, root_keep2=24, gen_width=20, keep=6, qdepth=0, jitter=10.0, nodes=3000),
     3: SearchParams(
         depth=4, root_keep2=None, root_keep=10, gen_width=14, keep=4, qdepth=1, qwidth=4, jitter=10.0, nodes=10000
+    ),
+    4: SearchParams(
+        depth=5, root_keep2=None, root_keep=12, gen_width=14, keep=4, qdepth=2, qwidth=4, jitter=10.0, nodes=8000
     ),
 }
 
@@ -143,34 +148,93 @@ def evaluate(pos: SpiritPosition) -> float:
 
 
 class SpiritNode:
-    """A position and the square where the turn that led to it captured (for quiescence)."""
+    """A position and the square where the turn that led to it captured (for quiescence).  ``up``:
+    the node it was reached from; ``paths``: the mover paths computed here, by (origin, level-up),
+    and ``kid_paths`` the last child's, which its siblings reuse where nothing near the mover
+    changed (:meth:`SpiritAdapter.paths`)."""
 
-    __slots__ = ("hot", "pos", "result", "to_move")
+    __slots__ = ("hot", "kid_paths", "paths", "pos", "ref", "result", "to_move", "up")
 
-    def __init__(self, pos: SpiritPosition, hot):
+    def __init__(self, pos: SpiritPosition, hot, up=None):
         self.pos = pos
         self.hot = hot
         self.result = pos.result
         self.to_move = pos.to_move
+        self.up = up
+        self.paths: dict = {}
+        self.kid_paths = None
+        self.ref: tuple | None = None  # (position, paths, changed squares) of the reference node
+
+
+def _changed(a: Mapping, b: Mapping) -> list:
+    """Squares whose piece differs between two piece maps."""
+    out = [c for c, p in a.items() if b.get(c) != p]
+    out.extend(c for c in b if c not in a)
+    return out
 
 
 class SpiritAdapter:
     def _levelups(self, pos: SpiritPosition) -> tuple[list, list]:
+        """The strategic level-ups tried beside the mover's own: every own formation (a stronger zone
+        guards the sect or an approach, S11; at most ``FORMATION_UPS``, nearest the own sect first)
+        and the own movable piece nearest the enemy sect."""
         rules = pos.rules
         side = pos.to_move
         ups = levelup_squares(pos)
         out = []
         own_sect, enemy_sect = _sect(pos, side), _sect(pos, other(side))
+        forms = [c for c in ups if rules.pieces[pos.pieces[c].type].formation]
         if own_sect is not None:
-            forms = sorted(c for c in ups if rules.pieces[pos.pieces[c].type].formation and _cheb(c, own_sect) == 1)
-            out.extend(forms[:1])
+            forms.sort(key=lambda c: (_cheb(c, own_sect), c))
+        else:
+            forms.sort()
+        out.extend(forms[:FORMATION_UPS])
         if enemy_sect is not None:
             movers = [c for c in ups if rules.pieces[pos.pieces[c].type].movable]
             if movers:
                 out.append(min(movers, key=lambda c: (_cheb(c, enemy_sect), c)))
         return [c for i, c in enumerate(out) if c not in out[:i]], ups
 
-    def _turns(self, pos: SpiritPosition, tactical: bool) -> list:
+    def paths(self, node: SpiritNode, m, up) -> dict:
+        """``legal_paths(pos, m, up)``, reused from a sibling's (or the grandparent's) computation
+        when no square within the mover's step count + 2 changed between the two positions (the
+        paths read only the squares they cross and the formation zones around them, S9, S11, H3),
+        nor the level-up square; a mover of unlimited range is always computed afresh."""
+        key = (m, up)
+        got = node.paths.get(key)
+        if got is not None:
+            return got
+        pos = node.pos
+        if node.ref is None:
+            node.ref = self._reference(node)
+        ref = node.ref
+        if ref:
+            ref_pos, ref_paths, changed = ref
+            hit = ref_paths.get(key)
+            p = pos.pieces.get(m)
+            if hit is not None and p is not None and ref_pos.pieces.get(m) == p and up not in changed:
+                n = step_budget(pos.rules, SpiritPiece(p.type, p.side, p.level + (up == m)))
+                if n is not None and all(_cheb(c, m) > n + 2 for c in changed):
+                    node.paths[key] = hit
+                    return hit
+        got = node.paths[key] = legal_paths(pos, m, up)
+        return got
+
+    def _reference(self, node: SpiritNode) -> tuple:
+        """(position, its paths, the squares changed since) of a sibling or the grandparent
+        (``()`` if none), computed once per node."""
+        up = node.up
+        cand = None
+        if up is not None and up.kid_paths is not None and up.kid_paths is not node:
+            cand = up.kid_paths
+        elif up is not None and up.up is not None and up.up.paths:
+            cand = up.up
+        if cand is None or cand.to_move != node.to_move:
+            return ()
+        return cand.pos, cand.paths, set(_changed(cand.pos.pieces, node.pos.pieces))
+
+    def _turns(self, node: SpiritNode, tactical: bool) -> list:
+        pos = node.pos
         if pos.result is not None:
             return []
         rules = pos.rules
@@ -185,10 +249,10 @@ class SpiritAdapter:
             # the paths with the mover itself raised; other level-ups reuse them (a level-up elsewhere
             # changes them rarely -- the engine refuses the turn then, and the search skips it)
             own = m if m in ups else ups[0]
-            paths = legal_paths(pos, m, own)
+            paths = self.paths(node, m, own)
             if not paths:
                 continue
-            fights, near, quiet = [], [], []
+            fights, near, guard, quiet = [], [], [], []
             for end in sorted(paths):
                 q = pos.pieces.get(end)
                 if q is not None and q.side != side:
@@ -198,11 +262,14 @@ class SpiritAdapter:
                     or (own_sect is not None and _cheb(end, own_sect) <= 1)
                 ):
                     near.append(end)
+                elif not tactical and own_sect is not None and _cheb(end, own_sect) == 2:
+                    guard.append(end)  # a block on the approach to the own sect
                 elif not tactical:
                     quiet.append(end)
             if enemy_sect is not None:
                 quiet.sort(key=lambda e: (_cheb(e, enemy_sect), e))
-            chosen = fights + near + quiet[:QUIET_ENDS]
+                guard.sort(key=lambda e: (_cheb(e, enemy_sect), e))
+            chosen = fights + near + guard[:GUARD_ENDS] + quiet[:QUIET_ENDS]
             for end in chosen:
                 out.append(SpiritTurn(own, m, paths[end]))
             if not tactical:
@@ -225,24 +292,39 @@ class SpiritAdapter:
         ]
         if not depleted:
             return []
-        into = max(depleted, key=lambda k: (VALUE.get(k, 0), k))
+        # every depleted kind (S8): the most valuable first, each tried with the same turns
+        kinds = sorted(depleted, key=lambda k: (-VALUE.get(k, 0), k))
         extra = []
         for c, p in sorted(pos.pieces.items()):
             k = rules.pieces[p.type]
             if p.side != side or not k.transforms or p.level + 1 < k.transform_level:
                 continue
-            for t in turns:
-                if t.origin == c:
-                    extra.append(SpiritTurn(t.levelup, t.origin, t.path, SpiritTransform(t.end, into)))
-                elif (t.levelup == c or p.level >= k.transform_level) and len(extra) < 40:
-                    extra.append(SpiritTurn(t.levelup, t.origin, t.path, SpiritTransform(c, into)))
-        return extra[:40]
+            for i, into in enumerate(kinds):
+                cap = 40 if i == 0 else 12  # the most valuable kind gets the most turns
+                made = 0
+                for t in turns:
+                    if made >= cap:
+                        break
+                    if t.origin == c:
+                        extra.append(SpiritTurn(t.levelup, t.origin, t.path, SpiritTransform(t.end, into)))
+                        made += 1
+                    elif t.levelup == c or p.level >= k.transform_level:
+                        extra.append(SpiritTurn(t.levelup, t.origin, t.path, SpiritTransform(c, into)))
+                        made += 1
+        return extra[:80]
+
+    def in_danger(self, node: SpiritNode) -> bool:
+        """Could the other side capture the sect next turn (S3)?"""
+        return sect_threat(node.pos, other(node.pos.to_move))
 
     def root(self, pos: SpiritPosition) -> SpiritNode:
         return SpiritNode(pos, None)
 
     def moves(self, node: SpiritNode) -> list:
-        return self._turns(node.pos, False)
+        turns = self._turns(node, False)
+        if node.up is not None:
+            node.up.kid_paths = node
+        return turns
 
     def tactical(self, node: SpiritNode) -> list:
         """Quiescence turns: moves onto the square where the last turn captured (a recapture), for the
@@ -267,7 +349,7 @@ class SpiritAdapter:
             n = step_budget(rules, SpiritPiece(p.type, p.side, p.level + (up == c)))
             if n is not None and _cheb(c, hot) > n:
                 continue
-            paths = legal_paths(pos, c, up)
+            paths = self.paths(node, c, up)
             if hot in paths:
                 out.append(SpiritTurn(up, c, paths[hot]))
         return out
@@ -277,7 +359,7 @@ class SpiritAdapter:
             new, caps = apply_spirit_turn(node.pos, turn)
         except IllegalAction:
             return None
-        return SpiritNode(new, turn.end if caps else None)
+        return SpiritNode(new, turn.end if caps else None, node)
 
     def evaluate(self, node: SpiritNode) -> float:
         return evaluate(node.pos)

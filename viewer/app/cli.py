@@ -4,7 +4,7 @@
     daqi play [--ruleset standard|free-combination] [--load FILE] [--quick] [--autosave PATH | --no-autosave]
     daqi spirit [--load FILE] [--quick]    spirit chess (hidden setup with a hand-over screen)
     daqi tutorial [--lesson N|ID]          short lessons on prepared positions (viewer.app.tutorial)
-    daqi play|spirit --vs computer [--level 0-3] [--computer white|black] [--seed N]
+    daqi play|spirit --vs computer [--level 0-4] [--computer white|black] [--seed N]
                                            against the computer (it plays black unless --computer white)
     daqi arena ...                         seeded games between computer players (engine.players.arena);
                                            with --sprt/--player/--pairs/--out/--cluster... a match (engine.lab)
@@ -125,9 +125,9 @@ def _common(p) -> None:
     p.add_argument(
         "--level",
         type=int,
-        choices=(0, 1, 2, 3),
+        choices=(0, 1, 2, 3, 4),
         default=None,
-        help="the computer's level: 0 random, 1 greedy, 2 and 3 search (default 2)",
+        help="the computer's level: 0 random, 1 greedy, 2 and 3 search, 4 deep search (about 5 s a turn) (default 2)",
     )
     p.add_argument(
         "--computer",

@@ -338,8 +338,8 @@ class ComputerControls:
         if bad:
             raise ValueError(f"the computer plays white or black, not {bad[0]!r}")
         if level is not None:
-            if level not in (0, 1, 2, 3):
-                raise ValueError(f"the computer's level is 0, 1, 2 or 3, not {level!r}")
+            if level not in (0, 1, 2, 3, 4):
+                raise ValueError(f"the computer's level is 0, 1, 2, 3 or 4, not {level!r}")
             self.computer_level = level
         if seed is not None:
             self.computer_seed = int(seed)
@@ -510,7 +510,7 @@ class ComputerControls:
             self.computer_sides = frozenset()
 
     def computer_cycle_level(self, down: bool = False) -> None:
-        self.computer_level = (self.computer_level + (-1 if down else 1)) % 4
+        self.computer_level = (self.computer_level + (-1 if down else 1)) % 5
         self.say(f"Computer level {self.computer_level} (0 random, 1 greedy, 2-3 searching).", "ok")
 
     def request_hint(self) -> None:

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from players_helpers import SPIRIT
 
-from engine import start_position
+from engine import apply_turn, start_position
 from engine.cube.protocol import parse_position, position_json
 from engine.cube.randomplay import random_turn
 from engine.players import Budget, suggest
@@ -44,13 +44,17 @@ def test_same_seed_and_node_budget_give_the_same_turn_in_process(level):
     assert (c.turn, c.eval, c.line, c.nodes) == (a.turn, a.eval, a.line, a.nodes)
 
 
-def test_node_budget_is_respected_beyond_the_root_list():
+def test_node_budget_is_respected_everywhere_the_root_list_included():
     pos = _middlegame()
     small = suggest(pos, 3, seed=1, nodes=50)
     big = suggest(pos, 3, seed=1, nodes=4000)
     assert small.depth == 1 < big.depth
     assert big.nodes <= 4000 + 1
-    assert small.nodes > 50  # the root list always completes
+    # the root list is cut too (issue 17/18): best pre-score first, so a capture is still seen
+    assert small.nodes == 50 and small.turn is not None
+    for level in (1, 2, 3, 4):
+        s = suggest(pos, level, seed=1, nodes=3)
+        assert s.nodes == 3 and apply_turn(pos, s.turn)
 
 
 def test_a_time_budget_reads_the_injected_clock():

@@ -118,3 +118,52 @@ def test_spirit_has_legal_turn_agrees_with_trying_every_pair():
         }
     )
     assert has_legal_turn(boxed) == _brute_has_legal_turn(boxed)
+
+
+def test_incremental_candidates_equal_a_fresh_generation():
+    """The search reuses a sibling's (or the grandparent's) candidates for the origins a turn did not
+    touch: the list must equal a fresh generation, turn for turn and pre-score for pre-score."""
+    from engine.cube.rules import apply_turn_changes
+    from engine.players.cube_moves import scored_candidates
+
+    rng = random.Random(5)
+    checked = reused = 0
+    for pos in _random_positions(40, seed=3, fancy=0.8)[::2]:
+        base, _ = scored_candidates(pos)
+        turns = [t for _, t in base]
+        for _ in range(3):
+            t1, t2 = rng.sample(turns, 2)
+            try:
+                a, _, ch1 = apply_turn_changes(pos, t1)
+                b, _, ch2 = apply_turn_changes(pos, t2)
+            except Exception:  # noqa: BLE001 - a candidate the engine refuses is skipped by the search too
+                continue
+            if a.result is not None or b.result is not None:
+                continue
+            _, gen_a = scored_candidates(a)
+            inc, gen_b = scored_candidates(b, False, gen_a, ch1 + ch2)  # siblings
+            assert inc == scored_candidates(b)[0]
+            # the grandparent: pos -> b -> one of b's candidates
+            for _, t3 in inc[:: max(1, len(inc) // 4)]:
+                try:
+                    c, _, ch3 = apply_turn_changes(b, t3)
+                except Exception:  # noqa: BLE001
+                    continue
+                if c.result is None:
+                    got, gen_c = scored_candidates(c, False, _root_cache(pos), ch2 + ch3)
+                    assert got == scored_candidates(c)[0]
+                    reused += sum(1 for o in gen_c.by_origin if gen_c.by_origin[o] is _root_cache(pos).by_origin.get(o))
+            checked += 1
+    assert checked >= 30 and reused > 0
+
+
+_ROOT: dict = {}
+
+
+def _root_cache(pos):
+    from engine.players.cube_moves import scored_candidates
+
+    if id(pos) not in _ROOT:
+        _ROOT.clear()
+        _ROOT[id(pos)] = scored_candidates(pos)[1]
+    return _ROOT[id(pos)]

@@ -32,7 +32,7 @@ def test_spirit_suggest_reply_and_its_turn_is_legal_for_the_turn_query():
     assert handle({"query": "turn", "position": P, "turn": r0["turn"]})["legal"] is True
 
 
-@pytest.mark.parametrize("level", [-1, 4, "2", 1.5, True, None])
+@pytest.mark.parametrize("level", [-1, 5, "2", 1.5, True, None])
 def test_bad_level_is_refused_with_its_code(level):
     r = handle({"query": "suggest", "position": {}, "level": level})
     assert r == {"legal": False, "error": "bad-level", "message": r["message"]}
