@@ -515,15 +515,12 @@ class SpiritBoardView:
         self.controller.tick(dt)
         analysis_tick(self.analysis, self.controller)
 
-    def state_key(self):
-        """What can change without input: the board's content, the message, the analysis."""
-        return (self._state_key(), self.controller.message.text, self.analysis.board.state_key())
-
     # -- what changes without input (issue 16: the window's contract, as CubeApp) --------------
     def state_key(self) -> tuple:
-        """What can change without input: the board, the hint marks, the glide (``_state_key``)
-        and the controller's live key (message, clock, the computer's counter, reply and hint)."""
-        return self._state_key() + self.controller.live_key()
+        """What can change without input: the board, the hint marks, the glide (``_state_key``),
+        the controller's live key (message, clock, the computer's counter, reply and hint) and the
+        analysis (issue 19)."""
+        return self._state_key() + self.controller.live_key() + (self.analysis.board.state_key(),)
 
     def animating(self) -> bool:
         """The computer's turn glides: the picture changes every tick."""
