@@ -517,9 +517,9 @@ class SpiritBoardView:
 
     # -- what changes without input (issue 16: the window's contract, as CubeApp) --------------
     def state_key(self) -> tuple:
-        """What can change without input: the board, the hint marks, the glide (``_state_key``)
-        and the controller's live key (message, clock, the computer's counter, reply and hint), the
-        analysis (its bar and best line arrive from a background search)."""
+        """What can change without input: the board, the hint marks, the glide (``_state_key``),
+        the controller's live key (message, clock, the computer's counter, reply and hint) and the
+        analysis (issue 19)."""
         return self._state_key() + self.controller.live_key() + (self.analysis.board.state_key(),)
 
     def animating(self) -> bool:
