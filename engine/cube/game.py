@@ -253,6 +253,12 @@ class Game:
             self.save(self.autosave_path)
 
 
+def parse_position(text: str, *, source: str = "position", known=None) -> Position:
+    """The position a position text (:func:`engine.cube.position_text.format_position`), or any
+    record, begins from."""
+    return Game.from_record(text, source=source, known=known).positions[0]
+
+
 SAMPLES = Path(__file__).with_name("samples")
 
 

@@ -119,19 +119,12 @@ def header_lines(pos: Position) -> list[str]:
 
 
 def format_position(pos: Position) -> str:
-    """The position as text (a record with no turns); :func:`parse_position` reads it back."""
+    """The position as text (a record with no turns); :func:`engine.cube.game.parse_position` reads it back."""
     if pos.result is not None:
         raise NotationError("a finished position cannot begin a record: it has a result", code="game-over")
     if pos.fill == "default" and choices_of(pos) is None:
         raise NotationError("the arrangement under the fill is not one the setup can make", code="bad-position")
     return "\n".join(["# Daqi position", *header_lines(pos), *position_lines(pos)]) + "\n"
-
-
-def parse_position(text: str, *, source: str = "position", known=None) -> Position:
-    """The position a position text (or any record) begins from."""
-    from .game import Game  # the record reader; imported here because game imports this module
-
-    return Game.from_record(text, source=source, known=known).positions[0]
 
 
 # -- reading -------------------------------------------------------------------------------------
@@ -356,4 +349,4 @@ def records_header(rules, pos: Position | None, choices: dict) -> list[str]:
     return header_lines(pos) + position_lines(pos)
 
 
-__all__ = ["HEADS", "PositionSpec", "choices_of", "format_position", "format_stack", "parse_position", "position_lines"]
+__all__ = ["HEADS", "PositionSpec", "choices_of", "format_position", "format_stack", "position_lines"]

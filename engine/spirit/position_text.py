@@ -50,16 +50,10 @@ def position_lines(pos: SpiritPosition) -> list[str]:
 
 
 def format_spirit_position(pos: SpiritPosition) -> str:
-    """The position as text (a record without turns); :func:`parse_spirit_position` reads it."""
+    """The position as text (a record without turns); :func:`engine.spirit.record.parse_spirit_position` reads it."""
     if pos.result is not None:
         raise NotationError("a finished position cannot begin a record: it has a result", code="game-over")
     return "\n".join(["# Daqi spirit position", f"ruleset {pos.rules.name}", *position_lines(pos)]) + "\n"
-
-
-def parse_spirit_position(text: str, source: str | None = None) -> SpiritPosition:
-    from .record import SpiritGame
-
-    return SpiritGame.from_text(text, source).positions[0]
 
 
 class SpiritPositionSpec:
@@ -144,4 +138,4 @@ class SpiritPositionSpec:
         return SpiritPosition(rules, self.to_move, self.pieces, counts, self.ply, None)
 
 
-__all__ = ["HEADS", "SpiritPositionSpec", "format_spirit_position", "parse_spirit_position", "position_lines"]
+__all__ = ["HEADS", "SpiritPositionSpec", "format_spirit_position", "position_lines"]

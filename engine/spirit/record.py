@@ -350,3 +350,8 @@ class SpiritGame:
         """Read a record file (regular, UTF-8, bounded size); every problem is a DaqiError naming
         the file and line."""
         return cls.from_text(read_record_text(path), source=str(Path(path)))
+
+
+def parse_spirit_position(text: str, source: str | None = None) -> SpiritPosition:
+    """The position a spirit position text (or any spirit record) begins from."""
+    return SpiritGame.from_text(text, source).positions[0]

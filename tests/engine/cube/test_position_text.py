@@ -11,8 +11,9 @@ from hypothesis import strategies as st
 
 from engine import Game, NotationError, load_ruleset, random_turn
 from engine.core.coords import normalize
+from engine.cube.game import parse_position
 from engine.cube.position import Piece, Position
-from engine.cube.position_text import format_position, parse_position
+from engine.cube.position_text import format_position
 
 RULES = load_ruleset("standard")
 STACKABLE = sorted(n for n, p in RULES.pieces.items() if p.stackable)

@@ -11,7 +11,8 @@ from spirit_helpers import RULES
 
 from engine.core.errors import NotationError
 from engine.spirit import SpiritGame, SpiritPiece, SpiritPosition, legal_turns
-from engine.spirit.position_text import format_spirit_position, parse_spirit_position
+from engine.spirit.position_text import format_spirit_position
+from engine.spirit.record import parse_spirit_position
 
 KINDS = sorted(RULES.pieces)
 squares = st.tuples(st.integers(1, 19), st.integers(1, 19))
