@@ -8,6 +8,7 @@
                                            against the computer (it plays black unless --computer white)
     daqi arena ...                         seeded games between computer players (engine.players.arena)
     daqi record ...   /   daqi snapshot ...  videos and still images without a window (viewer.app.record_cli)
+    daqi edit [FILE]  /   daqi puzzles play|make|selfplay|check|list ...   (viewer.app.puzzles_cli)
 
 In the window F2 switches between the two games and H shows every key.
 Without a display the command explains what to do instead and exits with status 2.  Bad input (a
@@ -58,6 +59,8 @@ def build_parser() -> argparse.ArgumentParser:
         "arena", help="computer against computer: tables and a rules report (see 'daqi arena --help')", add_help=False
     )
     sub.add_parser("snapshot", help="render a still image (see 'daqi snapshot --help')", add_help=False)
+    sub.add_parser("edit", help="the position editor (see 'daqi edit --help')", add_help=False)
+    sub.add_parser("puzzles", help="puzzles: play, make, check (see 'daqi puzzles --help')", add_help=False)
     return p
 
 
@@ -147,6 +150,10 @@ def _main(argv: list) -> int:
 
         rc = record_cli.main(argv)
         return int(rc or 0)
+    if argv and argv[0] in ("puzzles", "edit"):
+        from . import puzzles_cli  # the puzzles and the position editor (issue 22)
+
+        return int(puzzles_cli.main(argv) or 0)
     if argv and argv[0] == "arena":
         from engine.players.arena import main as arena_main
 

@@ -141,7 +141,7 @@ def load_game(path=None, demo: bool = False, spirit_demo: bool = False):
         text = read_record_text(p)  # a regular UTF-8 file of bounded size, else a DaqiError
         lines = [line.strip() for line in text.splitlines()]
         # spirit chess: 'white:'/'black:' setup lines; 'ruleset spirit' only where no cube setup line is
-        spirit = any(ln.startswith(("white:", "black:")) for ln in lines) or (
+        spirit = any(ln.startswith(("white:", "black:", "pieces ")) for ln in lines) or (
             "ruleset spirit" in lines and not any(ln.startswith("setup ") for ln in lines)
         )
         if spirit:
