@@ -4,7 +4,9 @@ A position before a turn of a record is a puzzle when, for the side to move:
 
 * **win** — exactly one of its candidate turns ends the game in its favour on the spot; or
 * **material** — one turn wins at least ``min_gain`` points of material against every reply
-  (the opponent's candidate turns, none of which may win), and every other turn is at least
+  (the opponent's candidate turns: none may win, and after the best recapture the mover is still
+  ``min_gain`` ahead; a cube-chess drop buys material with points and does not count), and every
+  other turn is at least
   ``margin`` points worse (the best few by a two-turn look-ahead, the rest by what they take
   at once);
 
@@ -89,6 +91,8 @@ def _value_after(kind, child, side: str, base: int) -> tuple[int, Any]:
             continue
         if grand.result is not None and grand.result.winner == other(side):
             return LOSS, r
+        if not kind.takes(r):
+            continue
         v = kind.balance(grand, side) - base
         if v < worst:
             worst, reply = v, r

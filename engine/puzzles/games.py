@@ -39,6 +39,11 @@ class CubeKind:
     def replies(self, pos: Position) -> list:
         return candidates(pos)
 
+    def takes(self, turn) -> bool:
+        """Whether a reply can change the material count (a capture; a drop buys material with
+        points, which is not losing it)."""
+        return any(a.kind == "capture" for a in turn.actions)
+
     def apply(self, pos: Position, turn) -> Position | None:
         try:
             return apply_turn(pos, turn)[0]
@@ -116,6 +121,9 @@ class SpiritKind:
 
     def replies(self, pos: SpiritPosition) -> list:
         return SPIRIT_ADAPTER.moves(SPIRIT_ADAPTER.root(pos))
+
+    def takes(self, turn) -> bool:
+        return True
 
     def apply(self, pos: SpiritPosition, turn) -> SpiritPosition | None:
         try:
