@@ -1,4 +1,4 @@
-"""The position editor in the window (``daqi edit [FILE]``; E in the window opens it).
+"""The position editor in the window (``daqi edit [FILE]``; Ctrl+E in a game opens it on the position shown).
 
 :class:`EditorSession` shows an :mod:`engine.editor` draft through the game's own controller, so
 the sliders, the board overview (V), the planes and the keyboard cursor navigate exactly as in
@@ -9,7 +9,7 @@ Keys (also listed on the panel):
 
 * 1-9 choose the piece, Tab the side of the pieces you put; left click / Space puts one (on a
   piece of the same side: stacks it), right click / Delete takes the top piece off;
-* E empties the shown board; F switches the fill (default arrangement and crowded pawns, or
+* Ctrl+E empties the shown board; F switches the fill (default arrangement and crowded pawns, or
   nothing); F3 the side to move; + / - the score of the chosen side (Shift: 10 at a time),
   C / Shift+C a credit of the chosen piece; spirit chess: + / - the level of the piece last put;
 * Ctrl+C copies the position as text, Ctrl+V pastes one, Ctrl+S saves it (a position file is a
@@ -164,7 +164,7 @@ class EditorSession:
                 c.say(f"Putting {self.side} {self.piece}s.")
             elif name.isdigit() and name != "0":
                 self.choose(int(name) - 1)
-            elif name == "e":
+            elif name == "clear":
                 n = d.clear_board(self.shown_board())
                 self._edited(f"Emptied the shown board ({n} cells)")
             elif name == "f" and d.game == "cube":
@@ -286,6 +286,8 @@ class EditorSession:
         if c is None or getattr(c, "prompt", None) is not None:
             return False
         if ctrl:
+            if name == "e":
+                return self.command("clear")
             if name == "c":
                 self.copy_text()
             elif name == "v":
@@ -342,7 +344,27 @@ def panel_text(s: EditorSession) -> str:
     lines += [
         "",
         "click / Space put · right click / Del take off",
-        "E empty board · F fill · F3 to move · +/- " + ("score" if d.game == "cube" else "level"),
+        "Ctrl+E empty board · F fill · F3 to move · +/- " + ("score" if d.game == "cube" else "level"),
         ("C credit · " if d.game == "cube" else "") + "Ctrl+C/V copy/paste · Ctrl+S save · F8 leave",
     ]
     return "\n".join(lines)
+
+
+def open_editor(window) -> EditorSession | None:
+    """Ctrl+E in a game: the editor, starting from the position the window shows."""
+    from engine.editor import draft_for
+
+    c = window.controller
+    try:
+        game = getattr(c, "game", None)
+        draft = draft_for(game.position if game is not None else c.position)
+    except DaqiError as exc:
+        c.error(f"Cannot edit this position: {exc}")
+        return None
+    session = EditorSession(draft)
+    window.tutorial = session
+    session.attach(window)
+    session.controller.say(
+        "The position editor: 1-9 choose a piece, click puts it, right click takes it off, F8 leaves."
+    )
+    return session

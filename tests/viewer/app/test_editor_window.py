@@ -97,3 +97,19 @@ def test_the_spirit_editor_puts_pieces_and_levels(editor_window):
     assert session.draft.pieces[(10, 1)].level == session.draft.rules.pieces["master"].level + 1
     assert any("sect" in p for p in session.draft.problems())
     win.draw_frame()
+
+
+def test_ctrl_e_in_a_game_opens_the_editor_on_the_position_shown(headless_window):
+    from viewer.cube.controller import CubeController
+
+    c = CubeController(quick=True, autosave_path=None, offer_resume=False)
+    win = headless_window(c, width=1024, height=700)
+    from pyglet.window import key as K
+
+    before = c.game.position
+    win.on_key_press(K.E, K.MOD_CTRL)
+    session = win.tutorial
+    assert session is not None and session.draft.position() == before
+    win.on_key_press(K.E, K.MOD_CTRL)  # inside the editor: empty the shown board
+    assert session.draft.position().board_pieces(()) == []
+    assert "white has no king" in session.draft.problems()
