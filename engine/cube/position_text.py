@@ -319,7 +319,7 @@ def _check_coord(rules, c) -> tuple:
 def _read_stack(token: str, letters: dict, c) -> tuple:
     if token == "-":
         return ()
-    out = []
+    out: list = []
     for m in _PIECE.finditer(token):
         if len(out) >= LIMITS.stack_height:
             raise NotationError(f"the stack on {format_ascii(c)} has more than {LIMITS.stack_height} pieces")

@@ -169,8 +169,8 @@ class CubeDraft:
 def cube_problems(pos: Position) -> list[str]:
     """What keeps ``pos`` from being a legal game position, in words (empty: fine)."""
     out = []
-    kings = {s: [] for s in SIDES}
-    princes = {s: [] for s in SIDES}
+    kings: dict[str, list] = {s: [] for s in SIDES}
+    princes: dict[str, list] = {s: [] for s in SIDES}
     src = dict(pos.base)
     src.update(pos.cells)
     for c, stack in src.items():

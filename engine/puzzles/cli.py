@@ -13,6 +13,7 @@ import random
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 from ..core.errors import DaqiError, IllegalAction
 from ..cube.game import Game
@@ -117,9 +118,11 @@ def selfplay(args) -> int:
     for k in range(args.games):
         seed = args.seed + k
         rng = random.Random(seed)
-        game = Game("standard") if args.game == "cube" else SpiritGame()
+        game: Any = Game("standard") if args.game == "cube" else SpiritGame()
         while len(game.turns) < args.max_plies and game.position.result is None:
-            pos, n = game.position, len(game.turns)
+            pos: Any = game.position
+            n = len(game.turns)
+            t: Any
             if n < args.opening:
                 t = random_turn(pos, rng) if args.game == "cube" else random_spirit_turn(pos, rng)
             else:

@@ -153,7 +153,7 @@ def _main(argv: list) -> int:
     if argv and argv[0] in ("puzzles", "edit"):
         from . import puzzles_cli  # the puzzles and the position editor (issue 22)
 
-        return int(puzzles_cli.main(argv) or 0)
+        return int(puzzles_cli.main(argv, display_problem, _no_display) or 0)
     if argv and argv[0] == "arena":
         from engine.players.arena import main as arena_main
 

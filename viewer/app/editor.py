@@ -101,11 +101,10 @@ class EditorSession:
     def _install_app(self, c) -> None:
         win = self.window
         if self.draft.game == "cube":
-            app = win.apps.get("cube")
-            if app is None:
-                from .window import CubeApp
-
-                app = win.apps["cube"] = CubeApp(win, c)
+            if "cube" not in win.apps:  # the window makes its cube view with this controller
+                win._cube_controller = c
+            win.switch("cube")
+            app = win.apps["cube"]
             app.controller = c
             app.frame_camera()
             c.view.camera.pan(-min(230.0, win.width * 0.17), 0.0)

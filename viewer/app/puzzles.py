@@ -96,11 +96,10 @@ class PuzzleSession:
     def _install(self, c) -> None:
         win = self.window
         if self.puzzle.game == "cube":
-            app = win.apps.get("cube")
-            if app is None:
-                from .window import CubeApp
-
-                app = win.apps["cube"] = CubeApp(win, c)
+            if "cube" not in win.apps:  # the window makes its cube view with this controller
+                win._cube_controller = c
+            win.switch("cube")
+            app = win.apps["cube"]
             app.controller = c
             app.frame_camera()
             cam = c.view.camera

@@ -12,11 +12,9 @@ import sys
 
 
 def _window(session, start: str, size: str, headless: bool) -> int:
-    from .cli import _no_display, display_problem
-
-    why = display_problem(headless)
+    why = _checks["display_problem"](headless)
     if why:
-        return _no_display(why)
+        return _checks["no_display"](why)
     try:
         width, height = (int(v) for v in size.lower().split("x"))
     except ValueError:
@@ -32,7 +30,7 @@ def _window(session, start: str, size: str, headless: bool) -> int:
 
         window = DaqiWindow(None, start=start, width=width, height=height, tutorial=session)
     except Exception as exc:  # no display, no GL 3.3, ...
-        return _no_display(f"{type(exc).__name__}: {exc}")
+        return _checks["no_display"](f"{type(exc).__name__}: {exc}")
     run(window)
     return 0
 
@@ -109,6 +107,11 @@ def run_edit(argv: list) -> int:
     return _window(session, draft.game, args.size, args.headless)
 
 
-def main(argv: list) -> int:
-    """``argv`` starts with ``puzzles`` or ``edit``."""
+_checks: dict = {}
+
+
+def main(argv: list, display_problem, no_display) -> int:
+    """``argv`` starts with ``puzzles`` or ``edit``; ``display_problem(headless)`` and
+    ``no_display(why)`` are the main command's display check and message (viewer.app.cli)."""
+    _checks.update(display_problem=display_problem, no_display=no_display)
     return run_edit(argv[1:]) if argv[0] == "edit" else run_puzzles(argv[1:])
