@@ -38,6 +38,9 @@ _TURN_LINE = re.compile(r"^\s*(\d+)(\.\.\.|\.)\s*(.+?)\s*$")
 class Game:
     """A game of cube chess from its setup choices, with history for undo, redo and replay."""
 
+    start: Position | None = None  # the position the game began from, when not the setup
+    offset = 0  # 1 when that position has black to move (its first turn is "1...")
+
     def __init__(self, rules="standard", choices: dict | None = None, *, autosave_path=None, start=None):
         if start is not None:  # a game that begins from any position (docs/NOTATION.md, "Positions")
             rules = start.rules

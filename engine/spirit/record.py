@@ -241,6 +241,8 @@ def _at(source: str | None, line: int) -> str:
 class SpiritGame:
     """A game: start placements, the turns played, undo/redo, save/load as a text record."""
 
+    start: SpiritPosition | None = None  # the position the game began from, when not the setup
+
     def __init__(self, rules: SpiritRules | str | None = None, white=None, black=None, *, start=None):
         ruleset: SpiritRules = load_ruleset(rules or "spirit") if rules is None or isinstance(rules, str) else rules
         if getattr(ruleset, "game", None) != "spirit":
@@ -251,7 +253,7 @@ class SpiritGame:
         self.white = normalize_placements(ruleset, white if white is not None else default_placement(ruleset, "white"))
         self.black = normalize_placements(ruleset, black if black is not None else default_placement(ruleset, "black"))
         # ``start``: a position the game begins from instead of the setup (docs/NOTATION.md, "Positions")
-        self.start: SpiritPosition | None = start
+        self.start = start
         first = start if start is not None else spirit_start_position(ruleset, self.white, self.black)
         self.positions: list[SpiritPosition] = [first]
         self.turns: list[SpiritTurn] = []

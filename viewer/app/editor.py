@@ -14,6 +14,7 @@ Keys (also listed on the panel):
   C / Shift+C a credit of the chosen piece; spirit chess: + / - the level of the piece last put;
 * Ctrl+C copies the position as text, Ctrl+V pastes one, Ctrl+S saves it (a position file is a
   record without turns: ``daqi play --load`` and ``daqi snapshot`` read it);
+* A analyses: the computer's best turn for the side to move, shown as a hint;
 * Enter plays from here (two people), P plays from here against the computer; F8 leaves.
 """
 
@@ -199,6 +200,8 @@ class EditorSession:
                 self.play_from_here(vs_computer=False)
             elif name == "p":
                 self.play_from_here(vs_computer=True)
+            elif name == "a":
+                self.analyse()
             elif name == "f8":
                 self.leave()
             else:
@@ -273,6 +276,15 @@ class EditorSession:
         self.window = None
         win.set_caption("Daqi - playing from an edited position")
 
+    def analyse(self) -> None:
+        """A: the computer's best turn for the side to move, shown on the board (off the UI thread,
+        as a hint is in play)."""
+        bad = self.draft.problems()
+        if bad:
+            self.controller.error(f"Nothing to analyse yet: {bad[0]}")
+            return
+        self.controller.request_hint()
+
     def leave(self) -> None:
         win, self.window = self.window, None
         if win is not None:
@@ -344,7 +356,7 @@ def panel_text(s: EditorSession) -> str:
         "",
         "click / Space put · right click / Del take off",
         "Ctrl+E empty board · F fill · F3 to move · +/- " + ("score" if d.game == "cube" else "level"),
-        ("C credit · " if d.game == "cube" else "") + "Ctrl+C/V copy/paste · Ctrl+S save · F8 leave",
+        ("C credit · " if d.game == "cube" else "") + "A analyse · Ctrl+C/V copy/paste · Ctrl+S save · F8 leave",
     ]
     return "\n".join(lines)
 

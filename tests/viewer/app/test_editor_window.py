@@ -113,3 +113,19 @@ def test_ctrl_e_in_a_game_opens_the_editor_on_the_position_shown(headless_window
     win.on_key_press(K.E, K.MOD_CTRL)  # inside the editor: empty the shown board
     assert session.draft.position().board_pieces(()) == []
     assert "white has no king" in session.draft.problems()
+
+
+def test_a_analyses_the_made_position_off_the_ui_thread(editor_window):
+    d = CubeDraft()
+    d.set_fill("empty")
+    for c, p, s in (((9, 1, 1), "king", "white"), ((12, 16, 1), "king", "black"), ((12, 5, 1), "rook", "white")):
+        d.put(c, p, s)
+    win, session = editor_window(d)
+    from pyglet.window import key as K
+
+    session.controller.set_computer([], level=1, seed=0, executor=InlineExecutor())
+    win.on_key_press(K.A, 0)
+    for _ in range(5):
+        win.tick(0.05)
+    hint = session.controller.computer_hint
+    assert hint is not None and "R(12,5,1)x(12,16,1)" in hint.text.replace(" ", "")
