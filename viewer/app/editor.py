@@ -30,6 +30,7 @@ from ..cube.controller import CubeController
 from ..spirit.controller import SpiritController
 from ..ui.control_common import default_autosave_path
 from ..ui.panels import SANS, TEXT, Panel
+from .session_view import show_controller
 
 OK_COLOR = (150, 235, 140, 255)
 BAD_COLOR = (255, 160, 120, 255)
@@ -100,23 +101,7 @@ class EditorSession:
                 self.controller._start_game(game)
 
     def _install_app(self, c) -> None:
-        win = self.window
-        if self.draft.game == "cube":
-            if "cube" not in win.apps:  # the window makes its cube view with this controller
-                win._cube_controller = c
-            win.switch("cube")
-            app = win.apps["cube"]
-            app.controller = c
-            app.frame_camera()
-            c.view.camera.pan(-min(230.0, win.width * 0.17), 0.0)
-            c.view.camera.set_home()
-            win.switch("cube")
-        else:
-            from ..spirit.view import SpiritBoardView
-
-            win.apps["spirit"] = SpiritBoardView(win, c)
-            win.switch("spirit")
-        win.set_caption(f"Daqi - position editor ({self.draft.game} chess)")
+        show_controller(self.window, self.draft.game, c, f"Daqi - position editor ({self.draft.game} chess)")
 
     def _edited(self, words: str) -> None:
         self.install()
@@ -265,16 +250,10 @@ class EditorSession:
         if win is not None:
             win.tutorial = None
             self.controller = c
-            self._install_app_for_play(win, c)
+            show_controller(win, self.draft.game, c, "Daqi - playing from an edited position")
         who = "against the computer" if vs_computer else "for two"
         c.say(f"Playing from the edited position, {who}. Ctrl+S saves the game (its record begins here).", "ok")
         return c
-
-    def _install_app_for_play(self, win, c) -> None:
-        self.window = win
-        self._install_app(c)
-        self.window = None
-        win.set_caption("Daqi - playing from an edited position")
 
     def analyse(self) -> None:
         """A: the computer's best turn for the side to move, shown on the board (off the UI thread,

@@ -25,6 +25,7 @@ from ..cube.controller import CubeController
 from ..spirit.controller import SpiritController
 from ..ui.control_common import default_autosave_path
 from ..ui.panels import SANS, TEXT, Panel
+from .session_view import show_controller
 
 KEYS = {"h": "hint", "f4": "show", "f5": "restart", "f6": "prev", "f7": "next", "f8": "leave"}
 MAX_PROGRESS_BYTES = 1 << 20
@@ -94,24 +95,8 @@ class PuzzleSession:
         c.say(f"Puzzle {self.index + 1}: {p.goal_words()}. (H: hint, F4: show me, F7: next)")
 
     def _install(self, c) -> None:
-        win = self.window
-        if self.puzzle.game == "cube":
-            if "cube" not in win.apps:  # the window makes its cube view with this controller
-                win._cube_controller = c
-            win.switch("cube")
-            app = win.apps["cube"]
-            app.controller = c
-            app.frame_camera()
-            cam = c.view.camera
-            cam.pan(-min(230.0, win.width * 0.17), 0.0)
-            cam.set_home()
-            win.switch("cube")
-        else:
-            from ..spirit.view import SpiritBoardView
-
-            win.apps["spirit"] = SpiritBoardView(win, c)
-            win.switch("spirit")
-        win.set_caption(f"Daqi - puzzle {self.index + 1}/{len(self.puzzles)} ({self.puzzle.id})")
+        caption = f"Daqi - puzzle {self.index + 1}/{len(self.puzzles)} ({self.puzzle.id})"
+        show_controller(self.window, self.puzzle.game, c, caption)
 
     def _save_progress(self) -> None:
         try:

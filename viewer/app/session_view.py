@@ -1,0 +1,24 @@
+"""Showing a session's controller in the window (the puzzles and the editor, issue 22)."""
+
+from __future__ import annotations
+
+
+def show_controller(win, game: str, c, caption: str) -> None:
+    """Make ``c`` (a cube or spirit controller) the window's game view, the board slid left clear
+    of the session's panel on the right."""
+    if game == "cube":
+        if "cube" not in win.apps:  # the window makes its cube view with this controller
+            win._cube_controller = c
+        win.switch("cube")
+        app = win.apps["cube"]
+        app.controller = c
+        app.frame_camera()
+        cam = c.view.camera
+        cam.pan(-min(230.0, win.width * 0.17), 0.0)
+        cam.set_home()
+    else:
+        from ..spirit.view import SpiritBoardView
+
+        win.apps["spirit"] = SpiritBoardView(win, c)
+        win.switch("spirit")
+    win.set_caption(caption)
