@@ -30,7 +30,7 @@ from ..cube.controller import CubeController
 from ..spirit.controller import SpiritController
 from ..ui.control_common import default_autosave_path
 from ..ui.panels import SANS, TEXT, Panel
-from .session_view import show_controller
+from .session_view import panel_top, show_controller
 
 OK_COLOR = (150, 235, 140, 255)
 BAD_COLOR = (255, 160, 120, 255)
@@ -310,19 +310,19 @@ class EditorSession:
             g0, g1 = pyglet.graphics.Group(order=10), pyglet.graphics.Group(order=11)
             self.panel = Panel(self.batch, (g0, g1), font=SANS, size=11, anchor="top-right", width=380)
         bad = self.draft.problems()
-        self.panel.set(panel_text(self), window.width - 14, window.height - 12, BAD_COLOR if bad else TEXT)
+        self.panel.set(panel_text(self), window.width - 14, panel_top(window), BAD_COLOR if bad else TEXT)
         self.batch.draw()
 
 
 def panel_text(s: EditorSession) -> str:
     d = s.draft
     pos = d.position()
-    keys = "  ".join(f"{i + 1} {k}" for i, k in enumerate(s.kinds[:9]))
-    lines = [f"POSITION EDITOR  ·  {d.game} chess", "", f"putting: {s.side} {s.piece}   (Tab: side)", keys, ""]
+    keys = [f"{i + 1} {k}" for i, k in enumerate(s.kinds[:9])]
+    rows = ["   ".join(keys[i : i + 5]) for i in range(0, len(keys), 5)]
+    lines = [f"POSITION EDITOR  ·  {d.game} chess", "", f"putting: {s.side} {s.piece}   (Tab: side)", *rows, ""]
     if d.game == "cube":
-        lines.append(
-            f"{pos.to_move} to move  ·  fill {pos.fill}  ·  score white {pos.scores['white']}, black {pos.scores['black']}"
-        )
+        lines.append(f"{pos.to_move} to move  ·  fill {pos.fill}")
+        lines.append(f"score white {pos.scores['white']}, black {pos.scores['black']}")
         cr = [f"{side} {k} {n}" for side in ("white", "black") for k, n in sorted(pos.credits[side].items())]
         if cr:
             lines.append("credits: " + ", ".join(cr))
@@ -334,8 +334,10 @@ def panel_text(s: EditorSession) -> str:
     lines += [
         "",
         "click / Space put · right click / Del take off",
-        "Ctrl+E empty board · F fill · F3 to move · +/- " + ("score" if d.game == "cube" else "level"),
-        ("C credit · " if d.game == "cube" else "") + "A analyse · Ctrl+C/V copy/paste · Ctrl+S save · F8 leave",
+        "Ctrl+E empty board · F3 to move · A analyse",
+        ("F fill · C credit · +/- score" if d.game == "cube" else "+/- level of the piece last put"),
+        "Ctrl+C / Ctrl+V copy / paste · Ctrl+S save",
+        "Enter play · P vs computer · F8 leave",
     ]
     return "\n".join(lines)
 

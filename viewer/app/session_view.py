@@ -22,3 +22,14 @@ def show_controller(win, game: str, c, caption: str) -> None:
         win.apps["spirit"] = SpiritBoardView(win, c)
         win.switch("spirit")
     win.set_caption(caption)
+
+
+def panel_top(win) -> float:
+    """The top of a session panel on the right: under the game's move list when it shows."""
+    top = win.height - 12
+    app = getattr(win, "app", None)
+    above = getattr(getattr(app, "hud", None), "turns", None) or getattr(app, "turns", None)
+    label = getattr(above, "label", None)
+    if label is not None and label.visible:
+        top -= label.content_height + 24
+    return top
