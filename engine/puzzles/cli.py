@@ -33,7 +33,11 @@ class _Parser(argparse.ArgumentParser):
 
 
 def parser() -> argparse.ArgumentParser:
-    p = _Parser(prog="daqi puzzles", description="Puzzles made from played games (docs/PUZZLES.md).")
+    p = _Parser(
+        prog="daqi puzzles",
+        description="Puzzles made from played games (docs/PUZZLES.md). "
+        "'daqi puzzles play [FILE]' solves them in the window (see 'daqi puzzles play --help').",
+    )
     sub = p.add_subparsers(dest="verb", required=True)
     mk = sub.add_parser("make", help="find puzzles in game records")
     mk.add_argument("games", nargs="+", help="record files (cube or spirit chess)")
