@@ -126,3 +126,19 @@ def test_a_position_emptying_every_cell_of_the_main_board_reads():
     )
     pos = parse_position(text + "\n")
     assert all(pos.cell(c) == () for c in where)
+
+
+def test_a_position_over_a_chosen_arrangement_keeps_its_setup_and_homes():
+    from engine.cube.layout import default_choices
+
+    choices = default_choices(RULES)
+    choices["white"][0] = ("pawn", "pawn", "rook", "rook")
+    choices["black"][-1] = ("king", "queen", "brother", "prince")  # the royals swapped: other homes
+    game = Game(RULES, choices)
+    rng = random.Random(4)
+    for _ in range(6):
+        game.play(random_turn(game.position, rng))
+    text = format_position(game.position)
+    assert "setup white pawn pawn rook rook" in text
+    back = parse_position(text)
+    assert back == game.position and back.homes == game.position.homes
