@@ -7,7 +7,7 @@
 * ``editor-spirit.png``  the spirit-chess editor with levels;
 * ``puzzle.png``         a bundled cube puzzle after a wrong try: the refutation on the board and
                          the reason in words;
-* ``puzzle-spirit.png``  a bundled spirit puzzle, solved.
+* ``puzzle-spirit.png``  a bundled spirit puzzle, solved: the reply of its line played for the solver.
 
 Deterministic: fixed positions, the first puzzles of the bundled sets, no wall clock.
 """
@@ -102,7 +102,7 @@ def main(argv=None) -> int:
     shot(w, "puzzle.png")
 
     sp = bundled_puzzles("spirit")
-    q = sp[0]
+    q = next(x for x in sp if x.goal == "material" and len(x.line) > 1)
     session = PuzzleSession([q], progress=tmp / "progress2.json")
     w = DaqiWindow(None, start="spirit", schedule=False, visible=False, width=1280, height=720, tutorial=session)
     w.controller._computer_play(q.turns()[0])

@@ -30,7 +30,7 @@ from ..cube.controller import CubeController
 from ..spirit.controller import SpiritController
 from ..ui.control_common import default_autosave_path
 from ..ui.panels import SANS, TEXT, Panel
-from .session_view import panel_top, show_controller
+from .session_view import panel_top, panel_width, show_controller
 
 OK_COLOR = (150, 235, 140, 255)
 BAD_COLOR = (255, 160, 120, 255)
@@ -310,6 +310,9 @@ class EditorSession:
             g0, g1 = pyglet.graphics.Group(order=10), pyglet.graphics.Group(order=11)
             self.panel = Panel(self.batch, (g0, g1), font=SANS, size=11, anchor="top-right", width=380)
         bad = self.draft.problems()
+        width = panel_width(window)
+        if self.panel.label.width != width:
+            self.panel.label.width = width
         self.panel.set(panel_text(self), window.width - 14, panel_top(window), BAD_COLOR if bad else TEXT)
         self.batch.draw()
 
@@ -318,7 +321,7 @@ def panel_text(s: EditorSession) -> str:
     d = s.draft
     pos = d.position()
     keys = [f"{i + 1} {k}" for i, k in enumerate(s.kinds[:9])]
-    rows = ["   ".join(keys[i : i + 5]) for i in range(0, len(keys), 5)]
+    rows = ["   ".join(keys[i : i + 4]) for i in range(0, len(keys), 4)]
     lines = [f"POSITION EDITOR  ·  {d.game} chess", "", f"putting: {s.side} {s.piece}   (Tab: side)", *rows, ""]
     if d.game == "cube":
         lines.append(f"{pos.to_move} to move  ·  fill {pos.fill}")

@@ -25,7 +25,7 @@ from ..cube.controller import CubeController
 from ..spirit.controller import SpiritController
 from ..ui.control_common import default_autosave_path
 from ..ui.panels import SANS, TEXT, Panel
-from .session_view import panel_top, show_controller
+from .session_view import panel_top, panel_width, show_controller
 
 KEYS = {"h": "hint", "f4": "show", "f5": "restart", "f6": "prev", "f7": "next", "f8": "leave"}
 MAX_PROGRESS_BYTES = 1 << 20
@@ -181,6 +181,9 @@ class PuzzleSession:
             self.batch = pyglet.graphics.Batch()
             g0, g1 = pyglet.graphics.Group(order=10), pyglet.graphics.Group(order=11)
             self.panel = Panel(self.batch, (g0, g1), font=SANS, size=11, anchor="top-right", width=380)
+        width = panel_width(window)
+        if self.panel.label.width != width:
+            self.panel.label.width = width
         self.panel.set(panel_text(self), window.width - 14, panel_top(window), TEXT)
         self.batch.draw()
 

@@ -33,3 +33,14 @@ def panel_top(win) -> float:
     if label is not None and label.visible:
         top -= label.content_height + 24
     return top
+
+
+def panel_width(win, wanted: int = 380) -> int:
+    """A session panel's width: ``wanted``, narrower where the spirit board would be covered."""
+    width = min(float(wanted), max(260.0, win.width * 0.3))
+    geometry = getattr(getattr(win, "app", None), "geometry", None)
+    if callable(geometry):
+        geo = geometry()
+        board_right = geo.origin[0] + geo.cell * geo.size[0]
+        width = min(width, max(220.0, win.width - board_right - 44))
+    return int(width)
