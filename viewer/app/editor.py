@@ -321,7 +321,8 @@ def panel_text(s: EditorSession) -> str:
     d = s.draft
     pos = d.position()
     keys = [f"{i + 1} {k}" for i, k in enumerate(s.kinds[:9])]
-    rows = ["   ".join(keys[i : i + 4]) for i in range(0, len(keys), 4)]
+    per = 4 if d.game == "cube" else 3
+    rows = ["   ".join(keys[i : i + per]) for i in range(0, len(keys), per)]
     lines = [f"POSITION EDITOR  ·  {d.game} chess", "", f"putting: {s.side} {s.piece}   (Tab: side)", *rows, ""]
     if d.game == "cube":
         lines.append(f"{pos.to_move} to move  ·  fill {pos.fill}")
