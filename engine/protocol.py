@@ -28,12 +28,14 @@ import sys
 from itertools import accumulate
 from typing import Any, BinaryIO
 
+from . import cube as _cube  # noqa: F401  (registers cube chess)
+from . import spirit as _spirit  # noqa: F401  (registers spirit chess)
+from .core import games
 from .core.errors import DaqiError
 from .core.limits import LIMITS, LimitExceeded, cut, error_fields
 from .core.limits import show as _show
-from .cube.protocol import ProtocolError, handle_cube
+from .cube.protocol import ProtocolError
 from .players.protocol import handle_suggest
-from .spirit.protocol import handle as handle_spirit
 
 
 class ReadError(DaqiError):
@@ -116,12 +118,20 @@ def handle(req: Any) -> dict:
     return reply
 
 
+def _game(req: dict) -> games.GameKind:
+    """The game a request is about: that of the ruleset it names (bundled or a user ruleset, so
+    ``extends = "spirit"`` makes a spirit-chess ruleset), the default game if it names none.  A
+    name that does not load goes to the default game, whose handler reports it."""
+    try:
+        return games.for_ruleset(_ruleset_name(req))
+    except DaqiError:
+        return games.get(games.DEFAULT_GAME)
+
+
 def _dispatch(req: dict) -> dict:
     if req.get("query") == "suggest":
         return handle_suggest(req)
-    if _ruleset_name(req) == "spirit":
-        return handle_spirit({k: v for k, v in req.items() if k != "id"})
-    return handle_cube(req)
+    return _game(req).handle({k: v for k, v in req.items() if k != "id"})
 
 
 # -- reading one line --------------------------------------------------------------------------------

@@ -324,6 +324,13 @@ def register_game(game: str, schema: dict, builder: Callable[[dict, str, list[st
     GAMES[game] = (schema, builder)
 
 
+def unregister_game(game: str) -> None:
+    """Forget a game's ruleset schema (and every cached ruleset, which may be of that game)."""
+    GAMES.pop(game, None)
+    _load_named_cached.cache_clear()
+    _load_file_cached.cache_clear()
+
+
 def _build(data: dict, where: str):
     meta = data.get("meta")
     game = meta.get("game") if isinstance(meta, dict) else None

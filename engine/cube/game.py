@@ -1,4 +1,5 @@
-"""Games: history, undo/redo, records and atomic autosave.
+"""Games: history, undo/redo, records and atomic saves (the ``Game`` protocol of
+:mod:`engine.core.games`; the window autosaves, the engine never writes by itself).
 
 Record format (grammar in docs/NOTATION.md)::
 
@@ -41,7 +42,7 @@ class Game:
     start: Position | None = None  # the position the game began from, when not the setup
     offset = 0  # 1 when that position has black to move (its first turn is "1...")
 
-    def __init__(self, rules="standard", choices: dict | None = None, *, autosave_path=None, start=None):
+    def __init__(self, rules="standard", choices: dict | None = None, *, start=None):
         if start is not None:  # a game that begins from any position (docs/NOTATION.md, "Positions")
             rules = start.rules
             choices = choices or choices_of(start)
@@ -66,14 +67,21 @@ class Game:
         self.turns: list[Turn] = []
         self.costs: list[int] = []
         self._redo: list[Turn] = []
-        self.autosave_path = Path(autosave_path) if autosave_path else None
 
     @property
     def position(self) -> Position:
         return self.positions[-1]
 
+    @property
+    def result(self) -> Result | None:
+        return self.position.result
+
+    @property
+    def history(self) -> tuple[Turn, ...]:
+        return tuple(self.turns)
+
     def play(self, turn: Turn, *, keep_redo: bool = False) -> Position:
-        """Apply a turn (raises :class:`IllegalAction`); autosaves when a path is set."""
+        """Apply a turn and return the new position (raises :class:`IllegalAction`)."""
         new, cost = apply_turn(self.position, turn)
         if new.result is None and self.rules.repetitions:
             key = new.key()
@@ -85,26 +93,34 @@ class Game:
         self.costs.append(cost)
         if not keep_redo:
             self._redo.clear()
-        self._autosave()
         return new
 
-    def undo(self) -> Turn | None:
+    def undo(self) -> Turn:
+        """Take back the last turn and return it (``IllegalAction`` ``no-history`` if none)."""
         if not self.turns:
-            return None
+            raise IllegalAction("nothing to undo", code="no-history")
         self._seen[self.positions.pop().key()] -= 1
         self.costs.pop()
         t = self.turns.pop()
         self._redo.append(t)
-        self._autosave()
         return t
 
-    def redo(self) -> Turn | None:
+    def redo(self) -> Position:
+        """Play the last taken-back turn again and return the new position."""
         if not self._redo:
-            return None
+            raise IllegalAction("nothing to redo", code="no-history")
         t = self._redo.pop()
-        self.play(t, keep_redo=True)
-        return t
+        try:
+            return self.play(t, keep_redo=True)
+        except IllegalAction:
+            self._redo.append(t)
+            raise
 
+    @property
+    def can_undo(self) -> bool:
+        return bool(self.turns)
+
+    @property
     def can_redo(self) -> bool:
         return bool(self._redo)
 
@@ -122,7 +138,9 @@ class Game:
         return format_turn(t, self.rules, style=style, stack=stack)
 
     # -- records ------------------------------------------------------------------------------
-    def to_record(self, style: str = "ascii") -> str:
+    def to_text(self, style: str = "ascii") -> str:
+        """The game's record (docs/NOTATION.md); a game that began from a position starts with
+        its position lines."""
         lines = ["# Daqi record", *records_header(self.rules, self.start, self.choices)]
         for i in range(len(self.turns)):
             n = i + self.offset
@@ -131,6 +149,14 @@ class Game:
             r = self.position.result
             lines.append(f"# result: {r.winner or 'draw'} ({r.reason})")
         return "\n".join(lines) + "\n"
+
+    #: the former name of :meth:`to_text`
+    to_record = to_text
+
+    @classmethod
+    def from_text(cls, text: str, source: str = "record", known=None) -> Game:
+        """A game from record text (every game's name for it); see :meth:`from_record`."""
+        return cls.from_record(text, source=source, known=known)
 
     @classmethod
     def from_record(cls, text: str, *, source: str = "record", known=None) -> Game:
@@ -243,17 +269,13 @@ class Game:
     def save(self, path) -> Path:
         """Write the record atomically and durably (temp file, fsync, rename, fsync of the folder);
         temp files a killed earlier process left for this path are removed first."""
-        return atomic_write_text(path, self.to_record())
+        return atomic_write_text(path, self.to_text())
 
     @classmethod
     def load(cls, path, *, known=None) -> Game:
         """Read a record file (a regular UTF-8 file of at most :data:`MAX_RECORD_BYTES`); every
         problem is a :class:`DaqiError` naming the file and line."""
         return cls.from_record(read_record_text(path), source=str(path), known=known)
-
-    def _autosave(self):
-        if self.autosave_path is not None:
-            self.save(self.autosave_path)
 
 
 def parse_position(text: str, *, source: str = "position", known=None) -> Position:

@@ -419,6 +419,14 @@ def action_json(a) -> dict:
     return {"do": "promote", "to": a.to}
 
 
+def turn_json(turn) -> dict:
+    """A turn as the protocol writes it (``{"origin": ..., "actions": [...]}``)."""
+    return {
+        "origin": None if turn.origin is None else list(turn.origin),
+        "actions": [action_json(a) for a in turn.actions],
+    }
+
+
 def ruleset_json(rules, overrides=None) -> dict:
     return {
         "legal": True,

@@ -5,14 +5,14 @@ Registered with the generic loader (:mod:`engine.core.loader`) when ``engine.cub
 
 from __future__ import annotations
 
-import copy
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
 from ..core.betza import compile_betza
 from ..core.errors import NotationError, RulesetError
+from ..core.frozen import freeze, thaw
 from ..core.loader import (
     BOOL,
     INT,
@@ -22,7 +22,6 @@ from ..core.loader import (
     check_schema,
     is_ruleset_name,
     key_name,
-    register_game,
     show,
     type_name,
 )
@@ -95,6 +94,11 @@ FOLLOW_KINDS = ("start", "move", "capture", "drop", "jump", "hyperjump", "stack"
 # --- the ruleset --------------------------------------------------------------------------
 
 
+def _freeze_fields(obj) -> None:
+    for f in fields(obj):
+        object.__setattr__(obj, f.name, freeze(getattr(obj, f.name)))
+
+
 @dataclass(frozen=True)
 class PieceSpec:
     name: str
@@ -108,6 +112,9 @@ class PieceSpec:
     chinese: str = "?"
     promotes_to: tuple = ()
     hire: str = "none"  # "unlimited" | "credit" | "none"
+
+    def __post_init__(self) -> None:
+        _freeze_fields(self)
 
 
 @dataclass(frozen=True)
@@ -145,6 +152,9 @@ class Ruleset:
 
     game = "cube"
 
+    def __post_init__(self) -> None:
+        _freeze_fields(self)  # deeply immutable: every dict a read-only mapping, every list a tuple
+
     @property
     def homes(self) -> dict:
         """Start squares of king and prince per side, from the default royal arrangement."""
@@ -170,7 +180,7 @@ class Ruleset:
             return self
         if not isinstance(overrides, dict):
             raise RulesetError(f"overrides must be a table (object), not {type_name(overrides)}", where="overrides")
-        raw = copy.deepcopy(self.raw)
+        raw = thaw(self.raw)
         problems = []
         for key, value in overrides.items():
             if key in ("size", "green", "promotion", "red_line", "higher_min", "crowded"):
@@ -559,6 +569,3 @@ def build_cube(data: dict, where: str, *, check_setup: bool = True) -> Ruleset:
         credit_same_kind=sc.get("credit_same_kind", False),
         raw=data,
     )
-
-
-register_game("cube", CUBE_SCHEMA, lambda data, where, problems: build_cube(data, where))

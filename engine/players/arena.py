@@ -19,20 +19,13 @@ from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from dataclasses import asdict, dataclass, field
 from typing import Any, Protocol
 
+from ..core import games as registry
 from ..core.loader import load_ruleset
-from ..cube.game import Game
-from ..cube.randomplay import random_turn
-from ..spirit.position import apply_spirit_turn
-from ..spirit.setup import default_placement, spirit_start_position
+from .arena_games import ADJUDICATE_POINTS, ADJUDICATE_SPIRIT, COUNT_KEYS, arena_of  # noqa: F401
 from .base import LEVELS
 from .dispatch import suggest
-from .spirit_player import evaluate as spirit_evaluate
-from .spirit_player import random_spirit_turn
 
-DEFAULT_PLIES = {"cube": 200, "spirit": 200}
 OPENING_PLIES = 2  # seeded random turns before the players take over (varies the games)
-ADJUDICATE_POINTS = 6  # cube: a score lead of at least this many points at the cap wins
-ADJUDICATE_SPIRIT = 500.0  # spirit: a static lead of at least 5 points (material with levels) wins
 
 
 @dataclass(frozen=True)
@@ -92,44 +85,7 @@ class ProcessPool:
 
 def categorize(game: str, reason: str, last_was_facing: bool = False) -> str:
     """Short category of how a game ended (rule ids of docs/RULES.md and RULES-spirit.md)."""
-    if game == "spirit":
-        return {
-            "sect-captured": "S3 sect captured",
-            "no-legal-turn": "no legal turn",
-            "turn-limit": "H6 turn limit",
-        }.get(reason, reason)
-    table = (
-        ("G11", "G11 both lose (draw)"),
-        ("C8", "C8 crowned prince captured"),
-        ("no prince", "C4 king captured, no prince"),
-        ("C4", "C4 king captured"),
-        ("C5", "C5 king's home taken"),
-        ("C7", "C7 prince's home taken"),
-        ("C16", "C16 score"),
-        ("repeated", "G14 repetition"),
-        ("G14", "G14 turn limit"),
-    )
-    for key, name in table:
-        if key in reason:
-            if name.startswith("C4") and last_was_facing:
-                return "C3 facing kings (C4)"
-            return name
-    return reason
-
-
-def _is_facing(pos, turn) -> bool:
-    """Was ``turn`` a king capturing the enemy king from farther than one step (C3)?"""
-    if turn.origin is None or not turn.actions or turn.actions[0].kind != "capture":
-        return False
-    st = pos.cell(turn.origin)
-    if not st or st[0].type != "king":
-        return False
-    to = turn.actions[0].to
-    return any(p.type == "king" for p in pos.cell(to)) and (
-        len(to) != len(turn.origin)
-        or to[2:] != turn.origin[2:]
-        or max(abs(to[0] - turn.origin[0]), abs(to[1] - turn.origin[1])) > 1
-    )
+    return arena_of(game).category(reason, last_was_facing)
 
 
 def _levels_budget(spec: GameSpec, level: int):
@@ -142,35 +98,20 @@ def play_game(spec: GameSpec) -> GameResult:
     think: dict = {"white": [], "black": []}
     cpu: dict = {"white": [], "black": []}
     nodes: dict = {"white": [], "black": []}
-    counts = {
-        s: {
-            "drops": 0,
-            "hyperjumps": 0,
-            "stacks": 0,
-            "splits": 0,
-            "promotions": 0,
-            "jumps": 0,
-            "captures": 0,
-            "transforms": 0,
-        }
-        for s in ("white", "black")
-    }
+    counts = {s: dict.fromkeys(COUNT_KEYS, 0) for s in ("white", "black")}
     level = {"white": spec.white, "black": spec.black}
-    max_dim = 3
-    facing = False
-    pos: Any  # a cube Position or a SpiritPosition: the game decides
-    if spec.game == "spirit":
-        rules = load_ruleset(spec.ruleset)
-        pos = spirit_start_position(rules, default_placement(rules, "white"), default_placement(rules, "black"))
-    else:
-        g = Game(spec.ruleset)
-        pos = g.position
+    kind = registry.get(spec.game)
+    arena = arena_of(spec.game)
+    g = kind.new_game(load_ruleset(spec.ruleset))
+    pos = g.position
+    max_dim = arena.max_dimension(pos)
+    flag = False
     ply = 0
     while pos.result is None and ply < spec.max_plies:
         side = pos.to_move
-        turn: Any  # a cube Turn or a SpiritTurn, as the game is
+        turn: Any  # the game's turn type
         if ply < spec.opening:
-            turn = random_spirit_turn(pos, rng) if spec.game == "spirit" else random_turn(pos, rng)
+            turn = kind.random_turn(pos, rng)
             dt, n = 0.0, 0
         else:
             t0, c0 = time.perf_counter(), time.process_time()
@@ -182,52 +123,21 @@ def play_game(spec: GameSpec) -> GameResult:
             nodes[side].append(n)
         if turn is None:
             break
-        if spec.game == "spirit":
-            new, caps = apply_spirit_turn(pos, turn)
-            counts[side]["captures"] += sum(1 for c in caps if c.piece.side != side)
-            counts[side]["transforms"] += turn.transform is not None
-            pos = new
-        else:
-            kinds = [a.kind for a in turn.actions]
-            counts[side]["drops"] += "drop" in kinds
-            counts[side]["hyperjumps"] += "hyperjump" in kinds
-            counts[side]["stacks"] += "stack" in kinds
-            counts[side]["splits"] += "split" in kinds
-            counts[side]["promotions"] += "promote" in kinds
-            counts[side]["jumps"] += "jump" in kinds
-            counts[side]["captures"] += "capture" in kinds
-            facing = _is_facing(pos, turn)
-            pos = g.play(turn)
-            max_dim = max(max_dim, pos.max_dimension())
+        before = pos
+        pos = g.play(turn)
+        flag = arena.count(counts[side], before, turn, g)
+        max_dim = max(max_dim, arena.max_dimension(pos))
         ply += 1
     if pos.result is None:
         winner, reason, cat = None, f"arena ply cap {spec.max_plies}", "arena ply cap (draw)"
         if spec.adjudicate:
-            winner, reason = _adjudicate(spec, pos)
+            winner, reason = arena.adjudicate(pos, spec.max_plies)
             if winner is not None:
                 cat = "arena ply cap, adjudicated"
     else:
         winner, reason = pos.result.winner, pos.result.reason
-        cat = categorize(spec.game, reason, facing)
-    spent = {}
-    if spec.game != "spirit":
-        spent = {s: {k: pos.ledger[s][k] for k in ("hire", "surcharge", "hyperjump", "stack")} for s in pos.ledger}
-    return GameResult(spec, winner, reason, cat, ply, think, nodes, spent, counts, max_dim, cpu)
-
-
-def _adjudicate(spec: GameSpec, pos) -> tuple:
-    """The side clearly ahead at the ply cap (or None): score points in cube chess, the static
-    evaluation (material with levels) in spirit chess."""
-    if spec.game == "spirit":
-        v = spirit_evaluate(pos)
-        v = v if pos.to_move == "white" else -v
-        if abs(v) >= ADJUDICATE_SPIRIT:
-            return ("white" if v > 0 else "black"), f"adjudicated at the ply cap {spec.max_plies}: {v / 100:+.1f}"
-        return None, f"arena ply cap {spec.max_plies}"
-    d = pos.scores["white"] - pos.scores["black"]
-    if abs(d) >= ADJUDICATE_POINTS:
-        return ("white" if d > 0 else "black"), f"adjudicated at the ply cap {spec.max_plies}: score {d:+d}"
-    return None, f"arena ply cap {spec.max_plies}"
+        cat = arena.category(reason, flag)
+    return GameResult(spec, winner, reason, cat, ply, think, nodes, arena.spent(pos), counts, max_dim, cpu)
 
 
 def pairings(levels: Iterable[int]) -> list:
@@ -240,15 +150,16 @@ def pairings(levels: Iterable[int]) -> list:
 def make_specs(
     games: int,
     levels: Iterable[int],
-    game: str = "cube",
+    game: str = registry.DEFAULT_GAME,
     ruleset: str | None = None,
     seed: int = 0,
     max_plies: int | None = None,
     nodes: dict | None = None,
     adjudicate: bool = False,
 ) -> list:
-    ruleset = ruleset or ("spirit" if game == "spirit" else "standard")
-    max_plies = max_plies or DEFAULT_PLIES[game]
+    kind = registry.get(game)
+    ruleset = ruleset or kind.default_ruleset
+    max_plies = max_plies or kind.max_plies
     specs = []
     for a, b in pairings(levels):
         for i in range(games):
@@ -271,7 +182,7 @@ def make_specs(
 def run_arena(
     games: int,
     levels: Iterable[int],
-    game: str = "cube",
+    game: str = registry.DEFAULT_GAME,
     ruleset: str | None = None,
     jobs: int = 1,
     seed: int = 0,
@@ -310,7 +221,7 @@ def main(argv: list | None = None) -> int:
     ap = argparse.ArgumentParser(prog="daqi arena", description="Seeded games between computer players.")
     ap.add_argument("--games", type=int, default=40, help="games per pairing (half with each colour)")
     ap.add_argument("--levels", type=_parse_levels, default=[1, 2], help="e.g. 1,2 or 0,1,2,3 (consecutive pairs)")
-    ap.add_argument("--game", choices=("cube", "spirit"), default="cube")
+    ap.add_argument("--game", choices=registry.names(), default=registry.DEFAULT_GAME)
     ap.add_argument("--ruleset", default=None, help="standard, free-combination, spirit or a path")
     ap.add_argument("--jobs", type=int, default=1, help="worker processes")
     ap.add_argument("--seed", type=int, default=0)

@@ -7,6 +7,8 @@ import statistics
 from collections import Counter
 from collections.abc import Sequence
 
+from .arena_games import arena_of
+
 
 def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
     """95 % Wilson score interval of a proportion ``k / n``."""
@@ -137,32 +139,5 @@ def report(results: list, wall: float | None = None, jobs: int = 1) -> str:
         f"{len(results) - ww - dd} black wins; colours are balanced per pairing)."
     )
     n = len(results)
-    if game == "spirit":
-        caps = sum(r.counts[s]["captures"] for r in results for s in ("white", "black"))
-        trans = sum(r.counts[s]["transforms"] for r in results for s in ("white", "black"))
-        out.append(
-            f"\nPer game: {caps / n:.1f} captures, {trans / n:.2f} transforms (S8); "
-            f"mean length {statistics.mean(r.plies for r in results):.0f} plies."
-        )
-    else:
-
-        def tot(key: str, src: str = "spent") -> float:
-            return sum(getattr(r, src)[s][key] for r in results for s in ("white", "black")) / n
-
-        out.append(
-            f"\nPoints spent per game (both sides): drops {tot('hire') + tot('surcharge'):.1f} "
-            f"(of which green surcharge {tot('surcharge'):.1f}), hyper-jumps {tot('hyperjump'):.1f}, "
-            f"stacks {tot('stack'):.1f}."
-        )
-        out.append(
-            f"Turns per game with: a drop {tot('drops', 'counts'):.1f}, a hyper-jump {tot('hyperjumps', 'counts'):.1f}, "
-            f"a 3-D jump {tot('jumps', 'counts'):.1f}, a stack {tot('stacks', 'counts'):.1f}, "
-            f"a split {tot('splits', 'counts'):.1f}, a promotion {tot('promotions', 'counts'):.1f}, "
-            f"a capture {tot('captures', 'counts'):.1f}."
-        )
-        dims = [r.max_dimension for r in results]
-        out.append(
-            f"Highest dimension with a piece off index 1: max {max(dims)}, games reaching dimension >= 4: "
-            f"{sum(1 for d in dims if d >= 4)}/{n}, >= 5: {sum(1 for d in dims if d >= 5)}/{n}."
-        )
+    out.extend(arena_of(game).report_lines(results))
     return "\n".join(out)

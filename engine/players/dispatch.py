@@ -1,27 +1,25 @@
-"""``suggest`` for either game: dispatches on the position type."""
+"""``suggest`` for any registered game: the game's player is a hook on its registry entry."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
 
-from ..cube.position import Position
-from ..spirit.position import SpiritPosition
+from ..core import games
 from .base import Player, Suggestion
 from .cube_player import CubePlayer
 from .spirit_player import SpiritPlayer
 
-_CUBE = CubePlayer()
-_SPIRIT = SpiritPlayer()
+games.get("cube").set_hook("player", CubePlayer())
+games.get("spirit").set_hook("player", SpiritPlayer())
 
 
 def player_for(position: Any) -> Player:
-    """The player of the position's game (cube chess or spirit chess)."""
-    if isinstance(position, SpiritPosition):
-        return _SPIRIT
-    if isinstance(position, Position):
-        return _CUBE
-    raise TypeError(f"not a game position: {type(position).__name__}")
+    """The player of the position's game (``TypeError`` for something that is not a position)."""
+    try:
+        return games.of_position(position).hook("player")
+    except games.UnknownGame:
+        raise TypeError(f"not a game position: {type(position).__name__}") from None
 
 
 def suggest(

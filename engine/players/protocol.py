@@ -10,13 +10,9 @@ where ``P`` and ``T`` are exactly the position and turn objects of that game's `
 from __future__ import annotations
 
 import json
-from typing import Any
 
+from ..core import games
 from ..core.errors import DaqiError
-from ..core.loader import load_ruleset
-from ..cube.protocol import action_json
-from ..cube.protocol import parse_position as parse_cube_position
-from ..spirit.protocol import parse_position as parse_spirit_position
 from .base import check_budget, check_level, check_seed
 from .dispatch import suggest
 
@@ -28,33 +24,18 @@ class SuggestError(DaqiError):
 
 
 def cube_turn_json(turn) -> dict:
-    return {
-        "origin": None if turn.origin is None else list(turn.origin),
-        "actions": [action_json(a) for a in turn.actions],
-    }
+    """A cube-chess turn as the protocol writes it."""
+    return games.get("cube").turn_json(turn)
 
 
-def spirit_turn_json(turn) -> dict:
-    out: dict[str, Any] = {
-        "levelup": list(turn.levelup),
-        "origin": list(turn.origin),
-        "path": [list(c) for c in turn.path],
-    }
-    if turn.transform is not None:
-        out["transform"] = {"at": list(turn.transform.at), "into": turn.transform.into}
-    return out
-
-
-def _game_of(req: dict) -> str:
+def _game_of(req: dict) -> games.GameKind:
     name = req.get("ruleset")
     pos = req.get("position")
     if name is None and isinstance(pos, dict):
         name = pos.get("ruleset")
-    if name is None:
-        return "cube"
-    if not isinstance(name, str):
+    if name is not None and not isinstance(name, str):
         raise SuggestError(f"ruleset must be a name, got {json.dumps(name)}")
-    return getattr(load_ruleset(name), "game", "cube")
+    return games.for_ruleset(name)
 
 
 def handle_suggest(req: dict) -> dict:
@@ -75,14 +56,9 @@ def handle_suggest(req: dict) -> dict:
     seed = check_seed(req.get("seed", 0))
     nodes, budget_ms = req.get("nodes"), req.get("budget_ms")
     check_budget(nodes, budget_ms)
-    game = _game_of(req)
-    pos: Any  # a cube Position or a SpiritPosition
-    if game == "spirit":
-        pos = parse_spirit_position(req["position"], req.get("ruleset", "spirit"))
-        fmt = spirit_turn_json
-    else:
-        pos, _ = parse_cube_position(req["position"])
-        fmt = cube_turn_json
+    kind = _game_of(req)
+    pos = kind.position_from_json(req["position"], req.get("ruleset", kind.default_ruleset))
+    fmt = kind.turn_json
     if pos.result is not None:
         raise DaqiError("the game is over", code="game-over")
     s = suggest(pos, level, seed, nodes, budget_ms)

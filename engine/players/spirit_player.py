@@ -24,13 +24,14 @@ from ..spirit.position import (
     SpiritPosition,
     SpiritTransform,
     SpiritTurn,
-    _zone,
     apply_spirit_turn,
     legal_paths,
     levelup_squares,
     other,
     step_budget,
+    zone_level,
 )
+from ..spirit.randomplay import random_spirit_turn
 from .base import Suggestion, check_request
 from .search import SearchParams, searched_suggestion
 
@@ -82,7 +83,7 @@ def sect_threat(pos: SpiritPosition, side: str) -> bool:
         return False
     rules = pos.rules
     pieces = pos.pieces
-    if _zone(rules, pieces, other(side), target) > 0:
+    if zone_level(rules, pieces, other(side), target) > 0:
         return False
     for c, p in pieces.items():
         if p.side != side:
@@ -133,7 +134,7 @@ def evaluate(pos: SpiritPosition) -> float:
                 if d < 18:
                     acc += APPROACH * (18 - d)
         at = sects[side]
-        if at is not None and _zone(rules, pos.pieces, side, at) > 0:
+        if at is not None and zone_level(rules, pos.pieces, side, at) > 0:
             acc += GUARDED
         e += sign * acc
     if sect_threat(pos, o):
@@ -301,27 +302,6 @@ class SpiritAdapter:
 
 
 ADAPTER = SpiritAdapter()
-
-
-def random_spirit_turn(pos: SpiritPosition, rng: random.Random) -> SpiritTurn | None:
-    """A uniformly drawn level-up, mover and end square (level 0)."""
-    ups = levelup_squares(pos)
-    side = pos.to_move
-    movers = sorted(c for c, p in pos.pieces.items() if p.side == side and pos.rules.pieces[p.type].movable)
-    if not ups or not movers:
-        return None
-    for _ in range(60):
-        u, m = rng.choice(ups), rng.choice(movers)
-        paths = legal_paths(pos, m, u)
-        if paths:
-            end = rng.choice(sorted(paths))
-            return SpiritTurn(u, m, paths[end])
-    for u in ups:
-        for m in movers:
-            paths = legal_paths(pos, m, u)
-            if paths:
-                return SpiritTurn(u, m, paths[min(paths)])
-    return None
 
 
 def reason(pos: SpiritPosition, turn: SpiritTurn, value: float) -> str:

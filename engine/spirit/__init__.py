@@ -1,13 +1,14 @@
 """Spirit chess (灵棋): rules S1-S13 with gap answers H1-H9 (see docs/RULES-spirit.md).
 
-Importing this package registers the game with the loader (``engine.core.loader.GAMES["spirit"]``) so that
-``load_ruleset("spirit")`` returns a :class:`SpiritRules`.
+Importing this package registers the game (:data:`KIND`, an :class:`engine.core.games.GameKind`)
+so that ``load_ruleset("spirit")`` returns a :class:`SpiritRules` and every layer finds the game
+through the registry.
 """
 
 from __future__ import annotations
 
+from ..core import games as _games
 from ..core.errors import RulesetError
-from ..core.loader import register_game
 from .position import (
     SpiritCapture,
     SpiritPiece,
@@ -26,6 +27,10 @@ from .position import (
     played_turn,
     step_budget,
 )
+from .protocol import handle as _handle
+from .protocol import parse_position as _parse_position
+from .protocol import turn_json as _turn_json
+from .randomplay import random_spirit_turn
 from .record import (
     SpiritGame,
     SpiritRecord,
@@ -56,7 +61,27 @@ def build_spirit_checked(data: dict, where: str, problems: list[str]) -> SpiritR
     return rules
 
 
-register_game("spirit", SPIRIT_SCHEMA, build_spirit_checked)
+KIND = _games.register(
+    _games.GameKind(
+        name="spirit",
+        title="spirit chess",
+        default_ruleset="spirit",
+        schema=SPIRIT_SCHEMA,
+        build_rules=build_spirit_checked,
+        position_type=SpiritPosition,
+        game_type=SpiritGame,
+        new_game=SpiritGame,
+        read_record=lambda text, source, known: SpiritGame.from_text(text, source, known),
+        format_turn=lambda turn, before: format_spirit_turn(turn),
+        parse_turn=lambda text, rules: parse_spirit_turn(text),
+        handle=_handle,
+        position_from_json=lambda obj, ruleset=None: _parse_position(obj, ruleset or "spirit"),
+        turn_json=_turn_json,
+        random_turn=random_spirit_turn,
+        max_plies=200,
+        record_marks=("white:", "black:", "pieces "),  # "pieces": a record that begins from a position
+    )
+)
 
 __all__ = [
     "SpiritRules",

@@ -145,7 +145,7 @@ class SpiritPosition:
 # --- levels and zones ----------------------------------------------------------------------
 
 
-def _zone(rules: SpiritRules, pieces: Mapping, side: str, sq: Coord) -> int:
+def zone_level(rules: SpiritRules, pieces: Mapping, side: str, sq: Coord) -> int:
     """Summed level of ``side``'s formations whose 8 neighbours include ``sq`` (S9, S11)."""
     total = 0
     for dx, dy in KING_DIRS:
@@ -153,6 +153,9 @@ def _zone(rules: SpiritRules, pieces: Mapping, side: str, sq: Coord) -> int:
         if p is not None and p.side == side and rules.pieces[p.type].formation:
             total += p.level
     return total
+
+
+_zone = zone_level  # the former private name
 
 
 def _effective(rules: SpiritRules, pieces: Mapping, sq: Coord, piece: SpiritPiece) -> int:

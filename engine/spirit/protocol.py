@@ -144,6 +144,18 @@ def format_position(pos: SpiritPosition) -> dict:
     }
 
 
+def turn_json(turn: SpiritTurn) -> dict:
+    """A turn as the protocol writes it (the ``turn`` query's turn object)."""
+    out: dict[str, Any] = {
+        "levelup": list(turn.levelup),
+        "origin": list(turn.origin),
+        "path": [list(c) for c in turn.path],
+    }
+    if turn.transform is not None:
+        out["transform"] = {"at": list(turn.transform.at), "into": turn.transform.into}
+    return out
+
+
 def parse_turn(obj: Any, rules: SpiritRules) -> SpiritTurn:
     _fields(obj, TURN_FIELDS, {"levelup", "origin", "path"}, "turn")
     if not isinstance(obj["path"], list):

@@ -268,14 +268,19 @@ class SpiritGame:
     def result(self) -> SpiritResult | None:
         return self.position.result
 
-    def play(self, turn: SpiritTurn) -> list[SpiritCapture]:
+    @property
+    def history(self) -> tuple[SpiritTurn, ...]:
+        return tuple(self.turns)
+
+    def play(self, turn: SpiritTurn) -> SpiritPosition:
+        """Apply a turn and return the new position (its captures: ``captures[-1]``)."""
         new, caps = apply_spirit_turn(self.position, turn)
         turn = played_turn(self.position, turn)  # a path cut where a formation zone caught the mover (S11)
         self.positions.append(new)
         self.turns.append(turn)
         self.captures.append(caps)
         self._redo.clear()
-        return caps
+        return new
 
     @property
     def can_undo(self) -> bool:
@@ -294,14 +299,14 @@ class SpiritGame:
         self._redo.append(turn)
         return turn
 
-    def redo(self) -> list[SpiritCapture]:
+    def redo(self) -> SpiritPosition:
+        """Play the last taken-back turn again and return the new position."""
         if not self._redo:
             raise IllegalAction("nothing to redo", code="no-history")
-        turn = self._redo.pop()
         redo = list(self._redo)
-        caps = self.play(turn)
+        new = self.play(redo.pop())
         self._redo = redo
-        return caps
+        return new
 
     def record(self) -> SpiritRecord:
         return SpiritRecord(
@@ -312,13 +317,14 @@ class SpiritGame:
         return format_spirit_record(self.record())
 
     @classmethod
-    def from_record(cls, record: SpiritRecord) -> SpiritGame:
+    def from_record(cls, record: SpiritRecord, *, known: SpiritRules | None = None) -> SpiritGame:
         src = record.source
+        rules: SpiritRules | str = known if known is not None and record.ruleset == known.name else record.ruleset
         try:
             if record.start is not None:
                 game = cls(record.start.rules, start=record.start)
             else:
-                game = cls(record.ruleset, record.white, record.black)
+                game = cls(rules, record.white, record.black)
         except DaqiError as exc:
             raise NotationError(f"setup: {exc}", code=exc.code, where=src or "record") from None
         for i, turn in enumerate(record.turns):
@@ -339,8 +345,8 @@ class SpiritGame:
         return game
 
     @classmethod
-    def from_text(cls, text: str, source: str | None = None) -> SpiritGame:
-        return cls.from_record(parse_spirit_record(text, source))
+    def from_text(cls, text: str, source: str | None = None, known: SpiritRules | None = None) -> SpiritGame:
+        return cls.from_record(parse_spirit_record(text, source), known=known)
 
     def save(self, path) -> Path:
         """Write the record atomically and durably (temp file, fsync, rename, fsync of the folder);
@@ -348,10 +354,10 @@ class SpiritGame:
         return atomic_write_text(path, self.to_text())
 
     @classmethod
-    def load(cls, path) -> SpiritGame:
+    def load(cls, path, *, known: SpiritRules | None = None) -> SpiritGame:
         """Read a record file (regular, UTF-8, bounded size); every problem is a DaqiError naming
         the file and line."""
-        return cls.from_text(read_record_text(path), source=str(Path(path)))
+        return cls.from_text(read_record_text(path), source=str(Path(path)), known=known)
 
 
 def parse_spirit_position(text: str, source: str | None = None) -> SpiritPosition:

@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any, TypeGuard
 
 from ..core.errors import RulesetError
+from ..core.frozen import freeze
 from ..core.loader import BOOL, INT, LIST, MAX_NAME_LENGTH, STR, is_ruleset_name, key_name, show
 
 SIDES = ("white", "black")
@@ -113,6 +114,10 @@ class SpiritRules:
     raw: dict = field(repr=False, compare=False, default_factory=dict)
 
     game = "spirit"
+
+    def __post_init__(self) -> None:
+        for f in fields(self):  # deeply immutable: every dict a read-only mapping, every list a tuple
+            object.__setattr__(self, f.name, freeze(getattr(self, f.name)))
 
     # -- helpers --------------------------------------------------------------------------
     def on_board(self, c) -> bool:

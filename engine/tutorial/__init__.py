@@ -10,11 +10,48 @@ which goals are met.  Pure engine code: the window's lesson panel is ``viewer/ap
 
 from __future__ import annotations
 
-from .goals import GOAL_KINDS, GoalStatus, describe_goal, goal_met, goals_status
+from dataclasses import dataclass
+from typing import Any
+
+from ..core import games
+from .goals import GOAL_KINDS, GoalStatus, cube_goal_met, describe_goal, goal_met, goals_status, spirit_goal_met
 from .lessons import LESSON_DIR, Goal, Lesson, LessonError, load_lesson, load_lessons, parse_lesson
 from .run import CubeLessonGame, LessonRun, SpiritLessonGame, lesson_game
 
+
+@dataclass(frozen=True)
+class TutorialHooks:
+    """What the tutorial needs of a game (the ``"tutorial"`` hook on its registry entry)."""
+
+    lesson_game: Any  # position -> a game that starts there, the other side waiting
+    lesson_position: Any  # a lesson's ``position`` table -> position
+    goal_met: Any  # (goal, start, pos, learner) -> bool
+    on_board: Any  # (pos, square) -> bool
+
+
+def _spirit_lesson_position(data: dict):
+    data = dict(data)
+    data.setdefault("to_move", "white")
+    data.setdefault("pieces", [])
+    return games.get("spirit").position_from_json(data, "spirit")
+
+
+games.get("cube").set_hook(
+    "tutorial",
+    TutorialHooks(
+        CubeLessonGame,
+        lambda data: games.get("cube").position_from_json(data, None),
+        cube_goal_met,
+        lambda pos, v: pos.in_board(v),
+    ),
+)
+games.get("spirit").set_hook(
+    "tutorial",
+    TutorialHooks(SpiritLessonGame, _spirit_lesson_position, spirit_goal_met, lambda pos, v: pos.rules.on_board(v)),
+)
+
 __all__ = [
+    "TutorialHooks",
     "GOAL_KINDS",
     "GoalStatus",
     "describe_goal",

@@ -28,6 +28,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from ..core import games as registry
 from ..core.coords import normalize
 from ..core.errors import DaqiError
 from ..spirit.position import effective_level
@@ -113,10 +114,10 @@ def parse_goal(data: Any, game: str, pos, where: str) -> Goal:
             v = tuple(sorted(v))
         elif name == "at":
             try:
-                v = normalize(v, min_len=2 if game == "spirit" else 3)
+                v = normalize(v, min_len=len(rules.size))
             except DaqiError as exc:
                 raise LessonError(f"goal {kind!r}: 'at': {exc}", where=where) from None
-            ok = rules.on_board(v) if game == "spirit" else pos.in_board(v)
+            ok = registry.get(game).hook("tutorial").on_board(pos, v)
             if not ok:
                 raise LessonError(f"goal {kind!r}: square {list(v)} is outside the board", where=where)
         elif name == "higher":
@@ -193,7 +194,7 @@ def _stat(pos, side: str, key: str, piece: str | None) -> int:
     return sum(v[key] for t, v in table.items() if piece is None or t == piece)
 
 
-def _cube_met(goal: Goal, start, pos, side: str) -> bool:
+def cube_goal_met(goal: Goal, start, pos, side: str) -> bool:
     g = goal.get
     piece = g("piece")
     k = goal.kind
@@ -237,7 +238,7 @@ def _won(goal: Goal, pos, side: str) -> bool:
     return r is not None and r.winner == side and (reason is None or reason in r.reason)
 
 
-def _spirit_met(goal: Goal, start, pos, side: str) -> bool:
+def spirit_goal_met(goal: Goal, start, pos, side: str) -> bool:
     g = goal.get
     piece = g("piece")
     k = goal.kind
@@ -261,10 +262,9 @@ def _spirit_met(goal: Goal, start, pos, side: str) -> bool:
     return _won(goal, pos, side)
 
 
-def goal_met(goal: Goal, start, pos, game: str = "cube") -> bool:
+def goal_met(goal: Goal, start, pos, game: str = registry.DEFAULT_GAME) -> bool:
     """Whether ``goal`` holds in ``pos`` for the learner (the side to move in ``start``)."""
-    side = start.to_move
-    return (_cube_met if game == "cube" else _spirit_met)(goal, start, pos, side)
+    return registry.get(game).hook("tutorial").goal_met(goal, start, pos, start.to_move)
 
 
 def goals_status(lesson, positions: list) -> list[GoalStatus]:

@@ -31,16 +31,18 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..core import games
 from ..core.errors import DaqiError
-from ..cube.game import Game
-from ..cube.notation import parse_turn
-from ..cube.protocol import parse_position
-from ..spirit.protocol import parse_position as parse_spirit_position
-from ..spirit.record import SpiritGame, parse_spirit_turn
 from .goals import Goal, LessonError, parse_goal
 
 LESSON_DIR = Path(__file__).with_name("lessons")
-GAMES = ("cube", "spirit")
+
+
+def lesson_games() -> tuple[str, ...]:
+    """The games a lesson may be about: those with tutorial hooks (``engine/tutorial/__init__.py``)."""
+    return tuple(k.name for k in games.kinds() if "tutorial" in k.hooks)
+
+
 LESSON_FIELDS = {"id", "order", "game", "title", "text", "hint", "goal", "solution", "record", "position", "goals"}
 _ID = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
 
@@ -107,9 +109,9 @@ def parse_lesson(data: dict, source: str = "lesson") -> Lesson:
     order = data.get("order", 0)
     if isinstance(order, bool) or not isinstance(order, int):
         raise _fail(where, f"'order' must be an integer, got {order!r}")
-    game = data.get("game", "cube")
-    if game not in GAMES:
-        raise _fail(where, f"'game' must be one of {', '.join(GAMES)}, got {game!r}")
+    game = data.get("game", games.DEFAULT_GAME)
+    if not isinstance(game, str) or game not in lesson_games():
+        raise _fail(where, f"'game' must be one of {', '.join(lesson_games())}, got {game!r}")
     if ("position" in data) == ("record" in data):
         raise _fail(where, "give exactly one of 'position' (a protocol position) and 'record' (a game record)")
     pos_data = data.get("position")
@@ -149,16 +151,10 @@ def parse_lesson(data: dict, source: str = "lesson") -> Lesson:
 def _build_position(lesson: Lesson):
     where = f"{lesson.source} ({lesson.id})"
     try:
-        if lesson.game == "cube":
-            if lesson.record is not None:
-                return Game.from_record(lesson.record, source="record").position
-            return parse_position(lesson.position_data)[0]
+        kind = games.get(lesson.game)
         if lesson.record is not None:
-            return SpiritGame.from_text(lesson.record).position
-        data = dict(lesson.position_data or {})
-        data.setdefault("to_move", "white")
-        data.setdefault("pieces", [])
-        return parse_spirit_position(data)
+            return kind.read_record(lesson.record, "record", None).position
+        return kind.hook("tutorial").lesson_position(lesson.position_data or {})
     except LessonError:
         raise
     except DaqiError as exc:
@@ -168,9 +164,7 @@ def _build_position(lesson: Lesson):
 def parse_solution_turn(lesson: Lesson, text: str, where: str | None = None):
     """One solution turn in the game's notation -> an engine turn (LessonError if unparsable)."""
     try:
-        if lesson.game == "cube":
-            return parse_turn(text, lesson.start_position().rules)[0]
-        return parse_spirit_turn(text)
+        return games.get(lesson.game).parse_turn(text, lesson.start_position().rules)
     except DaqiError as exc:
         raise _fail(where or f"{lesson.source} ({lesson.id})", f"solution turn {text!r}: {exc}") from None
 

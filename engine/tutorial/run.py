@@ -12,12 +12,13 @@ from __future__ import annotations
 from collections import Counter
 from typing import NoReturn
 
+from ..core import games
 from ..core.errors import IllegalAction
 from ..cube.actions import Turn
 from ..cube.game import Game
 from ..cube.layout import default_choices
 from ..cube.rules import apply_turn
-from ..spirit.position import SpiritTurn, apply_spirit_turn
+from ..spirit.position import SpiritPosition, SpiritTurn, apply_spirit_turn
 from ..spirit.record import SpiritGame
 from .goals import GoalStatus, goals_status
 from .lessons import Lesson
@@ -34,7 +35,6 @@ class CubeLessonGame(Game):
         self.turns: list[Turn] = []
         self.costs: list[int] = []
         self._redo: list[Turn] = []
-        self.autosave_path = None
         self.learner = position.to_move
         self.wait = wait
 
@@ -68,7 +68,7 @@ class SpiritLessonGame(SpiritGame):
         self.learner = position.to_move
         self.wait = wait
 
-    def play(self, turn: SpiritTurn) -> list:
+    def play(self, turn: SpiritTurn) -> SpiritPosition:
         new, caps = apply_spirit_turn(self.position, turn)
         if self.wait and new.result is None and new.to_move != self.learner:
             new = new.replace(to_move=self.learner, ply=self.position.ply)
@@ -76,7 +76,7 @@ class SpiritLessonGame(SpiritGame):
         self.turns.append(turn)
         self.captures.append(caps)
         self._redo.clear()
-        return caps
+        return new
 
     def save(self, path) -> NoReturn:
         raise OSError(f"a tutorial lesson is not saved (asked to write {path})")
@@ -85,7 +85,7 @@ class SpiritLessonGame(SpiritGame):
 def lesson_game(lesson: Lesson):
     """A fresh game on the lesson's position."""
     pos = lesson.start_position()
-    return CubeLessonGame(pos) if lesson.game == "cube" else SpiritLessonGame(pos)
+    return games.get(lesson.game).hook("tutorial").lesson_game(pos)
 
 
 class LessonRun:

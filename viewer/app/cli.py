@@ -31,6 +31,10 @@ NO_DISPLAY = (
 )
 
 
+#: the subcommands that open the window
+WINDOW_COMMANDS = ("play", "spirit", "tutorial")
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="daqi", description="Daqi (大棋): cube chess and spirit chess.")
     sub = p.add_subparsers(dest="command")
@@ -45,6 +49,11 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--quick", action="store_true", help="skip the setup phase: default arrangement")
     _common(play)
     sp = sub.add_parser("spirit", help="spirit chess (灵棋) in a window")
+    sp.add_argument(
+        "--ruleset",
+        default="spirit",
+        help="spirit | a ruleset in ~/.local/share/daqi/rulesets ($DAQI_RULESETS) | path to a ruleset file",
+    )
     sp.add_argument("--load", metavar="FILE", help="open a saved spirit-chess record")
     sp.add_argument("--quick", action="store_true", help="skip the hidden setup: default placements")
     _common(sp)
@@ -161,7 +170,7 @@ def _main(argv: list) -> int:
     if not argv or argv[0].startswith("-") and argv[0] not in ("-h", "--help"):
         argv = ["play"] + argv
     args = build_parser().parse_args(argv)
-    if args.command not in ("play", "spirit", "tutorial"):
+    if args.command not in WINDOW_COMMANDS:
         build_parser().print_help()
         return 2
     for name, default in (
@@ -217,20 +226,19 @@ def _main(argv: list) -> int:
         except ValueError as exc:  # an unknown lesson, bad lesson data
             print(f"daqi tutorial: {exc}", file=sys.stderr)
             return 2
-        cube = spirit = None
-        autosave = None  # a lesson never overwrites the autosaved game
+        ctrl, paths = None, {}  # a lesson never overwrites the autosaved game
     else:
         autosave = None if args.no_autosave else Path(args.autosave) if args.autosave else default_autosave_path()
         from engine import DaqiError
 
         try:
-            cube, spirit = _controllers(args, autosave)
+            ctrl, paths = _controllers(args, autosave)
         except (DaqiError, OSError) as exc:  # a bad record or ruleset: say so in one line
             from ..record.errors import one_line
 
             print(f"daqi: {one_line(exc)}", file=sys.stderr)
             return 2
-        tutorial = _first_start_offer(args, cube)
+        tutorial = _first_start_offer(args, ctrl)
 
     try:
         import pyglet
@@ -241,13 +249,11 @@ def _main(argv: list) -> int:
         from .window import DaqiWindow, run
 
         window = DaqiWindow(
-            cube,
-            spirit_controller=spirit,
-            start=args.command if args.command == "spirit" else "cube",
+            ctrl,
             width=width,
             height=height,
             tutorial=tutorial,
-            autosave=autosave_paths(args, autosave),
+            autosave=paths,
             clock=args.clock,
             ui_scale=args.ui_scale,
             sound=not args.mute,
@@ -258,71 +264,71 @@ def _main(argv: list) -> int:
     return 0
 
 
-def _first_start_offer(args, cube):
+def _first_start_offer(args, ctrl):
     """The tutorial offer of the window's first start (a marker file in the user data folder), or None:
     not for a loaded record, a quick start, or when an autosaved game is waiting to be resumed."""
-    if args.command != "play" or args.load or args.quick or (cube is not None and cube.resume_offer is not None):
+    if (
+        args.command != "play"
+        or args.load
+        or args.quick
+        or (ctrl is not None and getattr(ctrl, "resume_offer", None) is not None)
+    ):
         return None
     from .tutorial import TutorialOffer, marker_path
 
     return None if marker_path().exists() else TutorialOffer(marker_path())
 
 
-def autosave_paths(args, autosave) -> dict:
-    """Where each game autosaves, also the one opened with F2 (issue 13, bug 3)."""
+def autosave_paths(args, autosave, shown: str) -> dict:
+    """Where each game autosaves, also those opened with F2 (issue 13, bug 3): the game shown
+    first uses ``--autosave PATH`` (or, for the default game, the default autosave file);
+    every other game ``autosave-<game>.txt`` next to it."""
     if autosave is None:
         return {}
-    if args.command == "spirit":
-        from ..cube.controller import default_autosave_path
+    from engine.core import games
 
-        spirit = autosave if args.autosave else autosave.with_name("autosave-spirit.txt")
-        cube = autosave.with_name("autosave-cube.txt") if args.autosave else default_autosave_path()
-        return {"cube": cube, "spirit": spirit}
-    return {"cube": autosave, "spirit": autosave.with_name("autosave-spirit.txt")}
+    from ..cube.controller import default_autosave_path
+    from .games import shown as window_games
+
+    paths = {name: autosave.with_name(f"autosave-{name}.txt") for name in window_games()}
+    if args.autosave:
+        paths[shown] = autosave
+    else:
+        paths[games.DEFAULT_GAME] = autosave if shown == games.DEFAULT_GAME else default_autosave_path()
+    return paths
 
 
 def _controllers(args, autosave):
+    """The controller of the game the command line asks for: that of ``--ruleset`` (a user ruleset
+    extending 'spirit' is spirit chess), or of the record ``--load`` names."""
+    from engine.core import games
     from engine.core.loader import load_ruleset_arg
 
-    from ..cube.controller import CubeController
+    from .games import window_game
 
-    cube = spirit = None
-    if args.command == "play":
-        game = None
-        rules = load_ruleset_arg(args.ruleset)  # a name, or a path the user typed
-        if args.load:
-            from engine import Game
-
-            game = Game.load(args.load, known=rules)
-        cube = CubeController(
-            rules,
-            game=game,
-            quick=args.quick,
-            autosave_path=autosave,
-            offer_resume=not args.load and not args.quick,
-            save_path=args.load or None,
-        )
-    else:
-        from ..spirit.controller import SpiritController
-
-        sp_auto = (
-            None if autosave is None else (autosave if args.autosave else autosave.with_name("autosave-spirit.txt"))
-        )
-        spirit = SpiritController(quick=args.quick, autosave_path=sp_auto)
-        if args.load:
-            if not spirit.load(args.load):
-                from engine import NotationError
-
-                raise NotationError(spirit.message.text)
+    rules = load_ruleset_arg(args.ruleset)  # a name, or a path the user typed
+    kind = games.of_rules(rules)
+    game = None
+    if args.load:
+        game = games.load_record(args.load, known=rules)
+        kind = games.of_rules(game.rules)
+    paths = autosave_paths(args, autosave, kind.name)
+    ctrl = window_game(kind.name).make_controller(
+        game.rules if game is not None else rules,
+        autosave_path=paths.get(kind.name),
+        quick=args.quick,
+        game=game,
+        offer_resume=not args.load and not args.quick,
+        save_path=args.load or None,
+    )
     if args.vs == "computer":
-        ctrl = cube if cube is not None else spirit
         side = args.computer or "black"
         ctrl.set_computer([side], level=2 if args.level is None else args.level, seed=args.seed)
         ctrl.say(
             f"You play {'white' if side == 'black' else 'black'}; the computer plays {side} (level "
             f"{ctrl.computer_level}; Shift+H = hint, Ctrl+Z takes back its turn and yours). {ctrl.message.text}"
         )
-    return cube, spirit
+    return ctrl, paths
 
 
 if __name__ == "__main__":

@@ -261,7 +261,7 @@ def _selfplay(args):
 
 
 def run_record(argv) -> int:
-    from ..record.recording import is_spirit, make_source, output_format, record
+    from ..record.recording import make_source, output_format, record
 
     args = record_parser().parse_args(argv)
     output_format(args.out)
@@ -294,7 +294,9 @@ def run_record(argv) -> int:
     progress = False if args.quiet else (True if args.progress else None)
     info = record(game, args.out, opts, progress=progress)
     if not args.quiet:
-        kind = "spirit chess" if is_spirit(game) else "cube chess"
+        from engine.core import games
+
+        kind = games.of_rules(game.rules).title
         print(
             f"daqi record: wrote {info['path']} ({info['frames']} frames, {info['frames'] / args.fps:.1f} s, "
             f"{w}x{h}, {kind}, turns {turns[0]}..{turns[1]}) in {info['seconds']:.1f} s",

@@ -9,15 +9,15 @@ the renderer draws at ``controller.time`` and keeps the board and plane of the m
 
 from __future__ import annotations
 
-from ..record.cube_animation import CubeAnimator, CubeSource, FrameState, _higher
-from ..record.cube_painter import _anim_renderer_class, _FramePosition
+from ..cube.in_flight import InFlight, InFlightRenderer
+from ..record.cube_animation import CubeAnimator, CubeSource, FrameState, higher_of
 from ..record.timeline import ease
 from ..ui.computer import GLIDE_ACTION_S
 
 
 def glide_renderer(ctx):
     """The window's renderer: the viewer's renderer that also draws animated pieces."""
-    return _anim_renderer_class()(ctx)
+    return InFlightRenderer(ctx)
 
 
 class TurnGlide:
@@ -37,7 +37,7 @@ class TurnGlide:
     def drawable(self, controller):
         """What the window's renderer draws now: the gliding frame, or the controller's position."""
         fr = self.frame(controller) if getattr(controller, "glide", None) is not None else None
-        return fr if fr is not None else _FramePosition(controller.position, {})
+        return fr if fr is not None else InFlight(controller.position, {})
 
     def frame(self, controller):
         """The position wrapper to render now (pieces in flight included), or None."""
@@ -57,18 +57,18 @@ class TurnGlide:
         where = step.dst if (u >= 0.5 or step.src is None) else step.src
         view = controller.view
         if where is not None:
-            view.slicing.set_higher(_higher(where))
+            view.slicing.sethigher_of(higher_of(where))
             view.slicing.set_focus(where[2])
         if step.kind == "cut":
-            return _FramePosition(step.after if u >= 0.5 else step.before, {})
+            return InFlight(step.after if u >= 0.5 else step.before, {})
         st = FrameState(
             k,
             step.after if u >= 0.5 else step.before,
             step.base,
-            _higher(where) if where is not None else (),
+            higher_of(where) if where is not None else (),
             where[2] if where is not None else 1,
             tracks=step.tracks,
             u=u,
             kind=step.kind,
         )
-        return _FramePosition(step.base, anim.extras(st, view))
+        return InFlight(step.base, anim.extras(st, view))

@@ -24,12 +24,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from engine.core import games
 from engine.tutorial import Lesson, goals_status, lesson_game, load_lessons
 
-from ..cube.controller import CubeController
-from ..spirit.controller import SpiritController
 from ..ui.control_common import default_autosave_path
 from ..ui.panels import DIM, SANS, TEXT, Panel
+from .games import window_game
 
 SHOW_STEP = 0.7  # seconds between the actions of "show me"
 BUTTONS = (
@@ -93,7 +93,7 @@ class TutorialSession:
     # ------------------------------------------------------------------ lessons
     def attach(self, window) -> None:
         self.window = window
-        before = window.apps.get("cube")
+        before = window.apps.get(games.DEFAULT_GAME)
         path = getattr(getattr(before, "controller", None), "autosave_path", None)
         self.autosave_path = path if path is not None else default_autosave_path()  # for the game after F8
         self.start_lesson(self.index)
@@ -105,11 +105,7 @@ class TutorialSession:
         self.game = lesson_game(lesson)
         self.hint_shown = self.announced = False
         self.queue = []
-        if lesson.game == "cube":
-            c = CubeController(self.game.rules, game=self.game, autosave_path=None, offer_resume=False)
-        else:
-            c = SpiritController(self.game.rules, quick=True, autosave_path=None)
-            c._start_game(self.game)
+        c = window_game(lesson.game).make_controller(self.game.rules, game=self.game, autosave_path=None)
         self.controller = c
         if self.window is not None:
             self._install(c)
@@ -117,23 +113,10 @@ class TutorialSession:
 
     def _install(self, c) -> None:
         win = self.window
-        if self.lesson.game == "cube":
-            app = win.apps.get("cube")
-            if app is None:
-                from .window import CubeApp
-
-                app = win.apps["cube"] = CubeApp(win, c)
-            app.controller = c
-            app.frame_camera()
-            cam = c.view.camera  # slide the board left, clear of the lesson panel
-            cam.pan(-min(230.0, win.width * 0.17), 0.0)
-            cam.set_home()
-            win.switch("cube")
-        else:
-            from ..spirit.view import SpiritBoardView
-
-            win.apps["spirit"] = SpiritBoardView(win, c)
-            win.switch("spirit")
+        name = self.lesson.game
+        show = window_game(name).show_lesson or window_game(name).make_view
+        win.apps[name] = show(win, c)
+        win.switch(name)
         win.set_caption(f"Daqi - tutorial {self.index + 1}/{len(self.lessons)}: {self.lesson.title}")
 
     def goal_words(self) -> str:
@@ -169,12 +152,10 @@ class TutorialSession:
         if win is None:
             return
         win.tutorial = None
-        c = CubeController(quick=False, autosave_path=self.autosave_path, offer_resume=False)
-        app = win.apps.get("cube")
-        if app is not None:
-            app.controller = c
-            app.frame_camera()
-        win.switch("cube")
+        name = games.DEFAULT_GAME
+        c = window_game(name).make_controller(autosave_path=self.autosave_path)
+        win.apps[name] = window_game(name).make_view(win, c)
+        win.switch(name)
         c.say("Tutorial closed - a new game: setup phase (Q = quick start). 'daqi tutorial' brings the lessons back.")
 
     def show_me(self) -> None:
@@ -183,16 +164,7 @@ class TutorialSession:
         steps: list = []
         for turn, text in zip(self.lesson.solution_turns(), self.lesson.solution):
             steps.append(("say", f"Show me: {text}"))
-            if self.lesson.game == "cube":
-                if turn.origin is not None:
-                    steps.append(("select", turn.origin))
-                steps.extend(("add", a) for a in turn.actions)
-                steps.append(("confirm", None))
-            else:
-                steps.append(("click", turn.levelup))
-                steps.append(("click", turn.origin))
-                steps.extend(("click", sq) for sq in turn.path)
-                steps.append(("confirm", None))
+            steps.extend(self.controller.solution_steps(turn))
         self.queue = steps
         self.clock = 0.0
         self.controller.say(f"Showing the solution of lesson {self.index + 1} ...")
@@ -209,8 +181,7 @@ class TutorialSession:
         elif what == "click":
             c.click_cell(tuple(arg))
         elif what == "confirm":
-            pending = c.builder is not None if isinstance(c, CubeController) else c.levelup is not None
-            if pending:
+            if c.turn_pending():
                 c.confirm()
 
     def update(self) -> None:

@@ -25,7 +25,10 @@ import pyglet
 from pyglet.window import key as K
 from pyglet.window import mouse
 
+from engine.core import games
+
 from ..cube.controller import CubeController
+from . import games as window_games
 
 _NAMES = {
     K.ENTER: "enter",
@@ -257,14 +260,15 @@ class CubeApp:
 
 
 class DaqiWindow(pyglet.window.Window):
-    """The Daqi window.  ``start`` is ``"cube"`` or ``"spirit"``; F2 switches."""
+    """The Daqi window.  ``start`` names a game the window shows (``viewer/app/games.py``; None:
+    the game of the first controller given, else the default game); F2 steps to the next."""
 
     def __init__(
         self,
         controller: CubeController | None = None,
         *,
         spirit_controller=None,
-        start: str = "cube",
+        start: str | None = None,
         width: int = 1280,
         height: int = 800,
         caption: str = "Daqi",
@@ -276,7 +280,9 @@ class DaqiWindow(pyglet.window.Window):
         sound: bool = True,
         **kw,
     ):
-        """``autosave``: {"cube": path, "spirit": path} for a game the window makes itself (F2);
+        """``controller`` / ``spirit_controller``: controllers of any games the window shows (each is
+        used for the game of its ruleset); ``autosave``: {game name: path} for a game the window
+        makes itself (F2);
         ``clock``: "10+5" gives both games a clock (house rule); ``ui_scale``: None = from the
         window size; ``sound``: False starts muted."""
         import moderngl
@@ -301,8 +307,10 @@ class DaqiWindow(pyglet.window.Window):
             self.ctx = moderngl.get_context()
         else:  # pragma: no cover - older moderngl
             self.ctx = moderngl.create_context()
-        self._cube_controller = controller
-        self._spirit_controller = spirit_controller
+        # the controllers given, by the game of their ruleset (a user ruleset extending 'spirit' is spirit chess)
+        self._given = {window_games.game_of(c): c for c in (controller, spirit_controller) if c is not None}
+        if start is None:
+            start = next(iter(self._given), None) or window_games.shown()[0]
         self.apps = {}
         self.app = None
         self.capture = None
@@ -326,23 +334,16 @@ class DaqiWindow(pyglet.window.Window):
 
     # -- games -------------------------------------------------------------------------------
     def switch(self, name: str | None = None) -> None:
-        """Show cube chess or spirit chess (``None`` toggles)."""
+        """Show the game called ``name`` (``None``: the next one, F2)."""
         if name is None:
-            name = "spirit" if self.app is not None and self.app.name == "cube" else "cube"
+            name = window_games.next_game(self.app.name if self.app is not None else None)
         if name not in self.apps:
-            if name == "cube":
-                ctl = self._cube_controller or CubeController(quick=False, autosave_path=self.autosave.get("cube"))
-                self._attach_clock(ctl)
-                self.apps[name] = CubeApp(self, ctl)
-            else:
-                from ..spirit.controller import SpiritController
-                from ..spirit.view import SpiritBoardView
-
-                ctl = self._spirit_controller or SpiritController(autosave_path=self.autosave.get("spirit"))
-                self._attach_clock(ctl)
-                self.apps[name] = SpiritBoardView(self, ctl)
+            wg = window_games.window_game(name)
+            ctl = self._given.get(name) or wg.make_controller(autosave_path=self.autosave.get(name))
+            self._attach_clock(ctl)
+            self.apps[name] = wg.make_view(self, ctl)
         self.app = self.apps[name]
-        self.set_caption("Daqi - " + ("cube chess" if name == "cube" else "spirit chess"))
+        self.set_caption("Daqi - " + games.get(name).title)
 
     @property
     def controller(self):
@@ -496,9 +497,7 @@ class DaqiWindow(pyglet.window.Window):
     def on_close(self):
         self.stop_recording()
         for ctrl in {
-            id(c): c
-            for c in [self._cube_controller, self._spirit_controller] + [a.controller for a in self.apps.values()]
-            if c is not None
+            id(c): c for c in list(self._given.values()) + [a.controller for a in self.apps.values()] if c is not None
         }.values():
             close = getattr(ctrl, "close_computer", None)
             if close is not None:

@@ -48,6 +48,7 @@ from ..ui.computer import GLIDE_ACTION_S, ComputerControls
 from ..ui.control_common import ControllerBase, Message, Prompt, default_autosave_path, set_aside_broken_autosave
 from ..ui.explain import Explanation, explain
 from ..ui.review import ReviewControls
+from ..ui.words import ACTION_WORDS
 from .choosers import Chooser, ChooserControls
 from .column_pick import pick_column
 from .cursor import CursorControls
@@ -58,16 +59,7 @@ from .view_control import ViewControls
 
 __all__ = ["BINDINGS", "KIND_NAMES", "SIDES", "Chooser", "CubeController", "Message", "Prompt", "default_autosave_path"]
 
-KIND_NAMES = {
-    "move": "move",
-    "capture": "capture",
-    "jump": "3-D jump",
-    "hyperjump": "hyper-jump",
-    "stack": "stack",
-    "split": "split",
-    "promote": "promote",
-    "drop": "drop",
-}
+KIND_NAMES = ACTION_WORDS  # the one words table (viewer.ui.words)
 
 
 class CubeController(
@@ -200,8 +192,6 @@ class CubeController(
     def _start_game(self, game: Game) -> None:
         self.review.stop()
         self.game = game
-        if self.autosave_path is not None:
-            game.autosave_path = self.autosave_path
         self.setup = None
         self._setup_position = None
         self._clear_turn()
@@ -405,8 +395,7 @@ class CubeController(
             ex = explain(exc)
             self.error(f"Cannot end the turn: {ex.text}", ex.detail)
             return False
-        except OSError as exc:
-            self.error(f"The turn was played but the autosave failed: {exc.strerror}")
+        self._autosave()
         side = before.to_move
         self._clear_turn()
         self._after_position_change()
@@ -619,6 +608,16 @@ class CubeController(
     def _rematch_game(self):
         return Game(self.rules, {s: list(self.game.choices[s]) for s in SIDES})
 
+    # ------------------------------------------------------------------ the tutorial (viewer.app.tutorial)
+    def solution_steps(self, turn) -> list[tuple[str, object]]:
+        """The tutorial's "show me" steps of ``turn``: select the origin, add each action, confirm."""
+        steps: list[tuple[str, object]] = [] if turn.origin is None else [("select", turn.origin)]
+        return steps + [("add", a) for a in turn.actions] + [("confirm", None)]
+
+    def turn_pending(self) -> bool:
+        """Whether a turn is being built (Enter would confirm something)."""
+        return self.builder is not None
+
     # ------------------------------------------------------------------ the computer (viewer.ui.computer)
     def _computer_play(self, turn) -> bool:
         """Play the computer's turn through the human's turn machine (TurnBuilder, then Game.play)."""
@@ -683,7 +682,7 @@ class CubeController(
 
     # ------------------------------------------------------------------ HUD queries
     def _can_redo(self) -> bool:
-        return self.game.can_redo()
+        return self.game.can_redo
 
     def _turn_text(self, index: int, style: str) -> str:
         return self.game.notation(index, style)

@@ -167,8 +167,7 @@ class CursorControls:
             self.error(f"Not allowed: {exc}")
             self.prompt = Prompt("move", MOVE_BOX_TITLE, text)
             return False
-        except OSError as exc:
-            self.error(f"The turn was played but the autosave failed: {exc.strerror}")
+        self._autosave()
         self._clear_turn()
         self._after_position_change()
         note = self.game.notation(len(self.game.turns) - 1)

@@ -25,11 +25,11 @@ from ..ui.panels import (  # noqa: F401
     SANS,
     TEXT,
     Panel,
-    _rgb255,
     help_lines,
     help_page,
     mono_width,
     prompt_text,
+    rgb255,
 )
 from ..ui.review import banner_text, turn_rows
 from ..ui.words import place_text, turn_number

@@ -9,7 +9,7 @@ sliders).
 from __future__ import annotations
 
 from ..gl import palette
-from ..ui.panels import DIM, PANEL_BG, SANS, TEXT, _rgb255
+from ..ui.panels import DIM, PANEL_BG, SANS, TEXT, rgb255
 
 #: (swatch, colour (a name in viewer.gl.palette, read when the panel is built), words); swatch: "fill" square, "line" stripe, "frame" outline,
 #: "faded" a faint square, "tick" a slider marker
@@ -56,7 +56,7 @@ class Legend:
     @staticmethod
     def _swatch(pyglet, kind, name, batch, group) -> list:
         rgb = (1.0, 0.78, 0.24) if name == "TICK" else getattr(palette, name)
-        col = _rgb255(rgb)
+        col = rgb255(rgb)
         if kind == "none":
             return []
         R = pyglet.shapes.Rectangle
@@ -65,7 +65,7 @@ class Legend:
         if kind == "line":
             return [R(0, 0, SWATCH, 3, color=col, batch=batch, group=group)]
         if kind == "faded":
-            return [R(0, 0, SWATCH, SWATCH, color=_rgb255(rgb, 90), batch=batch, group=group)]
+            return [R(0, 0, SWATCH, SWATCH, color=rgb255(rgb, 90), batch=batch, group=group)]
         if kind == "tick":
             return [R(0, 0, 4, SWATCH, color=col, batch=batch, group=group)]
         return [

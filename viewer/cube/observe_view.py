@@ -12,19 +12,8 @@ and labels (one batch, rebuilt only when what it shows changes).
 from __future__ import annotations
 
 from ..gl import palette
-from ..ui.panels import DIM, MONO, PANEL_BG, TEXT, _rgb255
+from ..ui.panels import DIM, MONO, PANEL_BG, TEXT, rgb255
 
-LETTER = {
-    "pawn": "P",
-    "knight": "N",
-    "bishop": "B",
-    "rook": "R",
-    "cannon": "C",
-    "queen": "Q",
-    "brother": "F",
-    "king": "K",
-    "prince": "W",
-}
 BASE_CELL = 15  # pixels per cell of the picture (smaller when the window has less room)
 
 
@@ -37,8 +26,9 @@ def observe_columns(c) -> list[tuple[int, int, list]]:
     return [(x, y, col) for x, y, col in obs if y == hy]
 
 
-def stack_label(stack) -> str:
-    return "".join(LETTER.get(p.type, p.type[:1].upper()) for p in stack)
+def stack_label(stack, rules) -> str:
+    """The letters of a stack's members, bottom first, as the ruleset writes them (the notation's)."""
+    return "".join(rules.pieces[p.type].letter if p.type in rules.pieces else p.type[:1].upper() for p in stack)
 
 
 class ObservePicture:
@@ -149,11 +139,11 @@ class ObservePicture:
                     continue
                 side = st[-1].side
                 rgb = palette.SIDE.get(side, palette.SIDE["white"])
-                add(ps.Rectangle(cx, yy + 1, colw - 6, CELL - 2, color=_rgb255(rgb), batch=b, group=g1))
+                add(ps.Rectangle(cx, yy + 1, colw - 6, CELL - 2, color=rgb255(rgb), batch=b, group=g1))
                 ink = (20, 20, 24, 255) if side == "white" else (255, 255, 255, 255)
                 add(
                     self.pyglet.text.Label(
-                        stack_label(st)[:3],
+                        stack_label(st, c.rules)[:3],
                         font_name=MONO,
                         font_size=7,
                         x=cx + (colw - 6) / 2,

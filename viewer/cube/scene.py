@@ -14,6 +14,7 @@ beside it along X at ``delta * (sx + ghost_gap)``.
 from __future__ import annotations
 
 import math
+import warnings
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -228,9 +229,25 @@ def _in_green(rules, x, y, z, main_board: bool) -> bool:
     return gx0 <= x <= gx1 and gy0 <= y <= gy1 and gz0 <= z <= gz1
 
 
-def _piece_type(piece) -> str:
+_WARNED: set = set()
+
+
+def mesh_kind(piece) -> str:
+    """The mesh a piece is drawn with: its own kind's, else the visible ``unknown`` mesh (with one
+    warning per kind naming where a mesh goes) -- a new piece kind is never drawn as a pawn."""
     t = getattr(piece, "type", "pawn")
-    return t if t in meshes.PIECE_BUILDERS else "pawn"
+    if t in meshes.PIECE_BUILDERS:
+        return t
+    if t not in _WARNED:
+        _WARNED.add(t)
+        warnings.warn(
+            f"piece kind {t!r} has no mesh: drawn as the 'unknown' block (add one in viewer/gl/meshes.py)",
+            stacklevel=2,
+        )
+    return meshes.UNKNOWN_KIND
+
+
+_piece_type = mesh_kind  # the former private name
 
 
 def _add_stack(out, stack, base, alpha_for, scale_all=1.0):

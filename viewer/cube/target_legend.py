@@ -4,14 +4,14 @@
 from __future__ import annotations
 
 from ..gl import palette
-from ..ui.panels import _rgb255
+from ..ui.panels import rgb255
 
 SIZE = 12
 
 
 def legend_shapes(pyglet, kind: str, batch, group) -> list:
     """pyglet shapes drawing ``kind``'s symbol in a SIZE x SIZE box at (0, 0) (move with ``place``)."""
-    col = _rgb255(palette.TARGET[kind])
+    col = rgb255(palette.TARGET[kind])
     s, h = pyglet.shapes, SIZE / 2
     if kind == "move":
         return [s.Circle(h, h, h * 0.7, color=col, batch=batch, group=group)]

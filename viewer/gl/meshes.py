@@ -24,7 +24,10 @@ import math
 
 import numpy as np
 
-PIECE_TYPES = ("pawn", "knight", "bishop", "rook", "cannon", "queen", "brother", "king", "prince")
+PIECE_TYPES = ("pawn", "knight", "bishop", "rook", "cannon", "queen", "brother", "king", "prince", "unknown")
+#: the mesh of a piece kind that has none of its own (a ruleset's new kind): a plain block with a
+#: ball, unlike every real piece, so it is never mistaken for a pawn
+UNKNOWN_KIND = "unknown"
 
 
 def _flat(tris: np.ndarray) -> np.ndarray:
@@ -247,6 +250,11 @@ def prince(lod: bool = False) -> np.ndarray:
     )
 
 
+def unknown(lod: bool = False) -> np.ndarray:
+    """A piece kind without a mesh of its own: a tall square block carrying a ball."""
+    return cat(_base(), box((0.0, 0.0, 0.34), (0.34, 0.34, 0.52)), ball(0.15, 0.74, segments=4 if lod else 8, rings=3))
+
+
 PIECE_BUILDERS = {
     "pawn": pawn,
     "knight": knight,
@@ -257,6 +265,7 @@ PIECE_BUILDERS = {
     "brother": brother,
     "king": king,
     "prince": prince,
+    UNKNOWN_KIND: unknown,
 }
 
 

@@ -12,23 +12,13 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..ui.words import place_text, turn_title
+from ..ui.words import ACTION_WORDS, place_text, turn_title
 from .camera_paths import HOME, CameraPose, FollowCamera
 from .overlay import OverlayText
 from .overview_frames import OverviewShot
 from .timeline import Timeline, ease, lerp
 
-ACTION_LABELS = {
-    "move": "move",
-    "capture": "capture",
-    "jump": "3-D jump",
-    "hyperjump": "hyper-jump",
-    "stack": "stack",
-    "split": "split",
-    "drop": "drop",
-    "promote": "promotion",
-    "step": "move",
-}
+ACTION_LABELS = ACTION_WORDS  # the one words table (viewer.ui.words)
 
 
 def _norm(coord) -> tuple:
@@ -38,8 +28,12 @@ def _norm(coord) -> tuple:
     return c
 
 
-def _higher(coord) -> tuple:
+def higher_of(coord) -> tuple:
+    """The higher indices of a cell (which 3-D board it is on)."""
     return _norm(coord)[3:]
+
+
+_higher = higher_of
 
 
 class _Overlay:
@@ -77,14 +71,14 @@ class Track:
 
 
 def _pile(stack, base_h: float = 0.0):
-    from ..cube.scene import STACK_SCALE, _piece_type, piece_height
+    from ..cube.scene import STACK_SCALE, mesh_kind, piece_height
 
     n = len(stack)
     scale = STACK_SCALE if n > 1 else 1.0
     out, h = [], base_h
     for p in stack:
         out.append([p, h, scale])
-        h += piece_height(_piece_type(p)) * scale * 0.92
+        h += piece_height(mesh_kind(p)) * scale * 0.92
     return out, h
 
 
@@ -451,7 +445,7 @@ class CubeAnimator:
     # ------------------------------------------------------------------ tracks -> instances
     def extras(self, st: FrameState, view) -> dict:
         """kind -> (opaque rows, translucent rows) of the animated pieces at ``st.u``."""
-        from ..cube.scene import _piece_type
+        from ..cube.scene import mesh_kind
         from ..gl import palette
 
         out: dict[str, tuple[list, list]] = {}
@@ -497,7 +491,7 @@ class CubeAnimator:
             alpha *= view.layer_alpha(z)
             if alpha <= 0.01:
                 continue
-            kind = _piece_type(tr.piece)
+            kind = mesh_kind(tr.piece)
             side = getattr(tr.piece, "side", "white")
             rgb = palette.SIDE.get(side, palette.SIDE["white"])
             facing = -1.0 if side == "black" else 1.0

@@ -7,50 +7,17 @@ import time as _time
 
 import numpy as np
 
+from ..cube.in_flight import InFlight, InFlightRenderer
 from .camera_paths import HOME
 from .cube_animation import CubeAnimator, FrameState
 from .errors import RecordError
 
-
-class _FramePosition:
-    def __init__(self, base, extras):
-        self.base, self.extras, self.rules = base, extras, base.rules
+#: the former private names of what is now public in viewer/cube/in_flight.py
+_FramePosition = InFlight
 
 
 def _anim_renderer_class():
-    from ..cube.render import Renderer
-    from ..cube.scene import INSTANCE_FLOATS, Scene
-
-    class AnimRenderer(Renderer):
-        """Renderer that adds animated pieces (``position.extras``) to a cached static scene."""
-
-        _dirty: frozenset = frozenset()
-
-        def scene_for(self, position, view):
-            base = getattr(position, "base", position)
-            extras = getattr(position, "extras", None) or {}
-            prev = self.scene
-            scene = super().scene_for(base, view)
-            if scene is not prev:
-                self._dirty = frozenset()
-            empty = np.zeros((0, INSTANCE_FLOATS), np.float32)
-            opaque, trans = {}, dict(scene.translucent)
-            for name, (o, t) in extras.items():
-                if len(o):
-                    opaque[name] = np.concatenate([scene.opaque.get(name, empty), o])
-                if len(t):
-                    trans[name] = np.concatenate([trans.get(name, empty), t])
-            batches = self._batches
-            for name in set(self._dirty) - set(opaque):
-                batches[(name, "opaque")].upload(scene.opaque.get(name))
-            for name, arr in opaque.items():
-                batches[(name, "opaque")].upload(arr)
-            self._dirty = frozenset(opaque)
-            if not extras:
-                return scene
-            return Scene(opaque=scene.opaque, translucent=trans, layout=scene.layout, piece_count=scene.piece_count)
-
-    return AnimRenderer
+    return InFlightRenderer
 
 
 class CubePainter:
@@ -71,7 +38,7 @@ class CubePainter:
                 f"{str(exc).splitlines()[0] if str(exc) else ''})"
             ) from None
         old = self.off.renderer
-        self.off.renderer = _anim_renderer_class()(self.off.ctx)
+        self.off.renderer = InFlightRenderer(self.off.ctx)
         old.release()
         self.view = View()
         self.view.slicing.size_z = 16
@@ -101,7 +68,7 @@ class CubePainter:
         (st.pose or HOME).apply(view.camera)
         extras = animator.extras(st, view) if st.tracks else {}
         t0 = _time.perf_counter()
-        self.off.draw(_FramePosition(st.base, extras), view)
+        self.off.draw(InFlight(st.base, extras), view)
         self.render_seconds += _time.perf_counter() - t0
 
     def read(self) -> np.ndarray:

@@ -27,8 +27,10 @@ from __future__ import annotations
 
 import sys
 import time as _time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -133,38 +135,63 @@ def load_game(path=None, demo: bool = False, spirit_demo: bool = False):
         except ImportError:
             raise RecordError("spirit chess is not available in this engine") from None
         return sample_spirit_game()
-    from engine import DaqiError, Game
-    from engine.core.files import read_record_text
+    from engine import DaqiError
+    from engine.core import games
 
-    p = Path(path)
     try:
-        text = read_record_text(p)  # a regular UTF-8 file of bounded size, else a DaqiError
-        lines = [line.strip() for line in text.splitlines()]
-        # spirit chess: 'white:'/'black:' setup lines; 'ruleset spirit' only where no cube setup line is
-        spirit = any(ln.startswith(("white:", "black:", "pieces ")) for ln in lines) or (
-            "ruleset spirit" in lines and not any(ln.startswith("setup ") for ln in lines)
-        )
-        if spirit:
-            from engine.spirit import SpiritGame
-
-            return SpiritGame.from_text(text, source=str(p))
-        return Game.from_record(text, source=str(p))
+        # the game of its 'ruleset NAME' line (a user ruleset extending 'spirit' is spirit chess),
+        # else the game whose own lines it has ('white:' / 'black:' setups: spirit chess)
+        return games.load_record(Path(path))
     except DaqiError as exc:
         raise RecordError(one_line(exc)) from None
 
 
+@dataclass(frozen=True)
+class GameRecording:
+    """How the recorder draws one game: ``make(game)`` -> its frame source; ``overview``: whether
+    ``--view overview`` (the board overview of the higher dimensions) exists for it."""
+
+    make: Callable[[Any], Any]
+    overview: bool = False
+
+
+#: registry name of the game -> how it is recorded (a new game registers here)
+RECORDINGS: dict[str, GameRecording] = {}
+
+
+def _spirit_source(game):
+    from .spirit_frames import SpiritSource
+
+    return SpiritSource(game)
+
+
+def _recording(game) -> GameRecording:
+    from engine.core import games
+
+    kind = games.of_rules(game.rules)
+    found = RECORDINGS.get(kind.name)
+    if found is None:
+        raise RecordError(f"recording {kind.title} is not available")
+    return found
+
+
 def is_spirit(game) -> bool:
-    return getattr(getattr(game, "rules", None), "game", None) == "spirit" or type(game).__name__ == "SpiritGame"
+    """Whether ``game`` is spirit chess (kept for callers; the recorder asks :data:`RECORDINGS`)."""
+    from engine.core import games
+
+    return games.of_rules(game.rules) is games.get("spirit")
 
 
 def make_source(game):
-    if is_spirit(game):
-        try:
-            from .spirit_frames import SpiritSource
-        except ImportError:
-            raise RecordError("recording spirit-chess games is not available yet") from None
-        return SpiritSource(game)
-    return CubeSource(game)
+    return _recording(game).make(game)
+
+
+RECORDINGS["cube"] = GameRecording(CubeSource, overview=True)
+RECORDINGS["spirit"] = GameRecording(_spirit_source)
+
+
+def has_overview(game) -> bool:
+    return _recording(game).overview
 
 
 # =========================================================================== recorder
@@ -353,7 +380,7 @@ def snapshot(
         raise RecordError(f"turn {turn} is outside 0..{n} (the game has {n} turns)")
     AtomicPath(out).discard()  # check the folder before rendering
     overview = view == "overview"
-    if overview and is_spirit(game):
+    if overview and not has_overview(game):
         raise RecordError("--view overview is for cube chess (spirit chess has one board)")
     opts = RecordOptions(
         size=tuple(size),

@@ -12,13 +12,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from engine import Game
-from engine.spirit import SpiritGame
+from engine.core import games
 
 from ..ui.computer import think, turn_seed
 from .errors import RecordError
 
-GAMES = ("cube", "spirit")
+GAMES = games.names()
 DEFAULT_MAX_PLIES = 60
 
 
@@ -37,7 +36,7 @@ def parse_levels(text: str) -> tuple[int, int]:
 
 
 def selfplay_game(
-    game: str = "cube",
+    game: str = games.DEFAULT_GAME,
     levels: tuple[int, int] = (2, 2),
     seed: int = 0,
     max_plies: int = DEFAULT_MAX_PLIES,
@@ -47,11 +46,12 @@ def selfplay_game(
 ):
     """The game two computer players play (white at ``levels[0]``, black at ``levels[1]``): until a
     result or ``max_plies`` turns.  ``on_ply(ply, suggestion)`` is called after each turn."""
-    if game not in GAMES:
-        raise RecordError(f"--game must be cube or spirit, got {game!r}")
+    if game not in games.names():
+        raise RecordError(f"--game must be one of {', '.join(games.names())}, got {game!r}")
     if max_plies < 1:
         raise RecordError(f"--max-plies must be at least 1, got {max_plies}")
-    g = Game(ruleset or "standard") if game == "cube" else SpiritGame(ruleset or "spirit")
+    kind = games.get(game)
+    g = kind.new_game(ruleset or kind.default_ruleset)
     while len(g.turns) < max_plies and g.position.result is None:
         pos = g.position
         level = levels[0] if pos.to_move == "white" else levels[1]
@@ -66,4 +66,4 @@ def selfplay_game(
 
 def record_text(game) -> str:
     """The game's record (the text ``daqi record GAME.txt`` and the window's Ctrl+O read)."""
-    return game.to_text() if isinstance(game, SpiritGame) else game.to_record()
+    return game.to_text()

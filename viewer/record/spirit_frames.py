@@ -550,7 +550,8 @@ class SpiritPainter:
         self.render_seconds += time.perf_counter() - t0
 
     def _draw_sprites(self, st: SpiritFrameState) -> None:
-        from ..spirit.view import LEVELUP_RGB, SIDE_RGB, SIDE_TEXT
+        from ..spirit.piece_look import add_spirit_piece
+        from ..spirit.view import LEVELUP_RGB
 
         pyglet = self.pyglet
         ps, T = pyglet.shapes, pyglet.text
@@ -616,7 +617,6 @@ class SpiritPainter:
             spec = rules.pieces[p.type]
             r = cs * 0.42 * sp.scale
             a = int(round(255 * max(0.0, min(1.0, sp.alpha))))
-            col = SIDE_RGB[p.side] + (a,)
             if sp.ring is not None and sp.ring[1] > 0.01:
                 add(
                     ps.Arc(
@@ -629,48 +629,21 @@ class SpiritPainter:
                         group=groups[base],
                     )
                 )
-            if spec.formation:
-                add(
-                    ps.Polygon(
-                        (x, y + r), (x + r, y), (x, y - r), (x - r, y), color=col, batch=batch, group=groups[base]
-                    )
-                )
-            elif spec.royal:
-                add(ps.Rectangle(x - r, y - r, 2 * r, 2 * r, color=col, batch=batch, group=groups[base]))
-            else:
-                add(ps.Circle(x, y, r, color=col, batch=batch, group=groups[base]))
-            tc = SIDE_TEXT[p.side][:3] + (a,)
-            add(
-                T.Label(
-                    spec.letter,
-                    font_name=mono,
-                    font_size=max(8, int(cs * 0.3 * sp.scale)),
-                    weight="bold",
-                    x=x,
-                    y=y + 1,
-                    anchor_x="center",
-                    anchor_y="center",
-                    color=tc,
-                    batch=batch,
-                    group=groups[base + 1],
-                )
+            # the live board's drawing (viewer/spirit/piece_look.py): a piece looks the same in the video
+            add_spirit_piece(
+                self.pyglet,
+                add,
+                spec,
+                p.side,
+                x,
+                y,
+                r,
+                p.level,
+                batch=batch,
+                groups=(groups[base], groups[base + 1], groups[5]),
+                alpha=a,
+                font=mono,
             )
-            if not spec.royal:
-                lc = ((255, 230, 60) if p.side == "black" else (20, 60, 160)) + (a,)
-                add(
-                    T.Label(
-                        str(p.level),
-                        font_name=mono,
-                        font_size=max(7, int(cs * 0.2 * sp.scale)),
-                        x=x + r,
-                        y=y - r,
-                        anchor_x="right",
-                        anchor_y="bottom",
-                        color=lc,
-                        batch=batch,
-                        group=groups[base + 1],
-                    )
-                )
         batch.draw()
 
     def _read(self) -> np.ndarray:

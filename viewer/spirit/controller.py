@@ -123,9 +123,6 @@ class SpiritController(ComputerControls, SpiritCursor, ReviewControls, Controlle
     def _adopt_loaded(self, game: SpiritGame) -> None:
         self._start_game(game)
 
-    def _after_position_change(self) -> None:
-        self._autosave()
-
     undo = ControllerBase.undo_turn  # the names this controller had before
     redo = ControllerBase.redo_turn
 
@@ -374,7 +371,8 @@ class SpiritController(ComputerControls, SpiritCursor, ReviewControls, Controlle
         side = self.game.position.to_move
         self.chooser = None
         try:
-            caps = self.game.play(turn)
+            self.game.play(turn)
+            caps = self.game.captures[-1]
         except DaqiError as exc:
             if self.transform is not None:
                 self.transform = None
@@ -551,6 +549,16 @@ class SpiritController(ComputerControls, SpiritCursor, ReviewControls, Controlle
     def tick(self, dt: float) -> None:
         super().tick(dt)
         self.computer_tick()
+
+    # ------------------------------------------------------------------ the tutorial (viewer.app.tutorial)
+    def solution_steps(self, turn) -> list[tuple[str, object]]:
+        """The tutorial's "show me" steps of ``turn``: click the level-up, the mover, each path square, confirm."""
+        clicks = [turn.levelup, turn.origin, *turn.path]
+        return [("click", sq) for sq in clicks] + [("confirm", None)]
+
+    def turn_pending(self) -> bool:
+        """Whether a turn is being built (a level-up chosen)."""
+        return self.levelup is not None
 
     def _computer_play(self, turn) -> bool:
         """Play the computer's turn through the human's path (level-up, mover, path, transform, confirm)."""

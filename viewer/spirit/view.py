@@ -14,9 +14,8 @@ from dataclasses import dataclass
 from ..ui.panels import HELP_LINE_WIDTH, MONO, SANS, Panel, help_lines, help_page, mono_width, prompt_text
 from ..ui.review import banner_text, turn_rows
 from .controller import SPIRIT_BINDINGS, SpiritController
+from .piece_look import SIDE_RGB, SIDE_TEXT, add_spirit_piece  # noqa: F401  (SIDE_*: the recorder's colours too)
 
-SIDE_RGB = {"white": (240, 234, 214), "black": (150, 28, 34)}
-SIDE_TEXT = {"white": (30, 30, 30, 255), "black": (255, 240, 220, 255)}
 BOARD_RGB = (196, 160, 100)
 LINE_RGB = (90, 64, 30)
 ZONE_RGB = {"white": (120, 170, 255), "black": (255, 110, 90)}
@@ -287,42 +286,26 @@ class SpiritBoardView:
             if glide is not None and sq == glide[0]:
                 x, y = geo.center(glide[1])
             spec = c.rules.pieces[kind]
-            r = cs * 0.42
-            if spec.formation:
-                add(
-                    ps.Polygon(
-                        (x, y + r), (x + r, y), (x, y - r), (x - r, y), color=SIDE_RGB[side], batch=b, group=g[3]
-                    )
-                )
-            elif spec.royal:
-                add(ps.Rectangle(x - r, y - r, 2 * r, 2 * r, color=SIDE_RGB[side], batch=b, group=g[3]))
-            else:
-                add(ps.Circle(x, y, r, color=SIDE_RGB[side], batch=b, group=g[3]))
-            add(
-                T.Label(
-                    spec.letter,
-                    font_name=self.mono,
-                    font_size=max(8, int(cs * 0.3)),
-                    weight="bold",
-                    x=x,
-                    y=y + 1,
-                    anchor_x="center",
-                    anchor_y="center",
-                    color=SIDE_TEXT[side],
-                    batch=b,
-                    group=g[4],
-                )
-            )
-            if not spec.royal:
-                lv = level
-                if c.game is not None and c.setup is None:
-                    try:
-                        eff = c.effective(sq)
-                    except Exception:
-                        eff = level
-                else:
+            eff = level
+            if not spec.royal and c.game is not None and c.setup is None:
+                try:
+                    eff = c.effective(sq)
+                except Exception:
                     eff = level
-                self._level_badge(x, y, r, lv, eff)
+            add_spirit_piece(
+                self.pyglet,
+                add,
+                spec,
+                side,
+                x,
+                y,
+                cs * 0.42,
+                level,
+                eff,
+                batch=b,
+                groups=(g[3], g[4], g[7]),
+                font=self.mono,
+            )
         if getattr(c, "cursor", None) is not None:  # the keyboard cursor: thick, black-edged
             self._frame(c.cursor, (0, 0, 0), geo, 7 * self.scale)
             self._frame(c.cursor, (255, 255, 255), geo, 3.5 * self.scale)
@@ -348,34 +331,6 @@ class SpiritBoardView:
                         group=g[6],
                     )
                 )
-
-    def _level_badge(self, x, y, r, level, effective):
-        """The level as a round badge at the piece's lower right, big enough to read at a glance
-        (about a third of a cell); gold when a formation boosts it, with the boosted value."""
-        ps, T = self.pyglet.shapes, self.pyglet.text
-        boosted = effective != level
-        rb = r * 0.6
-        bx, by = x + r * 0.7, y - r * 0.7
-        ring = (255, 214, 60) if boosted else (235, 235, 225)
-        self.dynamic.append(ps.Circle(bx, by, rb + max(1.0, r * 0.08), color=ring, batch=self.batch, group=self.g[4]))
-        self.dynamic.append(
-            ps.Circle(bx, by, rb, color=(120, 80, 0) if boosted else (25, 28, 40), batch=self.batch, group=self.g[4])
-        )
-        self.dynamic.append(
-            T.Label(
-                str(effective),
-                font_name=SANS,
-                font_size=max(5, int(r * 0.72)),
-                weight="bold",
-                x=bx,
-                y=by,
-                anchor_x="center",
-                anchor_y="center",
-                color=(255, 240, 160, 255) if boosted else (255, 255, 255, 255),
-                batch=self.batch,
-                group=self.g[7],
-            )
-        )
 
     def _frame(self, sq, rgb, geo, t):
         ps = self.pyglet.shapes

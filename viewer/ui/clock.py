@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from typing import Any
 
 from engine import DaqiError
 
@@ -97,7 +98,7 @@ class ClockDriver:
     """Connects a :class:`GameClock` to one controller (the window keeps one per game)."""
 
     clock: GameClock
-    _game: object = None
+    _game: Any = None
     _turns: int = 0
 
     def tick(self, c, dt: float) -> None:

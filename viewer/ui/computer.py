@@ -563,7 +563,7 @@ class ComputerControls:
         while (
             self.computer_sides
             and self.game is not None
-            and self._can_redo()  # type: ignore[attr-defined]
+            and self._can_redo()
             and self.game.position.to_move in self.computer_sides
             and self.game.position.result is None
         ):

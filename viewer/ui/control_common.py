@@ -19,6 +19,7 @@ import os
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from engine import DaqiError, IllegalAction
 
@@ -89,7 +90,7 @@ class ControllerBase(ABC):
     """Messages, prompts, Ctrl keys, history and files for one game's controller."""
 
     game_name = ""
-    game_class = None
+    game_class: Any = None
     default_save_name = "daqi-game.txt"
     nothing_to_save = "Nothing to save yet."
 
@@ -228,13 +229,14 @@ class ControllerBase(ABC):
         if not (self.game.turns if undo else self._can_redo()):
             self.error(f"Nothing to {verb.lower()}.")
             return
-        # a redo replays the turn (and autosaves): its failure is a message
-        step, failures = (self.game.undo, ()) if undo else (self.game.redo, (IllegalAction, OSError))
+        # a redo replays the turn: its failure is a message
+        step, failures = (self.game.undo, ()) if undo else (self.game.redo, (IllegalAction,))
         try:
             step()
         except failures as exc:
             self.error(f"{verb} failed: {exc}")
             return
+        self._autosave()
         self._after_position_change()
         self.say(f"{'Undid' if undo else 'Redid'} a turn. {self.game.position.to_move} to move.")
 
@@ -278,7 +280,7 @@ class ControllerBase(ABC):
 
     def load(self, path) -> bool:
         try:
-            game = self.game_class.load(path)
+            game = self.game_class.load(path, known=self.rules)  # a --ruleset FILE game too
         except OSError as exc:  # its text repeats the path: say only why
             self.error(f"Could not load {path}: {exc.strerror or type(exc).__name__}")
             return False
@@ -292,6 +294,12 @@ class ControllerBase(ABC):
         self._adopt_loaded(game)
         self.say(f"Loaded {path}: {len(game.turns)} turns, {game.position.to_move} to move.", "ok")
         return True
+
+    def adopt(self, game, save_path=None) -> None:
+        """Show ``game`` (e.g. one the command line loaded); Ctrl+S then saves to ``save_path``."""
+        if save_path is not None:
+            self.save_path = Path(save_path)
+        self._adopt_loaded(game)
 
     def play_typed(self, text: str) -> bool:
         """A turn typed in the move box (each game's controller reads and plays it)."""

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from engine.cube.grammar import ray_steps
 
-from .words import cell_text
+from .words import ACTION_WORDS, cell_text
 
 RULE_ID = r"[CSGH]\d+(?:[-\u2013](?:[CSGH])?\d+)?"
 _ONLY_IDS = re.compile(rf"\s*\((?:\s*{RULE_ID}\s*(?:[,;/]|and|in this ruleset)?\s*)+\)")
@@ -172,17 +172,7 @@ def _moves_words(rules, group) -> str:
     return "a stack moves with the moves of all its pieces: " + "; ".join(piece_moves(rules, k) for k in kinds)
 
 
-_KIND_WORDS = {
-    "move": "move",
-    "capture": "capture",
-    "jump": "3-D jump",
-    "hyperjump": "hyper-jump",
-    "stack": "stack",
-    "split": "split",
-    "promote": "promotion",
-    "drop": "drop",
-    "start": "start",
-}
+_KIND_WORDS = ACTION_WORDS  # the former name (viewer.ui.words holds the one table)
 
 
 def _grammar_words(msg: str) -> str | None:

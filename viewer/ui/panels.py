@@ -11,8 +11,12 @@ DIM = (170, 175, 185, 255)
 LEVEL_COLOR = {"info": (225, 225, 215, 255), "ok": (150, 235, 140, 255), "error": (255, 120, 95, 255)}
 
 
-def _rgb255(rgb, a=255):
+def rgb255(rgb, a=255):
+    """A 0..1 colour as 0..255 RGBA (what pyglet's labels and shapes take)."""
     return (int(rgb[0] * 255), int(rgb[1] * 255), int(rgb[2] * 255), a)
+
+
+_rgb255 = rgb255  # the former private name
 
 
 HELP_KEY_WIDTH = 36

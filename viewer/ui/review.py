@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
 
 def fork_game(game, ply: int):
@@ -42,13 +43,8 @@ def fork_game(game, ply: int):
     for name, value in vars(game).items():
         if isinstance(value, (list, dict)):
             setattr(new, name, copy.copy(value))
-    auto = getattr(new, "autosave_path", None)
-    if auto is not None:
-        new.autosave_path = None
     while len(new.turns) > ply:
         new.undo()
-    if auto is not None:
-        new.autosave_path = auto
     return new
 
 
@@ -157,6 +153,21 @@ class ReviewControls:
     """The review part of a controller (see the module docstring)."""
 
     review: Review
+    turns_scroll: int
+    # what the controller this part is mixed into provides (viewer.ui.control_common.ControllerBase)
+    game: Any
+    position: Any
+
+    if TYPE_CHECKING:
+
+        def error(self, text: str, detail: str = "") -> None: ...
+        def say(self, text: str, level: str = "info") -> None: ...
+        def result_text(self) -> str: ...
+        def _start_game(self, game: Any) -> None: ...
+        def _autosave(self) -> None: ...
+        def _clear_turn(self) -> None: ...
+        def _after_position_change(self) -> None: ...
+        def _turn_text(self, index: int, style: str) -> str: ...
 
     def _init_review(self) -> None:
         self.review = Review()
@@ -171,9 +182,10 @@ class ReviewControls:
 
     def review_selected(self) -> int | None:
         """The turn index (0-based) whose result is shown, or None when live."""
-        if not self.reviewing:
+        ply = self.review.ply
+        if not self.reviewing or ply is None:
             return None
-        return self.review.ply - 1 if self.review.ply > 0 else None
+        return ply - 1 if ply > 0 else None
 
     # ------------------------------------------------------------------ hooks
     def _review_shown(self) -> None:
@@ -239,7 +251,7 @@ class ReviewControls:
     def _review_moved(self) -> None:
         self.turns_scroll = 0
         self._review_shown()
-        p, n = self.review.ply, len(self.game.turns)
+        p, n = self.review.ply or 0, len(self.game.turns)
         if p == 0:
             where = "the start position"
         else:
@@ -335,7 +347,7 @@ class ReviewControls:
             return True
         if name in ("z", "y", "n", "o") and self.reviewing:
             self.review.stop()
-        return super()._ctrl_key(name)
+        return super()._ctrl_key(name)  # type: ignore[misc]  # the next part of the controller
 
     def scroll_turns(self, steps: int) -> None:
         self.turns_scroll = max(0, self.turns_scroll + int(steps))

@@ -12,6 +12,25 @@ HUD and messages, the video overlay and the snapshots (issue 13, bug 10).
 
 from __future__ import annotations
 
+#: one word per kind of action (cube chess), the same in the HUD, the refusals and the videos
+ACTION_WORDS = {
+    "move": "move",
+    "capture": "capture",
+    "jump": "3-D jump",
+    "hyperjump": "hyper-jump",
+    "stack": "stack",
+    "split": "split",
+    "promote": "promotion",
+    "drop": "drop",
+    "start": "start",  # the turn grammar's name for the turn's beginning
+    "step": "move",  # the recorder's name for one step of a path
+}
+
+
+def action_word(kind: str) -> str:
+    """The word for an action kind ("hyperjump" -> "hyper-jump"); an unknown kind as it is."""
+    return ACTION_WORDS.get(kind, kind)
+
 
 def cell_text(coord) -> str:
     """``(9,4,1)``; trailing higher indices of 1 are dropped (``(5,5,2,1)`` -> ``(5,5,2)``)."""

@@ -85,20 +85,23 @@ def test_undo_redo():
     g = small_game()
     p1, p2, p3 = g.position_at(1), g.position_at(2), g.position_at(3)
     assert g.undo() == Turn((9, 4, 1), (Jump((9, 4, 2)),))
-    assert g.position == p2 and g.can_redo()
+    assert g.position == p2 and g.can_redo and g.can_undo
     g.undo()
     assert g.position == p1
+    assert g.redo() == p2 == g.position
     g.redo()
-    assert g.position == p2
-    g.redo()
-    assert g.position == p3 and not g.can_redo()
-    assert g.redo() is None
+    assert g.position == p3 and not g.can_redo
+    with pytest.raises(IllegalAction, match="nothing to redo") as err:
+        g.redo()
+    assert err.value.code == "no-history" and g.position == p3
     g.undo()
     g.play(Turn((9, 4, 1), (Move((9, 5, 1)),)))
-    assert not g.can_redo()  # a new turn clears the redo list
-    while g.undo():
-        pass
-    assert g.position == Game("standard").position and g.undo() is None
+    assert not g.can_redo  # a new turn clears the redo list
+    while g.can_undo:
+        g.undo()
+    assert g.position == Game("standard").position and g.history == ()
+    with pytest.raises(IllegalAction, match="nothing to undo"):
+        g.undo()
 
 
 def test_replay_to_any_ply_equals_a_truncated_record():
@@ -136,15 +139,6 @@ def test_failing_save_keeps_the_existing_file(tmp_path, monkeypatch):
         g.save(path)
     assert path.read_bytes() == before
     assert [p.name for p in tmp_path.iterdir()] == ["g.txt"]
-
-
-def test_autosave_after_every_turn_and_undo(tmp_path):
-    path = tmp_path / "auto.txt"
-    g = Game("standard", autosave_path=path)
-    g.play(Turn((9, 3, 1), (Move((9, 4, 1)),)))
-    assert Game.load(path).position == g.position
-    g.undo()
-    assert Game.load(path).position == g.position
 
 
 def test_load_errors_are_notation_errors(tmp_path):

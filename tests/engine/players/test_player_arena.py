@@ -73,10 +73,10 @@ def test_the_command_line_prints_the_tables(capsys):
 def test_adjudication_at_the_ply_cap_gives_a_clear_score_lead_the_win():
     from players_helpers import cube
 
-    from engine.players.arena import _adjudicate
+    from engine.players.arena_games import arena_of
 
-    spec = GameSpec("cube", "standard", 2, 3, seed=1, max_plies=10, adjudicate=True)
+    adjudicate = arena_of("cube").adjudicate
     ahead = cube({(1, 1, 1): "wK", (14, 16, 1): "bK"}, scores={"white": 130, "black": 120})
     close = cube({(1, 1, 1): "wK", (14, 16, 1): "bK"}, scores={"white": 124, "black": 120})
-    assert _adjudicate(spec, ahead)[0] == "white"
-    assert _adjudicate(spec, close)[0] is None
+    assert adjudicate(ahead, 10)[0] == "white"
+    assert adjudicate(close, 10)[0] is None

@@ -153,13 +153,13 @@ def test_cli_gives_both_games_an_autosave():
 
     base = Path("/tmp/x/autosave.txt")
     args = build_parser().parse_args(["play"])
-    assert autosave_paths(args, base) == {"cube": base, "spirit": base.with_name("autosave-spirit.txt")}
+    assert autosave_paths(args, base, "cube") == {"cube": base, "spirit": base.with_name("autosave-spirit.txt")}
     args = build_parser().parse_args(["spirit"])
-    paths = autosave_paths(args, base)
+    paths = autosave_paths(args, base, "spirit")
     assert paths["spirit"] == base.with_name("autosave-spirit.txt") and paths["cube"].name == "autosave.txt"
-    assert autosave_paths(args, None) == {}
+    assert autosave_paths(args, None, "spirit") == {}
     args = build_parser().parse_args(["spirit", "--autosave", "/tmp/y/s.txt"])
-    paths = autosave_paths(args, Path("/tmp/y/s.txt"))
+    paths = autosave_paths(args, Path("/tmp/y/s.txt"), "spirit")
     assert paths == {"spirit": Path("/tmp/y/s.txt"), "cube": Path("/tmp/y/autosave-cube.txt")}
 
 

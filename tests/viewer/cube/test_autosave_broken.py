@@ -51,9 +51,9 @@ def test_a_good_autosave_is_still_offered(tmp_path):
     t = c.game.position
     import random
 
-    from engine import random_turn
+    from engine import format_turn, random_turn
 
-    c.game.play(random_turn(t, random.Random(1)))
+    assert c.play_typed(format_turn(random_turn(t, random.Random(1)), c.rules))  # the window autosaves
     c2 = CubeController(autosave_path=auto)
     assert c2.mode == "resume" and not list(tmp_path.glob("autosave.broken-*"))
 
@@ -68,9 +68,9 @@ def test_an_autosave_of_a_game_with_a_ruleset_file_resumes(tmp_path):
     c = CubeController(rules, quick=True, autosave_path=auto)
     import random
 
-    from engine import random_turn
+    from engine import format_turn, random_turn
 
-    c.game.play(random_turn(c.game.position, random.Random(2)))
+    assert c.play_typed(format_turn(random_turn(c.game.position, random.Random(2)), c.rules))
     assert "ruleset mine" in auto.read_text(encoding="utf-8")
     c2 = CubeController(rules, autosave_path=auto)  # 'mine' is no bundled or user ruleset
     assert c2.mode == "resume" and c2.resume_offer.rules.start_score == 90

@@ -17,5 +17,13 @@ def test_columns_of_the_hovered_row_bottom_first():
     x, _y, col = cols[1]
     zs = [z for z, _st in col]
     assert zs == sorted(zs) and zs[0] == 1 and zs[-1] == 16  # plane 1 first, every plane's crowd pawn
-    assert stack_label(col[0][1]) == "N"  # the knight on (4, 1, 1)
-    assert all(stack_label(st) == "P" for _z, st in col[1:])
+    assert stack_label(col[0][1], c.rules) == "N"  # the knight on (4, 1, 1)
+    assert all(stack_label(st, c.rules) == "P" for _z, st in col[1:])
+
+
+def test_the_picture_writes_every_piece_with_the_notations_letter():
+    from engine import Piece, load_ruleset
+
+    rules = load_ruleset("standard")
+    royals = (Piece("prince", "white"), Piece("brother", "white"), Piece("king", "white"))
+    assert stack_label(royals, rules) == "".join(rules.pieces[p.type].letter for p in royals) == "HGK"

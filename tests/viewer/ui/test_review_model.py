@@ -20,12 +20,11 @@ def test_fork_game_cuts_a_copy_and_leaves_the_game_alone(make):
     assert len(game.turns) == n and len(fork.turns) == 2
 
 
-def test_fork_game_keeps_the_old_line_as_redo_and_writes_no_autosave(tmp_path):
+def test_fork_game_keeps_the_old_line_as_redo_and_writes_no_file(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
     game = sample_game()
-    game.autosave_path = tmp_path / "auto.txt"
     fork = fork_game(game, 2)
-    assert not (tmp_path / "auto.txt").exists()
-    assert fork.autosave_path == game.autosave_path
+    assert list(tmp_path.iterdir()) == []  # games never write by themselves: the window autosaves
     fork.redo()
     assert fork.turns == game.turns[:3]
 
