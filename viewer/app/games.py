@@ -84,9 +84,7 @@ def _cube_controller(rules=None, *, autosave_path=None, quick=False, game=None, 
 
 
 def _cube_view(window, controller):
-    from .window import CubeApp
-
-    return CubeApp(window, controller)
+    return window.cube_app_type(window, controller)  # the window's own class: no import cycle
 
 
 def _cube_lesson_view(window, controller):

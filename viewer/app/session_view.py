@@ -2,25 +2,16 @@
 
 from __future__ import annotations
 
+from .games import window_game
+
 
 def show_controller(win, game: str, c, caption: str) -> None:
-    """Make ``c`` (a cube or spirit controller) the window's game view, the board slid left clear
-    of the session's panel on the right."""
-    if game == "cube":
-        if "cube" not in win.apps:  # the window makes its cube view with this controller
-            win._cube_controller = c
-        win.switch("cube")
-        app = win.apps["cube"]
-        app.controller = c
-        app.frame_camera()
-        cam = c.view.camera
-        cam.pan(-min(230.0, win.width * 0.17), 0.0)
-        cam.set_home()
-    else:
-        from ..spirit.view import SpiritBoardView
-
-        win.apps["spirit"] = SpiritBoardView(win, c)
-        win.switch("spirit")
+    """Make ``c`` (a controller of any registered game) the window's view of ``game``, as a
+    tutorial lesson is shown (cube chess: the board slid left, clear of the panel on the right)."""
+    wg = window_game(game)
+    show = wg.show_lesson or wg.make_view
+    win.apps[game] = show(win, c)
+    win.switch(game)
     win.set_caption(caption)
 
 

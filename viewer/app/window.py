@@ -263,6 +263,9 @@ class DaqiWindow(pyglet.window.Window):
     """The Daqi window.  ``start`` names a game the window shows (``viewer/app/games.py``; None:
     the game of the first controller given, else the default game); F2 steps to the next."""
 
+    #: the cube view the window makes (``viewer.app.games`` asks for it, so games need not import the window)
+    cube_app_type = CubeApp
+
     def __init__(
         self,
         controller: CubeController | None = None,
