@@ -61,14 +61,10 @@ def parser() -> argparse.ArgumentParser:
 
 
 def _load_record(path: str):
-    from ..core.files import read_record_text
+    """A game of either kind from a record file (the registry decides which: engine.core.games)."""
+    from ..core.games import load_record
 
-    text = read_record_text(path)
-    lines = [ln.strip() for ln in text.splitlines()]
-    spirit = any(ln.startswith(("white:", "black:", "pieces ")) for ln in lines) or (
-        "ruleset spirit" in lines and not any(ln.startswith(("setup ", "cells ")) for ln in lines)
-    )
-    return SpiritGame.from_text(text, source=path) if spirit else Game.from_record(text, source=path)
+    return load_record(path)
 
 
 def _spread(puzzles: list, limit: int | None) -> list:

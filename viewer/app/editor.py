@@ -23,7 +23,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from engine import DaqiError
-from engine.core.files import atomic_write_text, read_record_text
+from engine.core.files import atomic_write_text
 from engine.editor import CubeDraft, SpiritDraft
 
 from ..cube.controller import CubeController
@@ -41,10 +41,11 @@ def default_position_path() -> Path:
 
 
 def read_position_file(path) -> CubeDraft | SpiritDraft:
-    """A draft from a position (or record) file the user named."""
-    text = read_record_text(path)
-    spirit = any(ln.strip().startswith(("pieces ", "white:", "black:")) for ln in text.splitlines())
-    return SpiritDraft.from_text(text, str(path)) if spirit else CubeDraft.from_text(text, str(path))
+    """A draft from the position a position (or record) file the user named begins from."""
+    from engine.core.games import load_record
+    from engine.editor import draft_for
+
+    return draft_for(load_record(path).positions[0])
 
 
 class EditorSession:
