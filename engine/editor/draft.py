@@ -10,6 +10,7 @@ changed cells.
 
 from __future__ import annotations
 
+from ..core import games
 from ..core.coords import format_ascii, normalize, plain
 from ..core.errors import DaqiError, IllegalAction
 from ..core.limits import LIMITS
@@ -296,9 +297,13 @@ def spirit_problems(pos: SpiritPosition) -> list[str]:
     return out
 
 
+games.get("cube").set_hook("draft", lambda position: CubeDraft(position=position))
+games.get("spirit").set_hook("draft", lambda position: SpiritDraft(position=position))
+
+
 def draft_for(position) -> CubeDraft | SpiritDraft:
-    if isinstance(position, SpiritPosition):
-        return SpiritDraft(position=position)
-    if isinstance(position, Position):
-        return CubeDraft(position=position)
-    raise DaqiError(f"not a position: {type(position).__name__}")
+    """A draft of any game's position (the registry's ``"draft"`` hook)."""
+    rules = getattr(position, "rules", None)
+    if rules is None:
+        raise DaqiError(f"not a position: {type(position).__name__}")
+    return games.of_rules(rules).hook("draft")(position)

@@ -15,12 +15,9 @@ import time
 from pathlib import Path
 from typing import Any
 
+from ..core import games
 from ..core.errors import DaqiError, IllegalAction
-from ..cube.game import Game
-from ..cube.randomplay import random_turn
 from ..players import suggest
-from ..players.spirit_player import random_spirit_turn
-from ..spirit.record import SpiritGame
 from .finder import Options, check_puzzle, find_in_game
 from .store import BUNDLED, bundled_puzzles, load_puzzles, save_puzzles
 
@@ -47,7 +44,7 @@ def parser() -> argparse.ArgumentParser:
     mk.add_argument("--deep-level", type=int, default=Options.deep_level, choices=(1, 2, 3))
     mk.add_argument("--limit", type=int, default=None, help="keep at most this many (the most varied first)")
     sp = sub.add_parser("selfplay", help="write self-play game records to find puzzles in")
-    sp.add_argument("--game", choices=("cube", "spirit"), default="cube")
+    sp.add_argument("--game", choices=games.names(), default=games.names()[0])
     sp.add_argument("--games", type=int, default=10)
     sp.add_argument("--seed", type=int, default=0)
     sp.add_argument("--levels", default="1,2", help="the levels the players alternate between (1,2)")
@@ -118,13 +115,14 @@ def selfplay(args) -> int:
     for k in range(args.games):
         seed = args.seed + k
         rng = random.Random(seed)
-        game: Any = Game("standard") if args.game == "cube" else SpiritGame()
+        kind = games.get(args.game)
+        game: Any = kind.game_type(kind.default_ruleset)
         while len(game.turns) < args.max_plies and game.position.result is None:
             pos: Any = game.position
             n = len(game.turns)
             t: Any
             if n < args.opening:
-                t = random_turn(pos, rng) if args.game == "cube" else random_spirit_turn(pos, rng)
+                t = kind.random_turn(pos, rng)
             else:
                 t = suggest(pos, levels[(n // 2 + seed) % len(levels)], seed=seed * 1000 + n).turn
             if t is None:
@@ -134,8 +132,7 @@ def selfplay(args) -> int:
             except IllegalAction:
                 break
         path = out / f"selfplay-{args.game}-{seed:04d}.txt"
-        text = game.to_record() if args.game == "cube" else game.to_text()
-        path.write_text(text, encoding="utf-8")
+        path.write_text(game.to_text(), encoding="utf-8")
         print(f"daqi puzzles: wrote {path} ({len(game.turns)} turns)", file=sys.stderr)
     return 0
 

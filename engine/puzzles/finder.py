@@ -26,7 +26,7 @@ from typing import Any
 
 from ..core.errors import DaqiError
 from ..players import suggest
-from .games import KINDS, kind_of, other
+from .games import kind_named, kind_of, other
 
 MAX_TURNS = 2000
 MAX_REPLIES = 2000
@@ -58,7 +58,7 @@ class Puzzle:
 
     @property
     def kind(self):
-        return KINDS[self.game]
+        return kind_named(self.game)
 
     def start(self):
         return self.kind.parse_position(self.position, source=f"puzzle {self.id}")
@@ -158,16 +158,7 @@ def rating(kind, pos, line: list, goal: str, n_turns: int, tags: list) -> int:
     many-action turn, an exotic idea (drop, hyper-jump, stack, formation) and a longer line are
     harder; taking something big on the spot is easier."""
     first = line[0]
-    r = 900 + 60 * math.log2(max(n_turns, 2))
-    if kind.name == "cube":
-        acts = first.actions
-        r += 120 * (len(acts) - 1)
-        if acts[0].kind != "capture":
-            r += 250
-    else:
-        if first.end not in pos.pieces:
-            r += 250
-        r += 20 * len(first.path)
+    r = 900 + 60 * math.log2(max(n_turns, 2)) + kind.rating_extra(pos, first)
     r += 120 * sum(t in ("drop", "hyper-jump", "stack", "formation", "facing line", "3-D jump") for t in tags)
     r += 150 * (len(line) // 2)
     if goal == "material":

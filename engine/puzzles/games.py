@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..core import games
 from ..core.errors import IllegalAction
-from ..cube.game import Game, parse_position
+from ..cube.game import parse_position
 from ..cube.notation import format_turn, parse_turn
 from ..cube.position import Position
 from ..cube.position_text import format_position
@@ -20,7 +21,7 @@ from ..players.cube_moves import candidates
 from ..players.spirit_player import ADAPTER as SPIRIT_ADAPTER
 from ..spirit.position import SpiritPosition, apply_spirit_turn
 from ..spirit.position_text import format_spirit_position
-from ..spirit.record import SpiritGame, format_spirit_turn, parse_spirit_position, parse_spirit_turn
+from ..spirit.record import format_spirit_turn, parse_spirit_position, parse_spirit_turn
 
 #: spirit-chess piece values for "wins material" (the sect is the game itself: taking it wins)
 SPIRIT_VALUES = {"master": 9, "vicemaster": 7, "formation": 6, "elder": 5, "protector": 5, "disciple": 2, "sect": 0}
@@ -80,6 +81,11 @@ class CubeKind:
 
     def parse_position(self, text: str, source: str = "puzzle") -> Position:
         return parse_position(text, source=source)
+
+    def rating_extra(self, pos: Position, first) -> float:
+        """Harder: more actions in the turn, a quiet turn (no capture)."""
+        acts = first.actions
+        return 120 * (len(acts) - 1) + (250 if acts[0].kind != "capture" else 0)
 
     def tags(self, pos: Position, line: list, outcome: Any) -> list:
         tags = []
@@ -153,6 +159,10 @@ class SpiritKind:
     def parse_position(self, text: str, source: str = "puzzle") -> SpiritPosition:
         return parse_spirit_position(text, source)
 
+    def rating_extra(self, pos: SpiritPosition, first) -> float:
+        """Harder: a quiet turn (no capture on its end square), a long path."""
+        return (250 if first.end not in pos.pieces else 0) + 20 * len(first.path)
+
     def tags(self, pos: SpiritPosition, line: list, outcome: Any) -> list:
         tags = []
         _, caps = apply_spirit_turn(pos, line[0])
@@ -169,12 +179,15 @@ class SpiritKind:
         return tags
 
 
-KINDS = {"cube": CubeKind(), "spirit": SpiritKind()}
+games.get("cube").set_hook("puzzles", CubeKind())
+games.get("spirit").set_hook("puzzles", SpiritKind())
+
+
+def kind_named(name: str) -> Any:
+    """The puzzle interface of the game called ``name`` (the registry's ``"puzzles"`` hook)."""
+    return games.get(name).hook("puzzles")
 
 
 def kind_of(game_or_position) -> Any:
-    if isinstance(game_or_position, (SpiritGame, SpiritPosition)):
-        return KINDS["spirit"]
-    if isinstance(game_or_position, (Game, Position)):
-        return KINDS["cube"]
-    raise TypeError(f"not a game of Daqi: {type(game_or_position).__name__}")
+    """The puzzle interface of a game or a position's game."""
+    return games.of_rules(game_or_position.rules).hook("puzzles")

@@ -25,6 +25,7 @@ from __future__ import annotations
 import tomllib
 from pathlib import Path
 
+from ..core import games
 from ..core.errors import DaqiError
 from ..core.files import atomic_write_text, read_record_text
 from .finder import Puzzle
@@ -97,8 +98,8 @@ def load_puzzles(path) -> list[Puzzle]:
         if extra:
             raise PuzzleError(f"{where}: unknown key {extra[0]!r}")
         game = _field(d, "game", str, where)
-        if game not in ("cube", "spirit"):
-            raise PuzzleError(f"{where}: game must be 'cube' or 'spirit', not {game!r}")
+        if game not in games.names():
+            raise PuzzleError(f"{where}: game must be one of {', '.join(games.names())}, not {game!r}")
         goal = _field(d, "goal", str, where)
         if goal not in ("win", "material"):
             raise PuzzleError(f"{where}: goal must be 'win' or 'material', not {goal!r}")

@@ -26,11 +26,9 @@ from engine import DaqiError
 from engine.core.files import atomic_write_text
 from engine.editor import CubeDraft, SpiritDraft
 
-from ..cube.controller import CubeController
-from ..spirit.controller import SpiritController
 from ..ui.control_common import default_autosave_path
 from ..ui.panels import SANS, TEXT, Panel
-from .session_view import panel_top, panel_width, show_controller
+from .session_view import controller_for, game_from, panel_top, panel_width, show_controller
 
 OK_COLOR = (150, 235, 140, 255)
 BAD_COLOR = (255, 160, 120, 255)
@@ -74,32 +72,15 @@ class EditorSession:
 
     def install(self) -> None:
         """Show the draft through a controller (a new one the first time, the same one after)."""
-        pos = self.draft.position()
-        if self.draft.game == "cube":
-            from engine import Game
-
-            game = Game(start=pos)
-            if self.controller is None:
-                c = CubeController(pos.rules, game=game, autosave_path=None, offer_resume=False)
-                c.click_cell = self.edit_cell  # a click or Space on the cursor edits instead of playing
-                self.controller = c
-                if self.window is not None:
-                    self._install_app(c)
-            else:
-                self.controller._start_game(game)
+        game = game_from(self.draft.position())
+        if self.controller is None:
+            c = controller_for(game)
+            c.click_cell = self.edit_cell  # a click or Space on the cursor edits instead of playing
+            self.controller = c
+            if self.window is not None:
+                self._install_app(c)
         else:
-            from engine.spirit import SpiritGame
-
-            game = SpiritGame(pos.rules, start=pos)
-            if self.controller is None:
-                c = SpiritController(pos.rules, quick=True, autosave_path=None)
-                c.click_cell = self.edit_cell
-                self.controller = c
-                c._start_game(game)
-                if self.window is not None:
-                    self._install_app(c)
-            else:
-                self.controller._start_game(game)
+            self.controller._start_game(game)
 
     def _install_app(self, c) -> None:
         show_controller(self.window, self.draft.game, c, f"Daqi - position editor ({self.draft.game} chess)")
@@ -140,7 +121,8 @@ class EditorSession:
 
     def shown_board(self) -> tuple:
         c = self.controller
-        return tuple(c.view.slicing.higher()) if self.draft.game == "cube" else ()
+        slicing = getattr(getattr(c, "view", None), "slicing", None)  # boards of higher dimensions
+        return tuple(slicing.higher()) if slicing is not None else ()
 
     def command(self, name: str, shift: bool = False) -> bool:
         d, c = self.draft, self.controller
@@ -153,7 +135,7 @@ class EditorSession:
             elif name == "clear":
                 n = d.clear_board(self.shown_board())
                 self._edited(f"Emptied the shown board ({n} cells)")
-            elif name == "f" and d.game == "cube":
+            elif name == "f" and hasattr(d, "set_fill"):
                 d.set_fill("empty" if d.spec.fill == "default" else "default")
                 self._edited(f"The fill is now '{d.spec.fill}'")
             elif name == "f3":
@@ -162,7 +144,7 @@ class EditorSession:
                 self._edited(f"{side} to move")
             elif name in ("+", "=", "-"):
                 step = (10 if shift else 1) * (-1 if name == "-" else 1)
-                if d.game == "cube":
+                if hasattr(d, "set_score"):
                     d.set_score(self.side, d.position().scores[self.side] + step)
                     self._edited(f"{self.side}'s score {d.position().scores[self.side]}")
                 elif self.last is not None and self.last in d.pieces:
@@ -170,7 +152,7 @@ class EditorSession:
                     self._edited(f"level {d.pieces[self.last].level} on {self.last}")
                 else:
                     c.error("Put a piece first: + / - change the level of the piece last put.")
-            elif name == "c" and d.game == "cube":
+            elif name == "c" and hasattr(d, "set_credit"):
                 have = d.position().credits[self.side].get(self.piece, 0)
                 d.set_credit(self.side, self.piece, max(0, have + (-1 if shift else 1)))
                 self._edited(
@@ -217,7 +199,7 @@ class EditorSession:
                 except Exception:  # noqa: BLE001
                     pass
         try:
-            draft = (SpiritDraft if self.draft.game == "spirit" else CubeDraft).from_text(text)
+            draft = type(self.draft).from_text(text)
         except DaqiError as exc:
             self.controller.error(f"The pasted text is not a position: {exc}")
             return False
@@ -238,11 +220,7 @@ class EditorSession:
         except DaqiError as exc:
             self.controller.error(str(exc))
             return None
-        if self.draft.game == "cube":
-            c = CubeController(game.rules, game=game, autosave_path=None, offer_resume=False)
-        else:
-            c = SpiritController(game.rules, quick=True, autosave_path=None)
-            c._start_game(game)
+        c = controller_for(game)
         if vs_computer:
             side = "black" if game.position.to_move == "white" else "white"
             c.set_computer([side], level=level, seed=0)
@@ -322,10 +300,10 @@ def panel_text(s: EditorSession) -> str:
     d = s.draft
     pos = d.position()
     keys = [f"{i + 1} {k}" for i, k in enumerate(s.kinds[:9])]
-    per = 4 if d.game == "cube" else 3
+    per = 4 if len(s.kinds) > 7 else 3
     rows = ["   ".join(keys[i : i + per]) for i in range(0, len(keys), per)]
     lines = [f"POSITION EDITOR  ·  {d.game} chess", "", f"putting: {s.side} {s.piece}   (Tab: side)", *rows, ""]
-    if d.game == "cube":
+    if hasattr(pos, "scores"):  # cube chess: the fill, scores and credits
         lines.append(f"{pos.to_move} to move  ·  fill {pos.fill}")
         lines.append(f"score white {pos.scores['white']}, black {pos.scores['black']}")
         cr = [f"{side} {k} {n}" for side in ("white", "black") for k, n in sorted(pos.credits[side].items())]
@@ -340,7 +318,7 @@ def panel_text(s: EditorSession) -> str:
         "",
         "click / Space put · right click / Del take off",
         "Ctrl+E empty board · F3 to move · A analyse",
-        ("F fill · C credit · +/- score" if d.game == "cube" else "+/- level of the piece last put"),
+        ("F fill · C credit · +/- score" if hasattr(d, "set_fill") else "+/- level of the piece last put"),
         "Ctrl+C / Ctrl+V copy / paste · Ctrl+S save",
         "Enter play · P vs computer · F8 leave",
     ]

@@ -16,16 +16,12 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from engine import Game
 from engine.core.files import atomic_write_text
 from engine.puzzles import judge
-from engine.spirit import SpiritGame
 
-from ..cube.controller import CubeController
-from ..spirit.controller import SpiritController
 from ..ui.control_common import default_autosave_path
 from ..ui.panels import SANS, TEXT, Panel
-from .session_view import panel_top, panel_width, show_controller
+from .session_view import controller_for, game_from, panel_top, panel_width, show_controller
 
 KEYS = {"h": "hint", "f4": "show", "f5": "restart", "f6": "prev", "f7": "next", "f8": "leave"}
 MAX_PROGRESS_BYTES = 1 << 20
@@ -82,13 +78,8 @@ class PuzzleSession:
         p = self.puzzle
         self.start = p.start()
         self.state, self.verdict, self.hint_shown = "solve", None, False
-        if p.game == "cube":
-            self.game = Game(start=self.start)
-            c = CubeController(self.game.rules, game=self.game, autosave_path=None, offer_resume=False)
-        else:
-            self.game = SpiritGame(self.start.rules, start=self.start)
-            c = SpiritController(self.game.rules, quick=True, autosave_path=None)
-            c._start_game(self.game)
+        self.game = game_from(self.start)
+        c = controller_for(self.game)
         self.controller = c
         if self.window is not None:
             self._install(c)

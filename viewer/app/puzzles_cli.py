@@ -98,7 +98,7 @@ def run_edit(argv: list) -> int:
             draft = read_position_file(args.file)
         else:
             draft = SpiritDraft() if args.spirit else CubeDraft()
-            if args.empty and draft.game == "cube":
+            if args.empty and hasattr(draft, "set_fill"):
                 draft.set_fill("empty")
     except DaqiError as exc:
         print(f"daqi edit: {exc}", file=sys.stderr)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from engine.core import games
+
 from .games import window_game
 
 
@@ -35,3 +37,14 @@ def panel_width(win, wanted: int = 380) -> int:
         board_right = geo.origin[0] + geo.cell * geo.size[0]
         width = min(width, max(220.0, win.width - board_right - 44))
     return int(width)
+
+
+def game_from(position):
+    """A game of the position's own kind that begins there (the registry's game class)."""
+    return games.of_rules(position.rules).game_type(position.rules, start=position)
+
+
+def controller_for(game):
+    """A controller of the game's kind showing ``game``, without autosave."""
+    name = games.of_rules(game.rules).name
+    return window_game(name).make_controller(game.rules, game=game, autosave_path=None)

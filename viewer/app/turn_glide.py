@@ -57,7 +57,7 @@ class TurnGlide:
         where = step.dst if (u >= 0.5 or step.src is None) else step.src
         view = controller.view
         if where is not None:
-            view.slicing.sethigher_of(higher_of(where))
+            view.slicing.set_higher(higher_of(where))
             view.slicing.set_focus(where[2])
         if step.kind == "cut":
             return InFlight(step.after if u >= 0.5 else step.before, {})
