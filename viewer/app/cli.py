@@ -288,9 +288,8 @@ def autosave_paths(args, autosave, shown: str) -> dict:
     from engine.core import games
 
     from ..cube.controller import default_autosave_path
-    from .games import shown as window_games
 
-    paths = {name: autosave.with_name(f"autosave-{name}.txt") for name in window_games()}
+    paths = {name: autosave.with_name(f"autosave-{name}.txt") for name in games.names()}
     if args.autosave:
         paths[shown] = autosave
     else:

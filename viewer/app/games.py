@@ -1,7 +1,8 @@
 """The games the window can show: one :class:`WindowGame` per registered engine game.
 
 The window (``DaqiWindow.switch``) looks a game up here by its registry name
-(:mod:`engine.core.games`); F2 steps through them in registry order.  A new game registers its
+(:mod:`engine.core.games`); F2 steps through them in registry order.  Both games register
+here; cube chess's view (``CubeApp``) is added by ``viewer/app/window.py``, where it lives.  A new game registers its
 controller and its view here (the noughts-and-crosses game of the tests does), and the window
 needs no change.
 """
@@ -9,7 +10,7 @@ needs no change.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from engine.core import games
@@ -26,7 +27,7 @@ class WindowGame:
     #: ``rules`` None means the game's default ruleset
     make_controller: Callable[..., GameController]
     #: ``make_view(window, controller)``: the view that draws it (a ``viewer.ui.protocols.GameView``)
-    make_view: Callable[[Any, GameController], GameView]
+    make_view: Callable[[Any, GameController], GameView] | None
     #: ``show_lesson(window, controller)``: the view of a tutorial lesson's game, made ready in
     #: ``window`` (cube chess reuses its view and slides the board clear of the lesson panel)
     show_lesson: Callable[[Any, GameController], GameView] | None = None
@@ -43,6 +44,11 @@ def register(game: WindowGame) -> WindowGame:
 
 def unregister(name: str) -> None:
     _WINDOW_GAMES.pop(name, None)
+
+
+def set_view(name: str, make_view: Callable, show_lesson: Callable | None = None) -> None:
+    """Give a registered game its view (for a view defined where importing it needs the GL window)."""
+    _WINDOW_GAMES[name] = replace(window_game(name), make_view=make_view, show_lesson=show_lesson)
 
 
 def window_game(name: str) -> WindowGame:
@@ -83,20 +89,6 @@ def _cube_controller(rules=None, *, autosave_path=None, quick=False, game=None, 
     )
 
 
-def _cube_view(window, controller):
-    return window.cube_app_type(window, controller)  # the window's own class: no import cycle
-
-
-def _cube_lesson_view(window, controller):
-    app = window.apps.get("cube") or _cube_view(window, controller)
-    app.controller = controller
-    app.frame_camera()
-    cam = controller.view.camera  # slide the board left, clear of the lesson panel
-    cam.pan(-min(230.0, window.width * 0.17), 0.0)
-    cam.set_home()
-    return app
-
-
 def _spirit_controller(rules=None, *, autosave_path=None, quick=False, game=None, offer_resume=False, save_path=None):
     from ..spirit.controller import SpiritController
 
@@ -114,5 +106,5 @@ def _spirit_view(window, controller):
     return SpiritBoardView(window, controller)
 
 
-register(WindowGame("cube", _cube_controller, _cube_view, _cube_lesson_view))
+register(WindowGame("cube", _cube_controller, None))  # its view: viewer/app/window.py (set_view)
 register(WindowGame("spirit", _spirit_controller, _spirit_view, _spirit_view))

@@ -114,7 +114,9 @@ class TutorialSession:
     def _install(self, c) -> None:
         win = self.window
         name = self.lesson.game
-        show = window_game(name).show_lesson or window_game(name).make_view
+        wg = window_game(name)
+        show = wg.show_lesson or wg.make_view
+        assert show is not None, f"{name} has no view"  # the window registered it (set_view)
         win.apps[name] = show(win, c)
         win.switch(name)
         win.set_caption(f"Daqi - tutorial {self.index + 1}/{len(self.lessons)}: {self.lesson.title}")
@@ -153,8 +155,10 @@ class TutorialSession:
             return
         win.tutorial = None
         name = games.DEFAULT_GAME
-        c = window_game(name).make_controller(autosave_path=self.autosave_path)
-        win.apps[name] = window_game(name).make_view(win, c)
+        wg = window_game(name)
+        c = wg.make_controller(autosave_path=self.autosave_path)
+        assert wg.make_view is not None, f"{name} has no view"
+        win.apps[name] = wg.make_view(win, c)
         win.switch(name)
         c.say("Tutorial closed - a new game: setup phase (Q = quick start). 'daqi tutorial' brings the lessons back.")
 

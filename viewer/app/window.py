@@ -259,12 +259,24 @@ class CubeApp:
         self.controller.say(text, level)
 
 
+def _cube_lesson_view(window, controller) -> CubeApp:
+    """A tutorial lesson's view: the cube view (reused), the board slid clear of the lesson panel."""
+    app = window.apps.get("cube") or CubeApp(window, controller)
+    app.controller = controller
+    app.frame_camera()
+    cam = controller.view.camera
+    cam.pan(-min(230.0, window.width * 0.17), 0.0)
+    cam.set_home()
+    return app
+
+
+window_games.set_view("cube", CubeApp, _cube_lesson_view)  # cube chess's view lives here
+
+
 class DaqiWindow(pyglet.window.Window):
     """The Daqi window.  ``start`` names a game the window shows (``viewer/app/games.py``; None:
     the game of the first controller given, else the default game); F2 steps to the next."""
 
-    #: the cube view the window makes (``viewer.app.games`` asks for it, so games need not import the window)
-    cube_app_type = CubeApp
 
     def __init__(
         self,
@@ -342,6 +354,8 @@ class DaqiWindow(pyglet.window.Window):
             name = window_games.next_game(self.app.name if self.app is not None else None)
         if name not in self.apps:
             wg = window_games.window_game(name)
+            if wg.make_view is None:
+                raise games.UnknownGame(f"{games.get(name).title} has no view in the window")
             ctl = self._given.get(name) or wg.make_controller(autosave_path=self.autosave.get(name))
             self._attach_clock(ctl)
             self.apps[name] = wg.make_view(self, ctl)
