@@ -277,7 +277,6 @@ class DaqiWindow(pyglet.window.Window):
     """The Daqi window.  ``start`` names a game the window shows (``viewer/app/games.py``; None:
     the game of the first controller given, else the default game); F2 steps to the next."""
 
-
     def __init__(
         self,
         controller: CubeController | None = None,
