@@ -34,6 +34,7 @@ from ..core.loader import load_ruleset, load_ruleset_file
 from .actions import Turn
 from .notation import format_turn, parse_turn
 from .position import SIDES, Position, Result
+from .position_text import HEADS, PositionSpec, choices_of, records_header
 from .rules import apply_turn
 from .setup import check_choice, default_choices, n_parts
 
@@ -44,7 +45,13 @@ _TURN_LINE = re.compile(r"(\d++)(\.\.\.|\.)\s*+(.+)", re.DOTALL)
 class Game:
     """A game of cube chess from its setup choices, with history for undo, redo and replay."""
 
-    def __init__(self, rules="standard", choices: dict | None = None):
+    start: Position | None = None  # the position the game began from, when not the setup
+    offset = 0  # 1 when that position has black to move (its first turn is "1...")
+
+    def __init__(self, rules="standard", choices: dict | None = None, *, start=None):
+        if start is not None:  # a game that begins from any position (docs/NOTATION.md, "Positions")
+            rules = start.rules
+            choices = choices or choices_of(start)
         if isinstance(rules, Path):
             rules = load_ruleset_file(rules)
         elif isinstance(rules, str):
@@ -59,7 +66,10 @@ class Game:
             for i, part in enumerate(self.choices[side]):
                 check_choice(self.rules, side, i, part)
         self.turns: list[Turn] = []
-        self.positions = [Position.from_setup(self.rules, self.choices)]
+        self.start = start  # None: the game began from the setup
+        self.positions = [start if start is not None else Position.from_setup(self.rules, self.choices)]
+        # a game that begins with black to move numbers its first turn "1..."
+        self.offset = 1 if self.positions[0].to_move == "black" else 0
         self._seen = Counter([self.positions[0].key()])  # G14 repetition counts
         self.costs: list[int] = []
         self._redo: list[Turn] = []
@@ -135,13 +145,12 @@ class Game:
 
     # -- records ------------------------------------------------------------------------------
     def to_text(self, style: str = "ascii") -> str:
-        """The game's record (docs/NOTATION.md)."""
-        lines = ["# Daqi record", f"ruleset {self.rules.name}"]
-        for side in SIDES:
-            lines.append(f"setup {side} " + " | ".join(" ".join(p) for p in self.choices[side]))
+        """The game's record (docs/NOTATION.md); a game that began from a position starts with
+        its position lines."""
+        lines = ["# Daqi record", *records_header(self.rules, self.start, self.choices)]
         for i in range(len(self.turns)):
-            num = i // 2 + 1
-            lines.append(f"{num}{'.' if i % 2 == 0 else '...'} {self.notation(i, style)}")
+            n = i + self.offset
+            lines.append(f"{n // 2 + 1}{'.' if n % 2 == 0 else '...'} {self.notation(i, style)}")
         if self.position.result:
             r = self.position.result
             lines.append(f"# result: {r.winner or 'draw'} ({r.reason})")
@@ -163,6 +172,7 @@ class Game:
         rules = None
         choices: dict = {}
         game = None
+        spec: PositionSpec | None = None
         content = False
         if not isinstance(text, str):
             raise NotationError("a record is text", code="bad-record", where=source)
@@ -205,16 +215,26 @@ class Game:
                     for i, g in enumerate(choices[side]):
                         check_choice(rules, side, i, g)
                     continue
+                if line.split(None, 1)[0] in HEADS:
+                    if game is not None:
+                        raise NotationError("position lines must come before the turns")
+                    if rules is None:
+                        rules = load_ruleset("standard")
+                    if spec is None:
+                        spec = PositionSpec()
+                    spec.read(line, rules)
+                    continue
                 m = _TURN_LINE.match(line)
                 if not m:
                     raise NotationError(
-                        f"expected 'N. TURN', 'N... TURN', 'ruleset NAME' or 'setup SIDE ...', got {line!r}"
+                        f"expected 'N. TURN', 'N... TURN', 'ruleset NAME', 'setup SIDE ...' or a position "
+                        f"line ({', '.join(HEADS)}), got {line!r}"
                     )
                 if game is None:
-                    game = cls._from_header(rules, choices)
+                    game = cls._from_header(rules, choices, spec)
                     rules = game.rules
                 num, dots, body = int(m.group(1)), m.group(2), m.group(3)
-                ply = len(game.turns)
+                ply = len(game.turns) + game.offset
                 want_num, want_dots = ply // 2 + 1, "." if ply % 2 == 0 else "..."
                 if (num, dots) != (want_num, want_dots):
                     raise NotationError(f"expected turn number {want_num}{want_dots} here, found {num}{dots}")
@@ -233,16 +253,24 @@ class Game:
                 raise NotationError(str(exc), code=exc.code, where=where) from None
         if not content:
             raise NotationError("the record is empty: no ruleset, setup or turn line", code="bad-record", where=source)
-        return game if game is not None else cls._from_header(rules, choices)
+        if game is None:
+            try:
+                game = cls._from_header(rules, choices, spec)
+            except DaqiError as exc:
+                raise NotationError(str(exc), code=exc.code, where=source) from None
+        return game
 
     @classmethod
-    def _from_header(cls, rules, choices: dict) -> Game:
+    def _from_header(cls, rules, choices: dict, spec: PositionSpec | None = None) -> Game:
         """The game a record's header describes: its ruleset (standard if none) and the setup
-        choices it gives, the default arrangement for a side it does not."""
+        choices it gives, the default arrangement for a side it does not; the position its
+        position lines give, if any."""
         rules = rules or load_ruleset("standard")
         base = default_choices(rules)
         base.update(choices)
-        return cls(rules, base)
+        if spec is None:
+            return cls(rules, base)
+        return cls(rules, base, start=spec.build(rules, base))
 
     def save(self, path) -> Path:
         """Write the record atomically and durably (temp file, fsync, rename, fsync of the folder);
@@ -254,6 +282,12 @@ class Game:
         """Read a record file (a regular UTF-8 file of at most :data:`MAX_RECORD_BYTES`); every
         problem is a :class:`DaqiError` naming the file and line."""
         return cls.from_record(read_record_text(path), source=str(path), known=known)
+
+
+def parse_position(text: str, *, source: str = "position", known=None) -> Position:
+    """The position a position text (:func:`engine.cube.position_text.format_position`), or any
+    record, begins from."""
+    return Game.from_record(text, source=source, known=known).positions[0]
 
 
 SAMPLES = Path(__file__).with_name("samples")

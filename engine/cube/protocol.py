@@ -194,6 +194,8 @@ POSITION_FIELDS = (
 
 def parse_position(obj) -> tuple[Position, dict]:
     """A protocol position object -> (Position, the overrides it gave)."""
+    if isinstance(obj, dict) and "text" in obj:
+        return _position_from_text(obj), {}
     _fields(obj, POSITION_FIELDS, "position")
     rname = obj.get("ruleset", "standard")
     rules = load_named(rname, "position.ruleset")
@@ -312,6 +314,24 @@ def parse_position(obj) -> tuple[Position, dict]:
             c = pos.royals[s]["king"]
             pos.cells[compact(c)] = tuple(Piece("king", s, "prince") if p.type == "king" else p for p in pos.cell(c))
     return pos, ov
+
+
+def _position_from_text(obj: dict) -> Position:
+    """``{"text": POSITION_TEXT, "ruleset"?: NAME}``: the position text of docs/NOTATION.md
+    ("Positions"); the request line's own byte limit bounds it."""
+    from .game import parse_position as parse_text
+
+    _fields(obj, ("text", "ruleset"), "position")
+    text = obj["text"]
+    if not isinstance(text, str):
+        raise ProtocolError(f"position.text must be a string, got {_show(text)}")
+    pos = parse_text(text, source="position.text")
+    if "ruleset" in obj and obj["ruleset"] != pos.rules.name:
+        raise ProtocolError(
+            f"position.ruleset {_show(obj['ruleset'])} differs from the text's ruleset {pos.rules.name!r}",
+            code="bad-position",
+        )
+    return pos
 
 
 def _stack_json(stack):

@@ -96,7 +96,15 @@ def _kind(rules: SpiritRules, value: Any, what: str) -> str:
 
 
 def parse_position(obj: Any, default_ruleset: Any = "spirit") -> SpiritPosition:
-    """Protocol position P -> SpiritPosition (start counts = the ruleset's counts)."""
+    """Protocol position P -> SpiritPosition (start counts = the ruleset's counts), or the position
+    text of docs/NOTATION.md ("Positions") as ``{"ruleset": "spirit", "text": TEXT}``."""
+    if isinstance(obj, dict) and "text" in obj:
+        from .record import parse_spirit_position
+
+        _fields(obj, {"text", "ruleset"}, {"text"}, "position")
+        if not isinstance(obj["text"], str):
+            raise _bad(f"position.text must be a string, got {_show(obj['text'])}")
+        return parse_spirit_position(obj["text"], "position.text")
     _fields(obj, POSITION_FIELDS, {"to_move", "pieces"}, "position")
     rules = _rules(obj.get("ruleset", default_ruleset))
     to_move = _side(obj["to_move"], "position.to_move")

@@ -35,6 +35,8 @@ from .position import (
     apply_spirit_turn,
     played_turn,
 )
+from .position_text import HEADS as POSITION_HEADS
+from .position_text import SpiritPositionSpec, position_lines
 from .rules import SIDES, SpiritRules
 from .setup import Placements, default_placement, normalize_placements, spirit_start_position
 
@@ -104,6 +106,7 @@ class SpiritRecord:
     turn_lines: tuple[int, ...] = field(default=(), compare=False, repr=False)
     result_line: int = field(default=0, compare=False, repr=False)
     source: str | None = field(default=None, compare=False, repr=False)
+    start: SpiritPosition | None = None  # the position the game began from, when not the setup
 
 
 def _format_placements(pl: Placements) -> str:
@@ -114,12 +117,11 @@ def format_spirit_record(record) -> str:
     """Text of a :class:`SpiritRecord` (or a :class:`SpiritGame`)."""
     if isinstance(record, SpiritGame):
         record = record.record()
-    lines = [
-        "# Daqi spirit chess record",
-        f"ruleset {record.ruleset}",
-        f"white: {_format_placements(record.white)}",
-        f"black: {_format_placements(record.black)}",
-    ]
+    lines = ["# Daqi spirit chess record", f"ruleset {record.ruleset}"]
+    if record.start is not None:
+        lines += position_lines(record.start)
+    else:
+        lines += [f"white: {_format_placements(record.white)}", f"black: {_format_placements(record.black)}"]
     lines += [f"{i}. {format_spirit_turn(t)}" for i, t in enumerate(record.turns, 1)]
     if record.result is not None:
         lines.append(f"result {record.result.winner or 'draw'} {record.result.reason}")
@@ -150,6 +152,8 @@ def parse_spirit_record(text: str, source: str | None = None) -> SpiritRecord:
     if not isinstance(text, str):
         raise NotationError("a record is text", code="bad-record", where=source)
     content = False
+    spec: SpiritPositionSpec | None = None
+    rules_for_spec: SpiritRules = None  # type: ignore[assignment]   # loaded with the first position line
     for n, raw in enumerate(record_lines(text), 1):
         line = raw.strip()
         if not line or line.startswith("#"):
@@ -165,6 +169,10 @@ def parse_spirit_record(text: str, source: str | None = None) -> SpiritRecord:
                     raise NotationError("'ruleset NAME' must come first", code="malformed")
                 ruleset = rest.strip()
             elif ":" in line and line.split(":", 1)[0].strip() in SIDES:
+                if spec is not None:
+                    raise NotationError(
+                        "a record begins from setup lines or from a position, not both", code="malformed"
+                    )
                 side, _, body = line.partition(":")
                 side = side.strip()
                 if side in setups:
@@ -172,6 +180,18 @@ def parse_spirit_record(text: str, source: str | None = None) -> SpiritRecord:
                 if turns:
                     raise NotationError("setup lines must come before the turns", code="malformed")
                 setups[side] = _parse_placements(body)
+            elif head in POSITION_HEADS:
+                if turns or setups:
+                    raise NotationError(
+                        "position lines come before the turns, instead of the 'white:' and 'black:' setup lines",
+                        code="malformed",
+                    )
+                if spec is None:
+                    spec = SpiritPositionSpec()
+                    rules_for_spec = load_ruleset(ruleset)
+                    if getattr(rules_for_spec, "game", None) != "spirit":
+                        raise NotationError(f"ruleset {ruleset!r} is not a spirit-chess ruleset", code="unknown-name")
+                spec.read(line, rules_for_spec)
             elif head == "result":
                 parts = rest.split()
                 if len(parts) != 2 or parts[0] not in ("white", "black", "draw"):
@@ -181,7 +201,7 @@ def parse_spirit_record(text: str, source: str | None = None) -> SpiritRecord:
                 result = SpiritResult(None if parts[0] == "draw" else parts[0], parts[1])
                 rline = n
             elif re.fullmatch(r"\d+\.", head):
-                if len(setups) != 2:
+                if len(setups) != 2 and spec is None:
                     raise NotationError(
                         "both setup lines (white:, black:) must come before the turns", code="malformed"
                     )
@@ -198,10 +218,19 @@ def parse_spirit_record(text: str, source: str | None = None) -> SpiritRecord:
             "the record is empty: no ruleset, setup or turn line", code="bad-record", where=source or "record"
         )
     for side in SIDES:
-        if side not in setups:
+        if side not in setups and spec is None:
             raise NotationError(f"the record has no '{side}:' setup line", code="malformed", where=source or "record")
+    start = spec.build(rules_for_spec) if spec is not None else None
     return SpiritRecord(
-        ruleset, setups["white"], setups["black"], tuple(turns), result, tuple(tlines), rline, source=source
+        ruleset,
+        setups.get("white", {}),
+        setups.get("black", {}),
+        tuple(turns),
+        result,
+        tuple(tlines),
+        rline,
+        source=source,
+        start=start,
     )
 
 
@@ -212,7 +241,9 @@ def _at(source: str | None, line: int) -> str:
 class SpiritGame:
     """A game: start placements, the turns played, undo/redo, save/load as a text record."""
 
-    def __init__(self, rules: SpiritRules | str | None = None, white=None, black=None):
+    start: SpiritPosition | None = None  # the position the game began from, when not the setup
+
+    def __init__(self, rules: SpiritRules | str | None = None, white=None, black=None, *, start=None):
         ruleset: SpiritRules = load_ruleset(rules or "spirit") if rules is None or isinstance(rules, str) else rules
         if getattr(ruleset, "game", None) != "spirit":
             raise IllegalAction(
@@ -221,7 +252,10 @@ class SpiritGame:
         self.rules = ruleset
         self.white = normalize_placements(ruleset, white if white is not None else default_placement(ruleset, "white"))
         self.black = normalize_placements(ruleset, black if black is not None else default_placement(ruleset, "black"))
-        self.positions: list[SpiritPosition] = [spirit_start_position(ruleset, self.white, self.black)]
+        # ``start``: a position the game begins from instead of the setup (docs/NOTATION.md, "Positions")
+        self.start = start
+        first = start if start is not None else spirit_start_position(ruleset, self.white, self.black)
+        self.positions: list[SpiritPosition] = [first]
         self.turns: list[SpiritTurn] = []
         self.captures: list[list[SpiritCapture]] = []
         self._redo: list[SpiritTurn] = []
@@ -275,7 +309,9 @@ class SpiritGame:
         return new
 
     def record(self) -> SpiritRecord:
-        return SpiritRecord(self.rules.name, dict(self.white), dict(self.black), tuple(self.turns), self.result)
+        return SpiritRecord(
+            self.rules.name, dict(self.white), dict(self.black), tuple(self.turns), self.result, start=self.start
+        )
 
     def to_text(self) -> str:
         return format_spirit_record(self.record())
@@ -285,7 +321,10 @@ class SpiritGame:
         src = record.source
         rules: SpiritRules | str = known if known is not None and record.ruleset == known.name else record.ruleset
         try:
-            game = cls(rules, record.white, record.black)
+            if record.start is not None:
+                game = cls(record.start.rules, start=record.start)
+            else:
+                game = cls(rules, record.white, record.black)
         except DaqiError as exc:
             raise NotationError(f"setup: {exc}", code=exc.code, where=src or "record") from None
         for i, turn in enumerate(record.turns):
@@ -319,3 +358,8 @@ class SpiritGame:
         """Read a record file (regular, UTF-8, bounded size); every problem is a DaqiError naming
         the file and line."""
         return cls.from_text(read_record_text(path), source=str(Path(path)), known=known)
+
+
+def parse_spirit_position(text: str, source: str | None = None) -> SpiritPosition:
+    """The position a spirit position text (or any spirit record) begins from."""
+    return SpiritGame.from_text(text, source).positions[0]

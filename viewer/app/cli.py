@@ -11,6 +11,7 @@
     daqi study --rulesets A,B --levels 2 --games N   a rules study with a Markdown report and plots (engine.lab)
     daqi record ...   /   daqi snapshot ...  videos and still images without a window (viewer.app.record_cli)
     daqi analyse GAME.txt [--level N] --out DIR  the game report: evaluations, ?! ? ??, a graph (engine.analysis.cli)
+    daqi edit [FILE]  /   daqi puzzles play|make|selfplay|check|list ...   (viewer.app.puzzles_cli)
 
 In the window F2 switches between the two games and H shows every key.
 Without a display the command explains what to do instead and exits with status 2.  Bad input (a
@@ -83,6 +84,8 @@ def build_parser() -> argparse.ArgumentParser:
         help="analyse a game record: evaluations, mistakes, a graph (see 'daqi analyse --help')",
         add_help=False,
     )
+    sub.add_parser("edit", help="the position editor (see 'daqi edit --help')", add_help=False)
+    sub.add_parser("puzzles", help="puzzles: play, make, check (see 'daqi puzzles --help')", add_help=False)
     return p
 
 
@@ -179,6 +182,10 @@ def _main(argv: list) -> int:
 
         rc = record_cli.main(argv)
         return int(rc or 0)
+    if argv and argv[0] in ("puzzles", "edit"):
+        from . import puzzles_cli  # the puzzles and the position editor (issue 22)
+
+        return int(puzzles_cli.main(argv, display_problem, _no_display) or 0)
     if argv and argv[0] == "arena":
         from engine.lab.cli import arena_main
 

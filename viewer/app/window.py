@@ -601,6 +601,10 @@ class DaqiWindow(pyglet.window.Window):
             self.on_close()
         elif ctrl and name == "m":
             self.app.say(self.sounds.toggle_mute())
+        elif ctrl and name == "e" and self.tutorial is None:
+            from .editor import open_editor  # the position editor (issue 22)
+
+            open_editor(self)
         else:
             self.app.key(name, shift, ctrl)
         return pyglet.event.EVENT_HANDLED  # never let Escape close the window

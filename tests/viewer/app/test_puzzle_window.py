@@ -1,0 +1,64 @@
+"""Puzzles in the window (issue 22): the solver's turn is judged, the forced reply is played for
+them, a wrong turn says why, and the progress is kept between sessions."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "engine" / "puzzles"))
+
+from puzzle_helpers import FREE_QUEEN, KING_EN_PRISE  # noqa: E402
+
+from engine.puzzles import analyse  # noqa: E402
+
+
+def _click(win, coord):
+    from pyglet.window import mouse
+
+    c = win.controller
+    px, py = c.view.camera.project(c.view.layout(c.rules).cell_center(*coord))
+    win.on_mouse_press(int(px), win.height - int(py), mouse.LEFT, 0)
+
+
+def test_a_puzzle_is_solved_with_clicks_and_the_progress_is_kept(headless_window, tmp_path):
+    from viewer.app.puzzles import PuzzleSession, load_progress, panel_text
+
+    puzzles = [analyse(FREE_QUEEN.position()), analyse(KING_EN_PRISE.position())]
+    progress = tmp_path / "progress.json"
+    session = PuzzleSession(puzzles, progress=progress)
+    win = headless_window(None, width=1280, height=720, tutorial=session)
+    from pyglet.window import key as K
+
+    assert "PUZZLE 1 of 2" in panel_text(session) and "win material" in panel_text(session)
+    # a wrong turn first: the rook steps instead of taking
+    _click(win, (5, 5, 1))
+    _click(win, (5, 6, 1))
+    win.on_key_press(K.ENTER, 0)
+    win.tick(0.0)
+    assert session.state == "failed" and "not +" in win.controller.message.text
+    assert "NOT YET" in panel_text(session)
+    win.on_key_press(K.F5, 0)  # try again
+    _click(win, (5, 5, 1))
+    _click(win, (5, 12, 1))
+    win.on_key_press(K.ENTER, 0)
+    win.tick(0.0)
+    assert session.state == "solved" and "Solved" in win.controller.message.text
+    assert len(win.controller.game.turns) == len(puzzles[0].line)  # the reply was played for the solver
+    win.draw_frame()
+    assert load_progress(progress) == {puzzles[0].id}
+    # a new session starts at the first unsolved puzzle
+    again = PuzzleSession(puzzles, progress=progress)
+    assert again.index == 1
+
+
+def test_show_me_plays_the_solution(headless_window, tmp_path):
+    from viewer.app.puzzles import PuzzleSession
+
+    session = PuzzleSession([analyse(KING_EN_PRISE.position())], progress=tmp_path / "p.json")
+    win = headless_window(None, width=1024, height=700, tutorial=session)
+    from pyglet.window import key as K
+
+    win.on_key_press(K.F4, 0)
+    assert win.controller.game.position.result is not None
+    assert win.controller.game.position.result.winner == "white"
