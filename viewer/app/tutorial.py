@@ -29,6 +29,7 @@ from engine.tutorial import Lesson, goals_status, lesson_game, load_lessons
 
 from ..ui.control_common import default_autosave_path
 from ..ui.panels import DIM, SANS, TEXT, Panel
+from ..ui.review import banner_text
 from .games import window_game
 
 SHOW_STEP = 0.7  # seconds between the actions of "show me"
@@ -74,6 +75,7 @@ class TutorialSession:
         self.queue: list = []  # "show me" steps still to play
         self.clock = 0.0
         self.panel = None
+        self.folded = False  # the lesson panel is folded away (see draw)
         self.buttons: list = []  # [(name, (x, y, w, h))] in window pixels (bottom-left origin)
         self.autosave_path: Path | None = None  # of the game that follows the tutorial (F8)
 
@@ -249,8 +251,13 @@ class TutorialSession:
     def draw(self, window) -> None:
         self.update()
         c = self.controller
-        if c is not None and (getattr(c, "chooser", None) is not None or c.prompt is not None or c.help_visible):
-            self.buttons = []  # issue 16: a chooser, a prompt or the help is read first - the panel folds
+        # issue 16: a chooser, a prompt, the help or the game-over banner is read first - the panel
+        # folds (its keys still work: F5 restarts the lesson, F6 / F7 change it)
+        self.folded = c is not None and (
+            getattr(c, "chooser", None) is not None or c.prompt is not None or c.help_visible or bool(banner_text(c))
+        )
+        if self.folded:
+            self.buttons = []
             return
         if self.panel is None:
             self.panel = TutorialPanel()

@@ -82,6 +82,33 @@ class FollowCamera:
         return CameraPose(self.pose.yaw, self.pose.pitch, self.pose.distance, tuple(target))
 
 
+#: bands of a still kept free for the overlay's text (fractions of the height: top, bottom)
+STILL_INSET = (0.15, 0.09)
+#: how high the pieces stand above a board (cells), counted in a still's framing
+PIECE_HEIGHT = 1.6
+
+
+def board_box(layout, z: int) -> tuple[np.ndarray, np.ndarray]:
+    """World box of the board at plane ``z`` with its pieces (the board a still frames)."""
+    lo = np.array([*layout.origin(0), layout.layer_height(z)])
+    hi = lo + np.array([layout.size[0], layout.size[1], PIECE_HEIGHT])
+    return lo, hi
+
+
+def fit_board_pose(pose: CameraPose, layout, z: int, size) -> CameraPose:
+    """``pose``'s direction, aimed and backed off so the whole board at plane ``z`` (and so the
+    move on it) lies inside a ``size`` picture, clear of the overlay's top and bottom bands
+    (issue 16: a still cut the board and put the move at its edge)."""
+    from ..gl.camera import Camera
+
+    w, h = int(size[0]), int(size[1])
+    cam = Camera(width=w, height=h, target=np.asarray(pose.target, float), yaw=pose.yaw, pitch=pose.pitch)
+    cam.distance = float(pose.distance)
+    lo, hi = board_box(layout, z)
+    cam.fit(lo, hi, margin=0.02, inset=(0.0, STILL_INSET[0] * h, 0.0, STILL_INSET[1] * h))
+    return CameraPose(cam.yaw, cam.pitch, cam.distance, tuple(float(v) for v in cam.target))
+
+
 #: the largest magnitude of a number in a camera file (time, angles, distance, target)
 MAX_CAMERA_NUMBER = 1e6
 

@@ -71,14 +71,14 @@ class Track:
 
 
 def _pile(stack, base_h: float = 0.0):
-    from ..cube.scene import STACK_SCALE, mesh_kind, piece_height
+    from ..cube.scene import STACK_GAP, STACK_SCALE, mesh_kind, piece_height
 
     n = len(stack)
     scale = STACK_SCALE if n > 1 else 1.0
     out, h = [], base_h
     for p in stack:
         out.append([p, h, scale])
-        h += piece_height(mesh_kind(p)) * scale * 0.92
+        h += (piece_height(mesh_kind(p)) + STACK_GAP) * scale
     return out, h
 
 

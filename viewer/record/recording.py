@@ -43,6 +43,7 @@ from .camera_paths import (
     FollowCamera,
     KeyframeCamera,
     OrbitCamera,
+    fit_board_pose,
     make_camera,
 )
 from .cube_animation import ACTION_LABELS, CubeAnimator, CubeSource, CubeStep, FrameState, Track
@@ -408,7 +409,11 @@ def snapshot(
             st.overview = overview_shot(source, turn)
             frame = rec._compose(st)
         else:
-            frame = rec.frame(0)
+            st = rec.state(0)
+            layout = getattr(rec.animator, "layout", None)
+            if opts.camera in ("fixed", "follow", "orbit") and layout is not None and st.pose is not None:
+                st.pose = fit_board_pose(st.pose, layout, st.focus_z, opts.size)
+            frame = rec._compose(st)
     finally:
         rec.close()
     return write_image(out, frame)

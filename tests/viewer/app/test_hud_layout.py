@@ -71,3 +71,27 @@ def test_a_window_below_800x600_says_so(headless_window):
     top = img[:30]
     assert (np.abs(top.astype(int) - (20, 16, 8)).sum(axis=2) < 12).mean() > 0.5  # the message's band
     assert (top[..., 0] > 200).any()  # and its words
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1280, 720), (1920, 1080)])
+def test_the_lesson_panel_folds_while_the_game_over_banner_shows(headless_window, size, monkeypatch):
+    """Issue 16: in the tutorial the game-over banner was drawn over the lesson panel."""
+    from viewer.app.tutorial import TutorialSession
+    from viewer.cube.hud_layout import _rect_of, intersects
+
+    w, h = size
+    session = TutorialSession(start=0)
+    win = headless_window(None, width=w, height=h, tutorial=session)
+    win.draw_frame()
+    assert not session.folded and session.buttons  # the lesson panel while the game runs
+    c = win.controller
+    monkeypatch.setattr(c, "result_text", lambda: "white wins (king captured)")
+    win.draw_frame()
+    banner = _rect_of(win.app.hud.banner)
+    assert banner is not None  # the banner shows ...
+    assert session.folded and session.buttons == []  # ... and the lesson panel is folded away
+    for _name, rect in session.buttons:
+        assert not intersects(rect, banner)
+    monkeypatch.undo()
+    win.draw_frame()
+    assert not session.folded and session.buttons  # back when the banner goes

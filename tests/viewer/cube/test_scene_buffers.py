@@ -61,6 +61,32 @@ def test_stack_is_a_pile():
     assert min(knight_z) > max(rook_z)
 
 
+def test_every_member_of_a_stack_is_drawn_clear_of_the_others():
+    """Issue 16: a stacked rook was hidden in the knight. Each member of a pile gets its own drawn
+    position, and stands on or above the top of the member below (no member drawn inside another),
+    so a newly stacked piece is always seen; the pile's height (column picking) is its top."""
+    from viewer.cube.scene import piece_height, pile_height
+
+    for kinds in (("knight", "rook"), ("rook", "knight", "pawn"), ("king", "queen"), ("pawn", "pawn", "pawn")):
+        stack = tuple(Piece(k, "white") for k in kinds)
+        pos = FakePosition({(8, 8, 1): stack})
+        scene = build_scene(pos, View())
+        x, y = 0.5 - 8 + 7, 0.5 - 8 + 7
+        rows = []
+        for k in set(kinds):
+            arr = scene.opaque[k]
+            hit = arr[np.isclose(arr[:, 0], x) & np.isclose(arr[:, 1], y) & (arr[:, 2] < 1.2 * 3)]
+            rows += [(float(r[2]), k, float(abs(r[3]))) for r in hit]
+        rows.sort()
+        assert len(rows) == len(kinds), (kinds, rows)
+        assert [k for _z, k, _s in rows] == list(kinds)  # bottom first, in the stack's order
+        assert len({round(z, 6) for z, _k, _s in rows}) == len(kinds)  # distinct positions
+        for (z0, k0, s0), (z1, _k1, _s1) in zip(rows, rows[1:]):
+            assert z1 >= z0 + piece_height(k0) * s0 - 1e-9  # clear of the member below
+        top_z, top_k, top_s = rows[-1]
+        assert np.isclose(pile_height(stack), top_z + piece_height(top_k) * top_s)
+
+
 def test_every_piece_type_has_its_own_mesh():
     sizes = {k: (len(meshes.piece_mesh(k)), round(meshes.piece_height(k), 2)) for k in meshes.PIECE_TYPES}
     assert len(set(sizes.values())) == len(sizes)
