@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..ui.words import ACTION_WORDS, place_text, turn_title
+from ..ui.words import ACTION_WORDS, place_text, result_words, turn_title
 from .camera_paths import HOME, CameraPose, FollowCamera
 from .overlay import OverlayText
 from .overview_frames import OverviewShot
@@ -398,7 +398,8 @@ class CubeAnimator:
             result = getattr(pos, "result", None) if seg.action is None else None
             if result is not None:
                 who = getattr(result, "winner", None)
-                label = (f"{who} wins" if who else "draw") + f" ({getattr(result, 'reason', '')})"
+                words = result_words(getattr(result, "reason", ""))[0]  # plain words, as in the window
+                label = (f"{who} wins" if who else "draw") + (f": {words}" if words else "")
             st.overlay = OverlayText(
                 title=title,
                 subtitle=self.src.notation(k),

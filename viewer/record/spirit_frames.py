@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..ui.words import turn_title
+from ..ui.words import result_words, turn_title
 from .errors import RecordError
 from .overlay import draw_text_column
 from .timeline import ease
@@ -332,7 +332,7 @@ class SpiritAnimator:
                 lines.append(("", "gap"))
                 who = f"{res.winner.upper()} WINS" if res.winner else "DRAW"
                 lines.append((who, "result"))
-                lines.append((res.reason.replace("-", " "), "text"))
+                lines.append((result_words(res.reason)[0], "text"))
             else:
                 lines.append((f"{src.positions[k].to_move} to move", "text"))
         lines.append(("", "fill"))
