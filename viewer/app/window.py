@@ -29,6 +29,7 @@ from engine.core import games
 
 from ..cube.analysis_view import CubeAnalysisView
 from ..cube.controller import CubeController
+from ..cube.scene import PULSE_FPS
 from ..ui.analysis_view import analysis_key, analysis_tick, attach_board
 from . import games as window_games
 
@@ -273,15 +274,15 @@ class CubeApp:
 
     def frame_rate(self) -> float:
         """Ticks per second the app needs by itself: 30 while a slider plays or a turn glides, 10
-        while the targets of a selected piece breathe or the computer thinks (its answer and the
-        counter), 4 while a clock runs, 0 at rest (the setup's countdown redraws once a second
+        while the computer thinks (its answer and the counter), 8 while the targets of a selected
+        piece breathe (``PULSE_FPS``), 4 while a clock runs, 0 at rest (the setup's countdown redraws once a second
         through :meth:`state_key`)."""
         c = self.controller
         rate = c.live_frame_rate()
         if c.view.slicing.playing:
             rate = max(rate, 30.0)
         if self._pulsing():
-            rate = max(rate, 10.0)
+            rate = max(rate, PULSE_FPS)
         return rate
 
     def state_key(self) -> tuple:

@@ -90,16 +90,18 @@ def test_cube_selected_piece_breathes_then_rests(headless_window):
     import pyglet
 
     from viewer.cube.controller import CubeController
+    from viewer.cube.scene import PULSE_FPS, PULSE_SECONDS
 
     win = _scheduled(headless_window(CubeController(quick=True, autosave_path=None), width=480, height=360))
     try:
         c = win.controller
         c.click_cell((9, 3, 1))  # a white pawn: its targets breathe for a moment
-        assert win.animating() and win.app.frame_rate() == 10
+        assert win.animating() and win.app.frame_rate() == PULSE_FPS
         frames = 0
         for _ in range(60):
             frames += _advance(win, 0.1) is not None
-        assert 20 <= frames <= 32  # ~2.8 s of breathing at 10 Hz, then no frame at all
+        breathing = PULSE_SECONDS * PULSE_FPS  # ~1.6 s at 8 Hz, then no frame at all
+        assert 0.7 * breathing <= frames <= 1.3 * breathing + 2, frames
         assert not win.animating() and win.app.frame_rate() == 0
         assert c.view.highlights.targets  # still selected, still marked
     finally:
