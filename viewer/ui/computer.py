@@ -24,10 +24,8 @@ record make it stale, and it is dropped).
 
 from __future__ import annotations
 
-import copyreg
 import multiprocessing as mp
 import os
-import types
 import zlib
 from collections import deque
 from collections.abc import Callable
@@ -57,16 +55,8 @@ def turn_seed(game_seed: int, ply: int) -> int:
     return zlib.crc32(f"daqi-computer|{int(game_seed)}|{int(ply)}".encode("ascii"))
 
 
-def _mappingproxy(d: dict) -> types.MappingProxyType:
-    return types.MappingProxyType(d)
-
-
-def _reduce_mappingproxy(m: types.MappingProxyType):
-    return _mappingproxy, (dict(m),)
-
-
-# spirit-chess positions and rules hold read-only dicts: let them travel to the worker as pickles
-copyreg.pickle(types.MappingProxyType, _reduce_mappingproxy)
+# Positions and rulesets hold read-only mappings: engine.core.frozen (imported with the engine)
+# registers how they travel to the worker process as pickles.
 
 
 @dataclass(frozen=True)
