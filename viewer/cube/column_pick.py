@@ -56,22 +56,36 @@ def pick_column(camera, px: float, py: float, layout, view, position):
     cols = columns_on_focus(position, view, layout)
     if not cols:
         return None
+    hit = _nearest_box(camera, px, py, layout, view, cols, inset=0.0)
+    if hit is None:
+        return None
+    i, t, t_floor, (wx, wy) = hit
+    if t_floor is not None:
+        floor_cell = layout.cell_at(wx, wy)
+        if t_floor > 0 and floor_cell is not None:
+            on_floor = floor_cell + (view.slicing.focus_z,)
+            if any(c[:3] == on_floor for c, _h in cols) or t_floor < t - 1e-9:
+                return None  # the floor of a target (its outline is drawn on top), or in front
+    return cols[i][0]
+
+
+def _nearest_box(camera, px, py, layout, view, cells, inset: float):
+    """The ray under the pixel against the boxes standing on ``cells`` ([(coord, height)], each
+    its cell's footprint less ``inset`` on each side): ``(index of the nearest box hit, its
+    distance, the distance to the focused plane's floor or None, the floor point (x, y))``, or
+    None when no box is hit."""
     origin, d = camera.ray(px, py)
-    lo = np.array([layout.cell_corner(c[0], c[1], c[2]) for c, _h in cols], dtype=float)
-    hi = lo + np.array([[1.0, 1.0, h] for _c, h in cols], dtype=float)
+    lo = np.array([layout.cell_corner(c[0], c[1], c[2]) for c, _h in cells], dtype=float)
+    lo[:, :2] += inset
+    hi = lo + np.array([[1.0 - 2 * inset, 1.0 - 2 * inset, h] for _c, h in cells], dtype=float)
     t = _ray_boxes(origin, d, lo, hi)
     if not np.isfinite(t).any():
         return None
     i = int(np.argmin(t))
-    if abs(d[2]) > 1e-12:
-        t_floor = (layout.layer_height(view.slicing.focus_z) - origin[2]) / d[2]
-        wx, wy = origin[0] + t_floor * d[0], origin[1] + t_floor * d[1]
-        floor_cell = layout.cell_at(wx, wy)
-        if t_floor > 0 and floor_cell is not None:
-            on_floor = floor_cell + (view.slicing.focus_z,)
-            if any(c[:3] == on_floor for c, _h in cols) or t_floor < t[i] - 1e-9:
-                return None  # the floor of a target (its outline is drawn on top), or in front
-    return cols[i][0]
+    if abs(d[2]) <= 1e-12:
+        return i, float(t[i]), None, (0.0, 0.0)
+    t_floor = (layout.layer_height(view.slicing.focus_z) - origin[2]) / d[2]
+    return i, float(t[i]), t_floor, (origin[0] + t_floor * d[0], origin[1] + t_floor * d[1])
 
 
 #: a piece's box is its cell's footprint less this much on each side (the meshes are narrower)
@@ -101,16 +115,10 @@ def pick_piece(camera, px: float, py: float, layout, view, position):
     cells = _focus_cells(position, view, layout)
     if not cells:
         return None
-    origin, d = camera.ray(px, py)
-    lo = np.array([layout.cell_corner(c[0], c[1], c[2]) for c, _h in cells], dtype=float)
-    lo[:, :2] += PIECE_INSET
-    hi = lo + np.array([[1.0 - 2 * PIECE_INSET, 1.0 - 2 * PIECE_INSET, h] for _c, h in cells], dtype=float)
-    t = _ray_boxes(origin, d, lo, hi)
-    if not np.isfinite(t).any():
+    hit = _nearest_box(camera, px, py, layout, view, cells, inset=PIECE_INSET)
+    if hit is None:
         return None
-    i = int(np.argmin(t))
-    if abs(d[2]) > 1e-12:
-        t_floor = (layout.layer_height(view.slicing.focus_z) - origin[2]) / d[2]
-        if 0 < t_floor < t[i] - 1e-9:
-            return None  # the floor in front of every piece body under the pixel
+    i, t, t_floor, _floor_point = hit
+    if t_floor is not None and 0 < t_floor < t - 1e-9:
+        return None  # the floor in front of every piece body under the pixel
     return cells[i][0]
