@@ -85,7 +85,7 @@ def test_subprocess_bad_path_no_traceback(tmp_path):
 
 def test_record_and_snapshot_cli(tmp_path, capsys, gl_ctx):
     from PIL import Image
-    from test_recording import decode
+    from video_decode import decode
 
     out = tmp_path / "clip.mp4"
     status, err = run(
