@@ -65,7 +65,9 @@ class TurnNumbering:
         fits = [k for k, v in want.items() if v == (num, dots) and self.scheme in (None, k)]
         if not fits:
             w = want["turns" if self.scheme != "pairs" else "pairs"]
-            also = f" (or {want['pairs'][0]}{want['pairs'][1]} in older move-pair records)" if self.scheme is None else ""
+            also = (
+                f" (or {want['pairs'][0]}{want['pairs'][1]} in older move-pair records)" if self.scheme is None else ""
+            )
             raise NotationError(f"expected turn number {w[0]}{w[1]} here{also}, found {num}{dots}")
         if len(fits) == 1:
             self.scheme = fits[0]

@@ -540,11 +540,11 @@ class CubeController(
         if col is not None:
             return col
         floor = self.pick(px, py)
-        if floor is not None and (
-            self.position.cell(tuple(floor))
-            or any(tuple(floor) == tuple(t) for ts in self.view.highlights.targets.values() for t in ts)
+        if floor is not None and any(
+            tuple(floor) == tuple(t) for ts in self.view.highlights.targets.values() for t in ts
         ):
-            return floor  # a piece or a target mark there too: the cell under the pixel, as before
+            return floor  # a target mark is drawn over everything: the cell under the pixel
+        # the nearest drawn surface: a piece's mesh in front of the floor, else the floor's cell
         return pick_piece(cam, px, py, lay, self.view, self.position) or floor
 
     def click(self, px: float, py: float) -> None:
