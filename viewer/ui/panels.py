@@ -99,6 +99,13 @@ class Panel:
         self.label.width = int(self.width * self.scale)
         self.text = None
 
+    def wrap(self, width: float) -> None:
+        """Wrap the text at ``width`` (before the UI scale), e.g. to stay inside a narrow window."""
+        if int(width) != int(self.width):
+            self.width = int(width)
+            self.label.width = int(self.width * self.scale)
+            self.text = None
+
     def set_scale(self, scale: float) -> None:
         """Multiply the font size, the wrap width and the padding by ``scale`` (the UI scale)."""
         if scale == self.scale:

@@ -95,3 +95,59 @@ def test_the_lesson_panel_folds_while_the_game_over_banner_shows(headless_window
     monkeypatch.undo()
     win.draw_frame()
     assert not session.folded and session.buttons  # back when the banner goes
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_legend_and_the_observation_view_stay_apart(headless_window, size):
+    """Issue 16: the legend (L) was drawn over the observation view (O); neither may cover another
+    panel, at any size from 800×600 up."""
+    w, h = size
+    win, c = _window(headless_window, w, h)
+    win.on_mouse_motion(w // 2, h // 2, 0, 0)  # a hovered cell: the observation view has columns
+    c.key("o")
+    c.key("l")
+    win.draw_frame()
+    rects = panel_rects(win.app.hud)
+    assert {"legend", "observation", "status", "message"} <= set(rects), sorted(rects)
+    assert overlaps(rects) == []
+    for name, (x, y, rw, rh) in rects.items():
+        assert x >= 0 and y >= 0 and x + rw <= w and y + rh <= h, name
+
+
+def _spirit_window(headless_window, w, h, quick):
+    from viewer.spirit.controller import SpiritController
+
+    c = SpiritController(quick=quick, autosave_path=None)
+    win = headless_window(c, width=w, height=h)
+    return win, c
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("quick", [False, True], ids=["setup", "play"])
+def test_spirit_panels_palette_and_board_stay_apart(headless_window, size, quick):
+    """Issue 16: in the spirit setup the status legend was drawn over "1 S sect"; at 800×600 the
+    board shrank to 9-pixel cells and the message ran off the window."""
+    w, h = size
+    win, c = _spirit_window(headless_window, w, h, quick)
+    assert c.mode == ("play" if quick else "setup")
+    if quick:  # six turns of the sample game in the move list
+        from engine.spirit import sample_spirit_game
+        from viewer.ui.review import fork_game
+
+        c.adopt(fork_game(sample_spirit_game(), 6))
+        assert c.mode == "play" and len(c.turn_list()) == 6
+    win.draw_frame()
+    view = win.app
+    rects = view.panel_rects()
+    assert "board" in rects and "status" in rects and "message" in rects
+    if not quick:
+        assert sum(name.startswith("palette") for name in rects) == len(c.kinds)
+    assert overlaps(rects) == [], overlaps(rects)
+    for name, (x, y, rw, rh) in rects.items():
+        assert x >= 0 and y >= 0 and x + rw <= w and y + rh <= h, (name, (x, y, rw, rh))
+    assert view.geometry().cell >= 20  # a board a player can click, 800×600 included
+    if not quick:  # a click on the first palette entry chooses the sect
+        px, py, pw, ph = view.geometry().palette_rect(0)
+        c.place_kind = c.kinds[1]
+        view.mouse_press(px + pw / 2, py + ph / 2, 1, 0)
+        assert c.place_kind == c.kinds[0] == "sect"
