@@ -413,9 +413,9 @@ class CubeController(
         note = self.game.notation(len(self.game.turns) - 1)
         res = self.game.position.result
         if res is not None:
-            self.say(f"{side} played {note}. Game over: {self.result_text()}.", "ok")
+            self.say(f"{side.capitalize()} played {note}. Game over: {self.result_text()}.", "ok")
         else:
-            self.say(f"{side} played {note}. {self.game.position.to_move} to move.", "ok")
+            self.say(f"{side.capitalize()} played {note}. {self.game.position.to_move.capitalize()} to move.", "ok")
         return True
 
     def undo_action(self) -> None:
