@@ -54,6 +54,8 @@ class BoardGeometry:
     left: float | None = None
     right: float | None = None
     palette_top: float | None = None
+    top: float | None = None  # with ``bottom``: the rows the board keeps between (a lesson's stacked layout)
+    bottom: float | None = None
 
     def _span(self) -> tuple[float, float]:
         if self.left is None or self.right is None:
@@ -64,15 +66,19 @@ class BoardGeometry:
     def cell(self) -> float:
         k = self.scale
         lo, hi = self._span()
-        return max(4.0, min((self.height - 120 * k) / self.size[1], (hi - lo) / self.size[0], 44.0 * k))
+        tall = (self.height - 120 * k) if self.top is None or self.bottom is None else (self.top - self.bottom)
+        return max(4.0, min(tall / self.size[1], (hi - lo) / self.size[0], 44.0 * k))
 
     @property
     def origin(self) -> tuple[float, float]:
         """Bottom-left pixel of cell (1, 1)."""
         cs = self.cell
         lo, hi = self._span()
+        x = (lo + hi - cs * self.size[0]) / 2.0
+        if self.top is not None and self.bottom is not None:
+            return (x, (self.top + self.bottom - cs * self.size[1]) / 2.0)
         # a little above the middle: the message line under the board keeps clear of the file labels
-        return ((lo + hi - cs * self.size[0]) / 2.0, (self.height - cs * self.size[1]) / 2.0 + 28 * self.scale)
+        return (x, (self.height - cs * self.size[1]) / 2.0 + 28 * self.scale)
 
     def center(self, c) -> tuple[float, float]:
         ox, oy = self.origin
@@ -133,14 +139,33 @@ class SpiritBoardView:
         self._key = None
         self.scale = 1.0
         self.turn_index: list = []
-        self.frame_layout: tuple = (None, None, None)  # (left, right, palette top): see layout()
+        self.frame_layout: tuple = (None,) * 5  # (left, right, palette top, top, bottom): see layout()
         self.analysis = SpiritAnalysisView(attach_board(controller))  # threats, evaluation bar, best line (issue 19)
 
     # -- drawing -----------------------------------------------------------------------------
     def geometry(self) -> BoardGeometry:
-        left, right, top = self.frame_layout
+        left, right, palette, top, bottom = self.frame_layout
         size = tuple(self.controller.rules.size)
-        return BoardGeometry(self.window.width, self.window.height, size, self.scale, left, right, top)
+        return BoardGeometry(self.window.width, self.window.height, size, self.scale, left, right, palette, top, bottom)
+
+    def lesson_room(self) -> float | None:
+        """Pixels the tutorial's lesson panel takes at the right edge (its width as
+        ``viewer.app.tutorial`` chooses it, padding and margin); None outside a lesson."""
+        if not getattr(self.controller, "in_tutorial", False):
+            return None
+        return min(420.0, max(260.0, self.window.width * 0.3)) + 16 + 14
+
+    def stacked(self) -> bool:
+        """A lesson in a window where the board between the status column and the lesson panel
+        would be small: the status (without its legend; the lesson explains) stays top-left and the
+        board goes under it, left of the lesson panel."""
+        room = self.lesson_room()
+        if room is None:
+            return False
+        k = self.scale
+        sx, sy = self.controller.rules.size
+        side = (self.window.width - room - 14 * k - self._left()) / sx
+        return side < 0.9 * min((self.window.height - 120 * k) / sy, 44.0 * k)
 
     def narrow(self) -> bool:
         """A window too narrow for the move list beside the board (the board would be narrower than
@@ -426,11 +451,12 @@ class SpiritBoardView:
         comp = c.computer_status(brief=True) if hasattr(c, "computer_status") else ""
         if comp:
             head.extend(comp.split("   "))
-        head.append("")
-        head.append("shaded: formation zone +n")
-        head.append("red x: caught there (S11)")
-        head.append("a→b: level a, boosted to b")
-        head.append("badge: level (gold = boosted by a formation)")
+        if not self.stacked():
+            head.append("")
+            head.append("shaded: formation zone +n")
+            head.append("red x: caught there (S11)")
+            head.append("a→b: level a, boosted to b")
+            head.append("badge: level (gold = boosted by a formation)")
         out["status"] = "\n".join(head)
         out["turns"] = self.turns_text(max(6, int((self.window.height * 0.8) / (10 * self.scale * 1.62))))
         out["banner"] = banner_text(c) if c.prompt is None and not c.help_visible else ""
@@ -492,6 +518,14 @@ class SpiritBoardView:
         self.status.set(t["status"], 14, w.height - 12)
         below = (self.status.bg.y if self.status.text else w.height) - 10 * k
         left = self._left()
+        room = self.lesson_room()
+        if self.stacked():  # a lesson in a small window: the board under the status, left of the lesson
+            self.turns.set("", 0, 0)
+            self.turn_index = []
+            msg_top = self.message.bg.y + self.message.bg.height if self.message.text else 0.0
+            right = w.width - room - 14 * k
+            self.frame_layout = (14 + BOARD_GAP * k, right, below, below, msg_top + 30 * k)
+            return
         if self.narrow():
             self.turns.anchor = "top-left"
             msg_top = self.message.bg.y + self.message.bg.height if self.message.text else 0.0
@@ -506,7 +540,9 @@ class SpiritBoardView:
             self.turns.wrap(mono_width(TURN_CHARS, 10))
             self.turns.set(t["turns"], w.width - 14, w.height - 12)
             right = w.width - 14 - (mono_width(TURN_CHARS, 10) + 16) * k - 14 * k
-        self.frame_layout = (left, right, below)
+        if room is not None:  # the lesson panel under the move list: the board keeps left of both
+            right = min(right, w.width - room - 14 * k)
+        self.frame_layout = (left, right, below, None, None)
 
     def panel_rects(self) -> dict[str, tuple[float, float, float, float]]:
         """Name -> (x, y, w, h) of what is drawn apart (after :meth:`draw`): the text panels, each

@@ -151,3 +151,23 @@ def test_spirit_panels_palette_and_board_stay_apart(headless_window, size, quick
         c.place_kind = c.kinds[1]
         view.mouse_press(px + pw / 2, py + ph / 2, 1, 0)
         assert c.place_kind == c.kinds[0] == "sect"
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1280, 720), (1920, 1080)])
+def test_a_spirit_lesson_keeps_its_board_clear_of_the_lesson_panel(headless_window, size):
+    """Issue 16 re-test: in lesson 9 at 800×600 the lesson panel covered half of the spirit board."""
+    from viewer.app.tutorial import TutorialSession
+    from viewer.cube.hud_layout import _rect_of
+
+    w, h = size
+    session = TutorialSession(start=8)
+    win = headless_window(None, width=w, height=h, tutorial=session)
+    assert session.lesson.game == "spirit"
+    win.draw_frame()
+    rects = win.app.panel_rects()
+    rects["lesson"] = _rect_of(session.panel.panel)
+    for i, (_name, rect) in enumerate(session.buttons):
+        rects[f"button {i}"] = rect
+    pairs = [p for p in overlaps(rects) if not (p[0].startswith("button") or p[1].startswith("button")) or "board" in p]
+    assert pairs == [], pairs
+    assert win.app.geometry().cell >= 20
