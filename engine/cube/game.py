@@ -23,6 +23,7 @@ import re
 from collections import Counter
 from pathlib import Path
 
+from ..core.coords import format_ascii
 from ..core.errors import DaqiError, IllegalAction, NotationError
 from ..core.files import (
     atomic_write_text,
@@ -271,7 +272,7 @@ class Game:
                     have = tuple(p.type for p in game.position.cell(turn.origin))
                     if tuple(letters) != have:
                         raise NotationError(
-                            f"the turn names {'+'.join(letters)} on {list(turn.origin)}, but "
+                            f"the turn names {'+'.join(letters)} on {format_ascii(turn.origin)}, but "
                             f"the square holds {'+'.join(have) or 'nothing'}"
                         )
                 game.play(turn)

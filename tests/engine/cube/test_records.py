@@ -235,3 +235,10 @@ def test_g14_no_turn_after_the_game_ended():
     with pytest.raises(IllegalAction) as info:
         g.play(parse_turn("P(9,14,1)-(9,13,1)", g.rules)[0])
     assert info.value.code == "game-over"
+
+
+def test_record_errors_write_cells_as_the_window_does():
+    """Issue 16 re-test: no coordinate in list form ('[9, 3, 1]') in a record's error."""
+    with pytest.raises(NotationError) as info:
+        Game.from_record(HEADER + "1. N(9,3,1)-(9,4,1)\n")
+    assert "on (9,3,1), but the square holds pawn" in str(info.value) and "[" not in str(info.value)
