@@ -109,6 +109,9 @@ class View:
     crowd_factor: float = 0.40  # default crowded pawns off the focused plane: faded further
     ghost_opacity: float = 0.40
     tile_factor: float = 0.25  # tiles of unfocused planes: opacity * tile_factor
+    #: (left, top, right, bottom) pixels the window's panels keep (``hud_layout.board_inset``): the
+    #: named views (1 front, 2 top, 3 side) frame the board in the rest (issue 16 re-test)
+    hud_inset: tuple = (0.0, 0.0, 0.0, 0.0)
     frame_layers: int = 0  # frame(): planes above the focused one kept in the picture
     isolated: bool = False  # "isolate this plane": the other planes are not drawn at all
     reach: int = 4  # planes farther than this from the focused one are not drawn; nearer

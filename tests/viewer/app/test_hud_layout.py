@@ -52,15 +52,21 @@ def test_playing_black_the_camera_looks_from_black_and_nothing_is_covered(headle
     assert overlaps(rects) == [] and covered_cells(c, rects, h) == {}
 
 
-def test_the_top_view_fits_the_board(headless_window):
-    win, c = _window(headless_window, 1280, 720)
+@pytest.mark.parametrize("size", [(800, 600), (1280, 720), (1920, 1080)])
+def test_the_top_view_fits_the_board_clear_of_the_panels(headless_window, size):
+    w, h = size
+    win, c = _window(headless_window, w, h)
+    home = c.view.camera._home
     c.key("2")  # the top view
     win.draw_frame()
     lay = c.view.layout(c.rules)
     cam = c.view.camera
     for corner in [(1, 1), (16, 1), (1, 16), (16, 16)]:
         px, py = cam.project(lay.cell_center(*corner, 1))
-        assert 0 <= px <= 1280 and 0 <= py <= 720, corner
+        assert 0 <= px <= w and 0 <= py <= h, corner
+    # issue 16 re-test: at 800x600 black's home ranks were under the status panel
+    assert covered_cells(c, panel_rects(win.app.hud), h) == {}
+    assert c.view.camera._home == home  # R still returns to the first view
 
 
 def test_a_window_below_800x600_says_so(headless_window):
