@@ -548,11 +548,9 @@ class SpiritBoardView:
         """Name -> (x, y, w, h) of what is drawn apart (after :meth:`draw`): the text panels, each
         setup palette entry and the board with its rank and file labels (the layout test: none may
         overlap another, all inside the window)."""
-        from ..cube.hud_layout import _rect_of
-
         out = {}
         for name in ("status", "turns", "message"):
-            r = _rect_of(getattr(self, name))
+            r = getattr(self, name).rect()
             if r is not None:
                 out[name] = r
         geo, k = self.geometry(), self.scale

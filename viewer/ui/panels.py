@@ -115,6 +115,13 @@ class Panel:
         self.label.width = int(self.width * scale)
         self.text = None  # lay the text out again
 
+    def rect(self) -> tuple[float, float, float, float] | None:
+        """(x, y, w, h) of the backing as drawn, or None when the panel shows nothing (layout tests)."""
+        bg = self.bg
+        if not self.text or not bg.visible:
+            return None
+        return (float(bg.x), float(bg.y), float(bg.width), float(bg.height))
+
     def contains(self, x: float, y: float) -> bool:
         bg = self.bg
         return bool(self.text) and bg.visible and bg.x <= x <= bg.x + bg.width and bg.y <= y <= bg.y + bg.height
