@@ -56,11 +56,15 @@ def horizon_of(pos: Position) -> int:
     return min(HORIZON_CAP, max(4, pos.max_dimension() + 1))
 
 
-def origins(pos: Position) -> list:
+def origins(pos: Position, sides: dict | None = None) -> list:
+    """The origins of the candidate turns, sorted (``sides``: ``pos.pieces_by_side()`` if the
+    caller has it)."""
     side = pos.to_move
-    mine = {c for c, _ in pos.pieces_of(side)}
+    if sides is None:
+        sides = pos.pieces_by_side()
+    mine = {c for c, _ in sides[side]}
     fwd = 1 if side == "white" else -1
-    for c, _s in pos.pieces_of(other(side)):
+    for c, _s in sides[other(side)]:
         for dx in (-1, 1):
             o = (c[0] - dx, c[1] - fwd) + tuple(c[2:])
             if o not in mine and pos.in_board(o):
@@ -203,7 +207,7 @@ def _split_turns(pos: Position, o, split, horizon, out: list, vals: dict) -> Non
         out.append((0.0, Turn(o, (split, a))))
 
 
-def _drops(pos: Position, out: list) -> None:
+def _drops(pos: Position, out: list, sides: dict) -> None:
     side = pos.to_move
     opp = other(side)
     rules = pos.rules
@@ -273,7 +277,7 @@ def _drops(pos: Position, out: list) -> None:
     if "pawn" in hireable:
         vals = {n: p.value for n, p in rules.pieces.items()}
         targets = sorted(
-            ((-_value(vals, s), c) for c, s in pos.pieces_of(opp) if s[0].type not in ROYALS and _value(vals, s) > 2),
+            ((-_value(vals, s), c) for c, s in sides[opp] if s[0].type not in ROYALS and _value(vals, s) > 2),
         )[:ATTACK_DROPS]
         fwd = 1 if side == "white" else -1
         for _v, c in targets:
@@ -404,7 +408,8 @@ def scored_candidates(
     out: list = []
     by_origin: dict = {}
     get, default = pos.cells.get, pos.default
-    for o in origins(pos):
+    sides = pos.pieces_by_side()
+    for o in origins(pos, sides):
         stack = get(o)
         if stack is None:
             stack = default(o)
@@ -426,7 +431,7 @@ def scored_candidates(
         by_origin[o] = (stack, mine)
         out.extend(mine)
     if not tactical:
-        _drops(pos, out)
+        _drops(pos, out, sides)
     return out, GenCache(key, score, by_origin)
 
 
