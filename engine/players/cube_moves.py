@@ -298,7 +298,7 @@ class GenCache:
         self.by_origin = by_origin
 
 
-_REACH: dict = {}  # (id(rules), side, types) -> (rules, leaper deltas, rider directions, screens that block)
+_REACH: dict = {}  # (rules.fingerprint, side, types) -> (rules, leaper deltas, rider directions, screens that block)
 
 
 def _reach(rules, side: str, stack) -> tuple:
@@ -307,9 +307,9 @@ def _reach(rules, side: str, stack) -> tuple:
     a split part moves with a subset of these rays, the whole stack with all of them (a superset
     is safe: it only regenerates more).  ``screens``: pieces in between that hide a cell (1, or 2
     for a group with a hopping ray, a cannon)."""
-    key = (id(rules), side, tuple(p.type for p in stack))
+    key = (rules.fingerprint, side, tuple(p.type for p in stack))
     r = _REACH.get(key)
-    if r is not None and r[0] is rules:
+    if r is not None:
         return r
     near, dirs, hop = set(), set(), False
     for t in sorted({p.type for p in stack}):
@@ -395,7 +395,7 @@ def scored_candidates(
     homes = (pos.homes[opp]["king"], pos.homes[opp]["prince"])
     ek = pos.royals[opp]["king"]
     score = pos.scores[side]
-    key = (id(rules), side, tactical, ek, horizon, pos.kings_was["white"], pos.kings_was["black"])
+    key = (rules.fingerprint, side, tactical, ek, horizon, pos.kings_was["white"], pos.kings_was["black"])
     reuse = None
     if prev is not None and prev.key == key:
         safe = _safe_score(rules)

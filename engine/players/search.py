@@ -41,6 +41,7 @@ class Adapter(Protocol):
     def play(self, pos: Any, turn: Any) -> Any: ...
     def evaluate(self, pos: Any) -> float: ...
     def key(self, turn: Any) -> str: ...
+
     # optional: ``tt_key(pos)``, an exact value key of a position (its board, side to move, scores,
     # credits and ply: whatever the search below it depends on) for the transposition table
 
@@ -224,9 +225,7 @@ class Search:
         hint = None
         if e is not None:
             v = e[2]
-            if e[0] >= depth and (
-                e[1] == EXACT or (e[1] == LOWER and v >= beta) or (e[1] == UPPER and v <= alpha)
-            ):
+            if e[0] >= depth and (e[1] == EXACT or (e[1] == LOWER and v >= beta) or (e[1] == UPPER and v <= alpha)):
                 self.tt_hits += 1
                 return v, list(e[3])
             if e[3]:

@@ -9,9 +9,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine import start_position
+from engine.core.errors import IllegalAction
 from engine.cube.randomplay import random_turn
 from engine.cube.rules import apply_turn_changes
-from engine.core.errors import IllegalAction
 from engine.players.cube_player import ADAPTER
 
 
