@@ -158,6 +158,63 @@ def zone_level(rules: SpiritRules, pieces: Mapping, side: str, sq: Coord) -> int
 _zone = zone_level  # the former private name
 
 
+class _Zones:
+    """:func:`zone_level` of the squares of one arrangement of pieces: ``at(square)`` is
+    ``[white's, black's]`` summed formation levels around it, or None outside every zone.  Eager:
+    one pass over the few formations fills the table (a path search asks about many squares);
+    lazy: each square is computed when first asked (a legality check that stops at the first
+    legal move asks about a few).  Issue 18: before, every question rescanned 8 neighbours."""
+
+    __slots__ = ("at", "kinds", "pieces", "table")
+
+    def __init__(self, rules: SpiritRules, pieces: Mapping, eager: bool = True):
+        self.kinds = kinds = rules.pieces
+        self.pieces = pieces
+        table: dict[Coord, list[int] | None] = {}
+        self.table = table
+        if not eager:
+            self.at = self._lazy
+            return
+        forms = {n for n, k in kinds.items() if k.formation}
+        for c, p in [cp for cp in pieces.items() if cp[1].type in forms]:
+            i = 0 if p.side == SIDES[0] else 1
+            x, y = c
+            for dx, dy in KING_DIRS:
+                n = (x + dx, y + dy)
+                v = table.get(n)
+                if v is None:
+                    v = table[n] = [0, 0]
+                v[i] += p.level
+        self.at = table.get  # type: ignore[assignment]  # dict.get(sq) returns the entry or None
+
+    def _lazy(self, sq: Coord) -> list[int] | None:
+        table = self.table
+        if sq in table:
+            return table[sq]
+        w = b = 0
+        x, y = sq
+        get, kinds = self.pieces.get, self.kinds
+        for dx, dy in KING_DIRS:
+            p = get((x + dx, y + dy))
+            if p is not None and kinds[p.type].formation:
+                if p.side == SIDES[0]:
+                    w += p.level
+                else:
+                    b += p.level
+        v = table[sq] = [w, b] if w or b else None
+        return v
+
+    def level(self, side: str, sq: Coord) -> int:
+        v = self.at(sq)
+        return 0 if v is None else v[0 if side == SIDES[0] else 1]
+
+    def effective(self, rules: SpiritRules, sq: Coord, piece: SpiritPiece) -> int:
+        """:func:`_effective` from the table."""
+        if rules.pieces[piece.type].formation:
+            return piece.level
+        return piece.level + self.level(piece.side, sq)
+
+
 def _effective(rules: SpiritRules, pieces: Mapping, sq: Coord, piece: SpiritPiece) -> int:
     if rules.pieces[piece.type].formation:
         return piece.level  # formations are not boosted by formations (documented)
@@ -222,17 +279,20 @@ def step_budget(rules: SpiritRules, piece: SpiritPiece) -> int | None:
     return k.steps
 
 
-def _end_problem(rules: SpiritRules, pieces: Mapping, mover: SpiritPiece, end: Coord) -> str | None:
-    """Why the move may not end on ``end`` (H3), or None.  ``pieces`` excludes the mover."""
+def _end_problem(
+    rules: SpiritRules, pieces: Mapping, mover: SpiritPiece, end: Coord, zones: _Zones | None = None
+) -> str | None:
+    """Why the move may not end on ``end`` (H3), or None.  ``pieces`` excludes the mover;
+    ``zones``: its :class:`_Zones` when the caller has them.  An enemy formation on ``end`` (which
+    S12 removes first) does not count: a zone is the 8 squares around a formation, never its own."""
     if not rules.higher_may_not_end_in_zone:
         return None
-    target = pieces.get(end)
-    if target is not None and rules.pieces[target.type].formation:
-        pieces = {c: p for c, p in pieces.items() if c != end}  # S12 removes it first
-    z = _zone(rules, pieces, other(mover.side), end)
+    if zones is None:
+        zones = _Zones(rules, pieces)
+    z = zones.level(other(mover.side), end)
     if z <= 0:
         return None
-    lm = _effective(rules, pieces, end, mover)
+    lm = zones.effective(rules, end, mover)
     if lm > z:
         return (
             f"{fmt(end)} is inside a {other(mover.side)} formation zone of level {z} and the "
@@ -241,16 +301,16 @@ def _end_problem(rules: SpiritRules, pieces: Mapping, mover: SpiritPiece, end: C
     return None
 
 
-def _catches(rules: SpiritRules, pieces: Mapping, mover: SpiritPiece, sq: Coord) -> bool:
+def _catches(rules: SpiritRules, pieces: Mapping, mover: SpiritPiece, sq: Coord, zones: _Zones | None = None) -> bool:
     """S11 on one step: entering ``sq`` puts the mover inside an enemy formation zone whose summed
     level is at least the mover's effective level there (its own level + its own formations around
     ``sq``).  ``pieces`` excludes the mover; an enemy formation standing on ``sq`` is not counted
-    (S12 takes it first when the move ends there)."""
-    target = pieces.get(sq)
-    if target is not None and target.side != mover.side and rules.pieces[target.type].formation:
-        pieces = {c: p for c, p in pieces.items() if c != sq}
-    z = _zone(rules, pieces, other(mover.side), sq)
-    return z > 0 and _effective(rules, pieces, sq, mover) <= z
+    (S12 takes it first when the move ends there; a zone never includes its formation's own square,
+    so no copy of the board without it is needed)."""
+    if zones is None:
+        zones = _Zones(rules, pieces)
+    z = zones.level(other(mover.side), sq)
+    return z > 0 and zones.effective(rules, sq, mover) <= z
 
 
 def _formation_targets(rules: SpiritRules, pieces: Mapping, origin: Coord, side: str) -> list[Coord]:
@@ -270,8 +330,28 @@ def _formation_targets(rules: SpiritRules, pieces: Mapping, origin: Coord, side:
     return out
 
 
-def _paths_from(rules: SpiritRules, pieces: Mapping, origin: Coord, mover: SpiritPiece) -> dict:
-    """Candidate end squares -> one path, before the H3 end-square check.  ``pieces`` excludes the mover.
+_NEIGHBOURS: dict = {}  # (board size, diagonal) -> {square: its on-board neighbours, in KING_DIRS order}
+
+
+def _neighbours(rules: SpiritRules, diagonal: bool) -> dict:
+    key = (tuple(rules.size), diagonal)
+    table = _NEIGHBOURS.get(key)
+    if table is None:
+        dirs = DIAG_DIRS if diagonal else KING_DIRS
+        w, h = key[0]
+        table = _NEIGHBOURS[key] = {
+            (x, y): tuple((x + dx, y + dy) for dx, dy in dirs if 1 <= x + dx <= w and 1 <= y + dy <= h)
+            for x in range(1, w + 1)
+            for y in range(1, h + 1)
+        }
+    return table
+
+
+def _paths_from(
+    rules: SpiritRules, pieces: Mapping, origin: Coord, mover: SpiritPiece, zones: _Zones | None = None
+) -> dict:
+    """Candidate end squares -> one path, before the H3 end-square check.  ``pieces`` excludes the
+    mover; ``zones`` are its :class:`_Zones` (made here when not given).
 
     A square where the mover is caught by an enemy formation zone in the middle of its path (S11) is
     an end too: the move ends there, so its path stops there (the shortest such path is kept).
@@ -281,7 +361,6 @@ def _paths_from(rules: SpiritRules, pieces: Mapping, origin: Coord, mover: Spiri
         return {t: (t,) for t in _formation_targets(rules, pieces, origin, mover.side)}
     dirs = DIAG_DIRS if k.diagonal else KING_DIRS
     n = step_budget(rules, mover)
-    caught_memo: dict[Coord, bool] = {}
 
     def passable(sq):
         return rules.pass_through_occupied or sq not in pieces
@@ -289,10 +368,19 @@ def _paths_from(rules: SpiritRules, pieces: Mapping, origin: Coord, mover: Spiri
     def can_end(sq):
         return sq != origin and (sq not in pieces or pieces[sq].side != mover.side)
 
-    def caught(sq):  # S11 on an intermediate step
-        if sq not in caught_memo:
-            caught_memo[sq] = _catches(rules, pieces, mover, sq)
-        return caught_memo[sq]
+    if zones is None:
+        zones = _Zones(rules, pieces)
+    zone_at = zones.at
+    mine = 0 if mover.side == SIDES[0] else 1
+    boosted = not k.formation  # a formation is not boosted by formations (_effective)
+    level = mover.level
+
+    def caught(sq):  # S11 on an intermediate step (_catches, read from the zone table)
+        v = zone_at(sq)
+        if v is None:
+            return False
+        z = v[1 - mine]
+        return z > 0 and level + (v[mine] if boosted else 0) <= z
 
     ends: dict[Coord, tuple] = {}
 
@@ -301,22 +389,23 @@ def _paths_from(rules: SpiritRules, pieces: Mapping, origin: Coord, mover: Spiri
             ends[sq] = path
 
     if n is None:  # any number of steps: BFS (shortest paths, simple)
-        prev: dict[Coord, Coord] = {origin: origin}
+        side = mover.side
+        through = rules.pass_through_occupied
+        neighbours = _neighbours(rules, k.diagonal)
+        get = pieces.get
+        trail: dict[Coord, tuple] = {origin: ()}  # the BFS tree: the shortest path to each square
         queue = deque([origin])
         while queue:
             sq = queue.popleft()
-            for dx, dy in dirs:
-                nb = (sq[0] + dx, sq[1] + dy)
-                if nb in prev or not rules.on_board(nb):
+            here = trail[sq]
+            for nb in neighbours[sq]:
+                if nb in trail:
                     continue
-                if can_end(nb) and nb not in ends:
-                    trail, c = [nb], sq
-                    while c != origin:
-                        trail.append(c)
-                        c = prev[c]
-                    ends[nb] = tuple(reversed(trail))
-                if passable(nb) and not caught(nb):  # a caught square ends every path through it
-                    prev[nb] = sq
+                q = get(nb)
+                if (q is None or q.side != side) and nb not in ends:
+                    ends[nb] = here + (nb,)
+                if (through or q is None) and not caught(nb):  # a caught square ends every path through it
+                    trail[nb] = here + (nb,)
                     queue.append(nb)
         return ends
     if rules.revisit:  # layered search: states are squares
@@ -339,10 +428,11 @@ def _paths_from(rules: SpiritRules, pieces: Mapping, origin: Coord, mover: Spiri
             frontier = nxt
         return ends
 
+    neighbours = _neighbours(rules, k.diagonal)
+
     def dfs(sq, path, seen):  # simple paths only (H2)
-        for dx, dy in dirs:
-            nb = (sq[0] + dx, sq[1] + dy)
-            if nb in seen or not rules.on_board(nb):
+        for nb in neighbours[sq]:
+            if nb in seen:
                 continue
             new = path + (nb,)
             if len(new) == n:
@@ -397,10 +487,11 @@ def legal_paths(pos: SpiritPosition, origin, levelup=None) -> dict[Coord, tuple[
     if found is None:
         return {}
     o, p, pieces = found
+    zones = _Zones(pos.rules, pieces)
     return {
         e: path
-        for e, path in _paths_from(pos.rules, pieces, o, p).items()
-        if _end_problem(pos.rules, pieces, p, e) is None
+        for e, path in _paths_from(pos.rules, pieces, o, p, zones).items()
+        if _end_problem(pos.rules, pieces, p, e, zones) is None
     }
 
 
@@ -411,10 +502,11 @@ def catch_squares(pos: SpiritPosition, origin, levelup=None) -> set[Coord]:
     if found is None:
         return set()
     o, p, pieces = found
+    zones = _Zones(pos.rules, pieces)
     return {
         e
-        for e, path in _paths_from(pos.rules, pieces, o, p).items()
-        if _end_problem(pos.rules, pieces, p, e) is None and _catches(pos.rules, pieces, p, e)
+        for e, path in _paths_from(pos.rules, pieces, o, p, zones).items()
+        if _end_problem(pos.rules, pieces, p, e, zones) is None and _catches(pos.rules, pieces, p, e, zones)
     }
 
 
@@ -452,6 +544,7 @@ def _walk(rules: SpiritRules, pieces: Mapping, origin: Coord, mover: SpiritPiece
         )
     last_free = (n if n is not None else len(steps)) - 1  # steps before this index are intermediate
     caught = None
+    zones = _Zones(rules, pieces)
     prev = origin
     for i, sq in enumerate(steps):
         dx, dy = sq[0] - prev[0], sq[1] - prev[1]
@@ -476,7 +569,7 @@ def _walk(rules: SpiritRules, pieces: Mapping, origin: Coord, mover: SpiritPiece
                 f"{q.type}; only the last step may land on a piece (H2)",
                 code="illegal-path",
             )
-        if _catches(rules, pieces, mover, sq):
+        if _catches(rules, pieces, mover, sq, zones):
             caught = i
     if not rules.revisit and len({origin, *steps}) != len(steps) + 1:
         raise IllegalAction(
@@ -655,8 +748,10 @@ class _Lifted(Mapping):
         return len(self.base) - (self.origin in self.base)
 
 
-def _can_move(rules: SpiritRules, pieces: Mapping, origin: Coord, mover: SpiritPiece) -> bool:
-    return any(_end_problem(rules, pieces, mover, e) is None for e in _paths_from(rules, pieces, origin, mover))
+def _can_move(rules: SpiritRules, pieces: Mapping, origin: Coord, mover: SpiritPiece, zones: _Zones) -> bool:
+    return any(
+        _end_problem(rules, pieces, mover, e, zones) is None for e in _paths_from(rules, pieces, origin, mover, zones)
+    )
 
 
 def _boxed(rules: SpiritRules, pieces: Mapping, origin: Coord, mover: SpiritPiece) -> bool:
@@ -695,11 +790,13 @@ def has_legal_turn(pos: SpiritPosition) -> bool:
         p = pieces[m]
         if _boxed(rules, pieces, m, p):
             continue
+        lifted = _Lifted(pieces, m)
+        zones = _Zones(rules, lifted, eager=False)  # the mover lifted, raised or not
         raised = SpiritPiece(p.type, p.side, p.level + 1)
-        if m in upset and _can_move(rules, _Lifted(pieces, m), m, raised):
+        if m in upset and _can_move(rules, lifted, m, raised, zones):
             return True
         others = plain_ups - (1 if m in upset and not rules.pieces[p.type].formation else 0)
-        if others > 0 and _can_move(rules, _Lifted(pieces, m), m, p):
+        if others > 0 and _can_move(rules, lifted, m, p, zones):
             return True
         n = step_budget(rules, p)
         reach = None if n is None else n + 2  # a formation counts on squares next to it
@@ -708,7 +805,7 @@ def has_legal_turn(pos: SpiritPosition) -> bool:
                 continue
             f = pieces[u]
             view = _Lifted(pieces, m, u, SpiritPiece(f.type, f.side, f.level + 1))
-            if _can_move(rules, view, m, p):
+            if _can_move(rules, view, m, p, _Zones(rules, view, eager=False)):
                 return True
     return False
 
