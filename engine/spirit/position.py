@@ -8,7 +8,7 @@ count, then (optionally, S8) turn an own disciple of level >= 3 into a depleted 
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import NamedTuple
@@ -16,10 +16,7 @@ from typing import NamedTuple
 from ..core.coords import format_ascii, normalize
 from ..core.errors import IllegalAction, NotationError
 from .rules import SIDES, SpiritRules
-
-Coord = tuple[int, int]
-KING_DIRS = tuple((dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy)
-DIAG_DIRS = tuple((dx, dy) for dx, dy in KING_DIRS if dx and dy)
+from .zones import DIAG_DIRS, KING_DIRS, Coord, Zones, neighbours
 
 
 def fmt(c) -> str:
@@ -158,63 +155,6 @@ def zone_level(rules: SpiritRules, pieces: Mapping, side: str, sq: Coord) -> int
 _zone = zone_level  # the former private name
 
 
-class _Zones:
-    """:func:`zone_level` of the squares of one arrangement of pieces: ``at(square)`` is
-    ``[white's, black's]`` summed formation levels around it, or None outside every zone.  Eager:
-    one pass over the few formations fills the table (a path search asks about many squares);
-    lazy: each square is computed when first asked (a legality check that stops at the first
-    legal move asks about a few).  Issue 18: before, every question rescanned 8 neighbours."""
-
-    __slots__ = ("at", "kinds", "pieces", "table")
-
-    def __init__(self, rules: SpiritRules, pieces: Mapping, eager: bool = True):
-        self.kinds = kinds = rules.pieces
-        self.pieces = pieces
-        table: dict[Coord, list[int] | None] = {}
-        self.table = table
-        if not eager:
-            self.at = self._lazy
-            return
-        forms = {n for n, k in kinds.items() if k.formation}
-        for c, p in [cp for cp in pieces.items() if cp[1].type in forms]:
-            i = 0 if p.side == SIDES[0] else 1
-            x, y = c
-            for dx, dy in KING_DIRS:
-                n = (x + dx, y + dy)
-                v = table.get(n)
-                if v is None:
-                    v = table[n] = [0, 0]
-                v[i] += p.level
-        self.at = table.get  # type: ignore[assignment]  # dict.get(sq) returns the entry or None
-
-    def _lazy(self, sq: Coord) -> list[int] | None:
-        table = self.table
-        if sq in table:
-            return table[sq]
-        w = b = 0
-        x, y = sq
-        get, kinds = self.pieces.get, self.kinds
-        for dx, dy in KING_DIRS:
-            p = get((x + dx, y + dy))
-            if p is not None and kinds[p.type].formation:
-                if p.side == SIDES[0]:
-                    w += p.level
-                else:
-                    b += p.level
-        v = table[sq] = [w, b] if w or b else None
-        return v
-
-    def level(self, side: str, sq: Coord) -> int:
-        v = self.at(sq)
-        return 0 if v is None else v[0 if side == SIDES[0] else 1]
-
-    def effective(self, rules: SpiritRules, sq: Coord, piece: SpiritPiece) -> int:
-        """:func:`_effective` from the table."""
-        if rules.pieces[piece.type].formation:
-            return piece.level
-        return piece.level + self.level(piece.side, sq)
-
-
 def _effective(rules: SpiritRules, pieces: Mapping, sq: Coord, piece: SpiritPiece) -> int:
     if rules.pieces[piece.type].formation:
         return piece.level  # formations are not boosted by formations (documented)
@@ -280,15 +220,15 @@ def step_budget(rules: SpiritRules, piece: SpiritPiece) -> int | None:
 
 
 def _end_problem(
-    rules: SpiritRules, pieces: Mapping, mover: SpiritPiece, end: Coord, zones: _Zones | None = None
+    rules: SpiritRules, pieces: Mapping, mover: SpiritPiece, end: Coord, zones: Zones | None = None
 ) -> str | None:
     """Why the move may not end on ``end`` (H3), or None.  ``pieces`` excludes the mover;
-    ``zones``: its :class:`_Zones` when the caller has them.  An enemy formation on ``end`` (which
+    ``zones``: its :class:`Zones` when the caller has them.  An enemy formation on ``end`` (which
     S12 removes first) does not count: a zone is the 8 squares around a formation, never its own."""
     if not rules.higher_may_not_end_in_zone:
         return None
     if zones is None:
-        zones = _Zones(rules, pieces)
+        zones = Zones(rules, pieces)
     z = zones.level(other(mover.side), end)
     if z <= 0:
         return None
@@ -301,14 +241,14 @@ def _end_problem(
     return None
 
 
-def _catches(rules: SpiritRules, pieces: Mapping, mover: SpiritPiece, sq: Coord, zones: _Zones | None = None) -> bool:
+def _catches(rules: SpiritRules, pieces: Mapping, mover: SpiritPiece, sq: Coord, zones: Zones | None = None) -> bool:
     """S11 on one step: entering ``sq`` puts the mover inside an enemy formation zone whose summed
     level is at least the mover's effective level there (its own level + its own formations around
     ``sq``).  ``pieces`` excludes the mover; an enemy formation standing on ``sq`` is not counted
     (S12 takes it first when the move ends there; a zone never includes its formation's own square,
     so no copy of the board without it is needed)."""
     if zones is None:
-        zones = _Zones(rules, pieces)
+        zones = Zones(rules, pieces)
     z = zones.level(other(mover.side), sq)
     return z > 0 and zones.effective(rules, sq, mover) <= z
 
@@ -330,28 +270,21 @@ def _formation_targets(rules: SpiritRules, pieces: Mapping, origin: Coord, side:
     return out
 
 
-_NEIGHBOURS: dict = {}  # (board size, diagonal) -> {square: its on-board neighbours, in KING_DIRS order}
-
-
-def _neighbours(rules: SpiritRules, diagonal: bool) -> dict:
-    key = (tuple(rules.size), diagonal)
-    table = _NEIGHBOURS.get(key)
-    if table is None:
-        dirs = DIAG_DIRS if diagonal else KING_DIRS
-        w, h = key[0]
-        table = _NEIGHBOURS[key] = {
-            (x, y): tuple((x + dx, y + dy) for dx, dy in dirs if 1 <= x + dx <= w and 1 <= y + dy <= h)
-            for x in range(1, w + 1)
-            for y in range(1, h + 1)
-        }
-    return table
+class _Found(Exception):
+    """An end square the caller of :func:`_paths_from` was looking for (``stop``) is found."""
 
 
 def _paths_from(
-    rules: SpiritRules, pieces: Mapping, origin: Coord, mover: SpiritPiece, zones: _Zones | None = None
+    rules: SpiritRules,
+    pieces: Mapping,
+    origin: Coord,
+    mover: SpiritPiece,
+    zones: Zones | None = None,
+    stop: Callable[[Coord], bool] | None = None,
 ) -> dict:
     """Candidate end squares -> one path, before the H3 end-square check.  ``pieces`` excludes the
-    mover; ``zones`` are its :class:`_Zones` (made here when not given).
+    mover; ``zones`` are its :class:`Zones` (made here when not given); ``stop``: return as soon
+    as an end square it accepts is found (a question of whether any move exists).
 
     A square where the mover is caught by an enemy formation zone in the middle of its path (S11) is
     an end too: the move ends there, so its path stops there (the shortest such path is kept).
@@ -359,7 +292,6 @@ def _paths_from(
     k = rules.pieces[mover.type]
     if k.formation:
         return {t: (t,) for t in _formation_targets(rules, pieces, origin, mover.side)}
-    dirs = DIAG_DIRS if k.diagonal else KING_DIRS
     n = step_budget(rules, mover)
 
     def passable(sq):
@@ -369,7 +301,7 @@ def _paths_from(
         return sq != origin and (sq not in pieces or pieces[sq].side != mover.side)
 
     if zones is None:
-        zones = _Zones(rules, pieces)
+        zones = Zones(rules, pieces)
     zone_at = zones.at
     mine = 0 if mover.side == SIDES[0] else 1
     boosted = not k.formation  # a formation is not boosted by formations (_effective)
@@ -387,27 +319,45 @@ def _paths_from(
     def keep(sq, path):
         if sq not in ends or len(path) < len(ends[sq]):
             ends[sq] = path
+            if stop is not None and stop(sq):
+                raise _Found
 
     if n is None:  # any number of steps: BFS (shortest paths, simple)
         side = mover.side
         through = rules.pass_through_occupied
-        neighbours = _neighbours(rules, k.diagonal)
+        around = neighbours(rules, k.diagonal)
         get = pieces.get
         trail: dict[Coord, tuple] = {origin: ()}  # the BFS tree: the shortest path to each square
         queue = deque([origin])
         while queue:
             sq = queue.popleft()
             here = trail[sq]
-            for nb in neighbours[sq]:
+            for nb in around[sq]:
                 if nb in trail:
                     continue
                 q = get(nb)
                 if (q is None or q.side != side) and nb not in ends:
                     ends[nb] = here + (nb,)
+                    if stop is not None and stop(nb):
+                        return ends
                 if (through or q is None) and not caught(nb):  # a caught square ends every path through it
                     trail[nb] = here + (nb,)
                     queue.append(nb)
         return ends
+    try:
+        _fixed_paths(rules, pieces, origin, n, k.diagonal, can_end, passable, caught, keep)
+    except _Found:
+        pass
+    return ends
+
+
+def _fixed_paths(
+    rules: SpiritRules, pieces: Mapping, origin: Coord, n: int, diagonal: bool, can_end, passable, caught, keep
+):
+    """The paths of exactly ``n`` steps (or fewer, ending where a zone catches the mover), handed
+    to ``keep(end, path)``: squares as states when the rules allow revisits, simple paths (H2)
+    otherwise."""
+    dirs = DIAG_DIRS if diagonal else KING_DIRS
     if rules.revisit:  # layered search: states are squares
         frontier: dict[Coord, tuple[Coord, ...]] = {origin: ()}
         for step in range(1, n + 1):
@@ -426,12 +376,12 @@ def _paths_from(
                         elif nb not in nxt:
                             nxt[nb] = path + (nb,)
             frontier = nxt
-        return ends
+        return
 
-    neighbours = _neighbours(rules, k.diagonal)
+    around = neighbours(rules, diagonal)
 
     def dfs(sq, path, seen):  # simple paths only (H2)
-        for nb in neighbours[sq]:
+        for nb in around[sq]:
             if nb in seen:
                 continue
             new = path + (nb,)
@@ -445,7 +395,6 @@ def _paths_from(
                     dfs(nb, new, seen | {nb})
 
     dfs(origin, (), frozenset({origin}))
-    return ends
 
 
 def _mover_at(pos: SpiritPosition, pieces: Mapping, origin: Coord) -> SpiritPiece:
@@ -487,7 +436,7 @@ def legal_paths(pos: SpiritPosition, origin, levelup=None) -> dict[Coord, tuple[
     if found is None:
         return {}
     o, p, pieces = found
-    zones = _Zones(pos.rules, pieces)
+    zones = Zones(pos.rules, pieces)
     return {
         e: path
         for e, path in _paths_from(pos.rules, pieces, o, p, zones).items()
@@ -502,7 +451,7 @@ def catch_squares(pos: SpiritPosition, origin, levelup=None) -> set[Coord]:
     if found is None:
         return set()
     o, p, pieces = found
-    zones = _Zones(pos.rules, pieces)
+    zones = Zones(pos.rules, pieces)
     return {
         e
         for e, path in _paths_from(pos.rules, pieces, o, p, zones).items()
@@ -544,7 +493,7 @@ def _walk(rules: SpiritRules, pieces: Mapping, origin: Coord, mover: SpiritPiece
         )
     last_free = (n if n is not None else len(steps)) - 1  # steps before this index are intermediate
     caught = None
-    zones = _Zones(rules, pieces)
+    zones = Zones(rules, pieces)
     prev = origin
     for i, sq in enumerate(steps):
         dx, dy = sq[0] - prev[0], sq[1] - prev[1]
@@ -748,10 +697,11 @@ class _Lifted(Mapping):
         return len(self.base) - (self.origin in self.base)
 
 
-def _can_move(rules: SpiritRules, pieces: Mapping, origin: Coord, mover: SpiritPiece, zones: _Zones) -> bool:
-    return any(
-        _end_problem(rules, pieces, mover, e, zones) is None for e in _paths_from(rules, pieces, origin, mover, zones)
-    )
+def _can_move(rules: SpiritRules, pieces: Mapping, origin: Coord, mover: SpiritPiece, zones: Zones) -> bool:
+    def ok(e: Coord) -> bool:
+        return _end_problem(rules, pieces, mover, e, zones) is None
+
+    return any(ok(e) for e in _paths_from(rules, pieces, origin, mover, zones, stop=ok))
 
 
 def _boxed(rules: SpiritRules, pieces: Mapping, origin: Coord, mover: SpiritPiece) -> bool:
@@ -791,7 +741,7 @@ def has_legal_turn(pos: SpiritPosition) -> bool:
         if _boxed(rules, pieces, m, p):
             continue
         lifted = _Lifted(pieces, m)
-        zones = _Zones(rules, lifted, eager=False)  # the mover lifted, raised or not
+        zones = Zones(rules, lifted, eager=False)  # the mover lifted, raised or not
         raised = SpiritPiece(p.type, p.side, p.level + 1)
         if m in upset and _can_move(rules, lifted, m, raised, zones):
             return True
@@ -805,7 +755,7 @@ def has_legal_turn(pos: SpiritPosition) -> bool:
                 continue
             f = pieces[u]
             view = _Lifted(pieces, m, u, SpiritPiece(f.type, f.side, f.level + 1))
-            if _can_move(rules, view, m, p, _Zones(rules, view, eager=False)):
+            if _can_move(rules, view, m, p, Zones(rules, view, eager=False)):
                 return True
     return False
 

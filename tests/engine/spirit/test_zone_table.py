@@ -9,8 +9,9 @@ from spirit_helpers import RULES, make, pc
 
 from engine.core.errors import IllegalAction
 from engine.spirit import SpiritTurn, apply_spirit_turn, default_placement, spirit_start_position
-from engine.spirit.position import KING_DIRS, _Lifted, _Zones, catch_squares, legal_paths, step_budget, zone_level
+from engine.spirit.position import KING_DIRS, _Lifted, catch_squares, legal_paths, step_budget, zone_level
 from engine.spirit.randomplay import random_spirit_turn
+from engine.spirit.zones import Zones
 
 
 def _positions():
@@ -47,7 +48,7 @@ def _positions():
 def test_the_zone_table_says_what_zone_level_says_on_every_square():
     for pos in _positions():
         for view in (pos.pieces, _Lifted(pos.pieces, next(iter(pos.pieces)))):
-            eager, lazy = _Zones(RULES, view), _Zones(RULES, view, eager=False)
+            eager, lazy = Zones(RULES, view), Zones(RULES, view, eager=False)
             for x, y in itertools.product(range(1, 20), repeat=2):
                 for side in ("white", "black"):
                     want = zone_level(RULES, view, side, (x, y))
