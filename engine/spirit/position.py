@@ -436,12 +436,22 @@ def legal_paths(pos: SpiritPosition, origin, levelup=None) -> dict[Coord, tuple[
     if found is None:
         return {}
     o, p, pieces = found
-    zones = Zones(pos.rules, pieces)
-    return {
-        e: path
-        for e, path in _paths_from(pos.rules, pieces, o, p, zones).items()
-        if _end_problem(pos.rules, pieces, p, e, zones) is None
-    }
+    rules = pos.rules
+    zones = Zones(rules, pieces)
+    ends = _paths_from(rules, pieces, o, p, zones)
+    if not rules.higher_may_not_end_in_zone:
+        return ends
+    # _end_problem (H3) of every end, read from the zone table: no end inside an enemy zone of a
+    # lower summed level than the mover's effective level there
+    at, mine, level = zones.at, 0 if p.side == SIDES[0] else 1, p.level
+    boosted = not rules.pieces[p.type].formation
+    out = {}
+    for e, path in ends.items():
+        v = at(e)
+        if v is not None and 0 < v[1 - mine] < level + (v[mine] if boosted else 0):
+            continue
+        out[e] = path
+    return out
 
 
 def catch_squares(pos: SpiritPosition, origin, levelup=None) -> set[Coord]:
