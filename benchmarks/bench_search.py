@@ -4,6 +4,7 @@ Run from the repository root::
 
     .venv/bin/python benchmarks/bench_search.py            # full run (about a minute)
     .venv/bin/python benchmarks/bench_search.py --quick    # fewer positions and repetitions
+    .venv/bin/python benchmarks/bench_search.py --against DIR [--rounds N]  # levels 2-3 vs another checkout
 
 It prints figures; it is not a test.  Engine-operation figures (python-chess's too) are the best of
 several timed runs in CPU time of the process (``time.process_time``, garbage collector off), so a
