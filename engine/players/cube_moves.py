@@ -374,8 +374,14 @@ def _safe_score(rules) -> int:
     return 4 * top + rules.hyperjump_cost + rules.stack_after_promotion_line + 1
 
 
+def _drop_ceiling(rules) -> float:
+    """The highest pre-score a drop can get (:func:`_drops`: -10 per point of the piece's value)."""
+    values = [p.value for p in rules.pieces.values() if p.hire != "none"]
+    return -10.0 * min(values) if values else -float("inf")
+
+
 def scored_candidates(
-    pos: Position, tactical: bool = False, prev: GenCache | None = None, changed=()
+    pos: Position, tactical: bool = False, prev: GenCache | None = None, changed=(), width: int | None = None
 ) -> tuple[list, GenCache]:
     """``(pre-score, turn)`` for the bounded candidate turns of the side to move, in generation
     order (the search sorts them stably by pre-score), and the cache of this generation.
@@ -384,7 +390,12 @@ def scored_candidates(
     the cells ``changed`` (a sibling or the grandparent in the search); the origins none of those
     cells can influence take their turns from it, the others (and every royal: facing lines, home
     walks) are generated afresh.  The result is the same list either way
-    (``test_incremental_candidates_equal_a_fresh_generation``)."""
+    (``test_incremental_candidates_equal_a_fresh_generation``).
+
+    ``width``: the caller keeps only the best ``width`` by pre-score (stable); the drops, generated
+    last and never above :func:`_drop_ceiling`, are left out when ``width`` turns already score at
+    least that much -- they could not be among the best ``width``
+    (``test_a_width_gives_the_best_turns_of_the_whole_list``)."""
     if pos.result is not None:
         return [], GenCache((), 0, {})
     side = pos.to_move
@@ -431,7 +442,9 @@ def scored_candidates(
         by_origin[o] = (stack, mine)
         out.extend(mine)
     if not tactical:
-        _drops(pos, out, sides)
+        ceiling = _drop_ceiling(rules) if width is not None else 0.0
+        if width is None or sum(1 for sc, _ in out if sc >= ceiling) < width:
+            _drops(pos, out, sides)
     return out, GenCache(key, score, by_origin)
 
 

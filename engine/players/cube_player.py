@@ -101,7 +101,7 @@ class CubeAdapter:
         elif up is not None and up.up is not None and up.up.gen is not None:
             prev = up.up.gen
             changed = tuple(node.changed) + tuple(up.changed)
-        sc, gen = scored_candidates(node.pos, False, prev, changed)
+        sc, gen = scored_candidates(node.pos, False, prev, changed, width)
         node.gen = gen
         if up is not None:
             up.kid_gen = (gen, node.changed)

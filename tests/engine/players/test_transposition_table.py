@@ -105,3 +105,16 @@ def test_a_search_with_the_table_gives_the_same_turn_in_processes_with_other_has
         outs.append(json.loads(p.stdout))
     assert outs[0] == outs[1]
     assert outs[0][5] > 0 and outs[0][6] > 0  # the table and the cache were used
+
+
+@pytest.mark.parametrize("seed,plies", POSITIONS)
+def test_a_width_gives_the_best_turns_of_the_whole_list(seed, plies):
+    """An inner node asks for its best ``width`` candidates; the drops (scored last and low) are
+    generated only when they could be among them, and the list equals the whole list's best."""
+    from engine.players.cube_moves import scored_candidates
+
+    pos = _middlegame(seed, plies)
+    whole, _ = scored_candidates(pos)
+    ranked = [t for _, _, t in sorted((-sc, i, t) for i, (sc, t) in enumerate(whole))]
+    for width in (1, 8, 20, 60, len(whole) + 5):
+        assert ADAPTER.ordered(ADAPTER.root(pos), width) == ranked[:width]
