@@ -143,8 +143,10 @@ def _parse_placements(text: str) -> Placements:
     return out
 
 
-def parse_spirit_record(text: str, source: str | None = None) -> SpiritRecord:
-    """Parse a record; a malformed line raises NotationError naming ``source`` and its line number."""
+def parse_spirit_record(text: str, source: str | None = None, known: SpiritRules | None = None) -> SpiritRecord:
+    """Parse a record; a malformed line raises NotationError naming ``source`` and its line number.
+    ``known``: a ruleset loaded from a file the user named, used when the ruleset line names it
+    (a record that begins from a position reads its pieces against it)."""
     ruleset, result, rline = "spirit", None, 0
     setups: dict[str, Placements] = {}
     turns: list[SpiritTurn] = []
@@ -188,7 +190,8 @@ def parse_spirit_record(text: str, source: str | None = None) -> SpiritRecord:
                     )
                 if spec is None:
                     spec = SpiritPositionSpec()
-                    rules_for_spec = load_ruleset(ruleset)
+                    named = known is not None and getattr(known, "name", None) == ruleset
+                    rules_for_spec = known if named else load_ruleset(ruleset)  # type: ignore[assignment]
                     if getattr(rules_for_spec, "game", None) != "spirit":
                         raise NotationError(f"ruleset {ruleset!r} is not a spirit-chess ruleset", code="unknown-name")
                 spec.read(line, rules_for_spec)
@@ -346,7 +349,7 @@ class SpiritGame:
 
     @classmethod
     def from_text(cls, text: str, source: str | None = None, known: SpiritRules | None = None) -> SpiritGame:
-        return cls.from_record(parse_spirit_record(text, source), known=known)
+        return cls.from_record(parse_spirit_record(text, source, known), known=known)
 
     def save(self, path) -> Path:
         """Write the record atomically and durably (temp file, fsync, rename, fsync of the folder);
@@ -360,6 +363,6 @@ class SpiritGame:
         return cls.from_text(read_record_text(path), source=str(Path(path)), known=known)
 
 
-def parse_spirit_position(text: str, source: str | None = None) -> SpiritPosition:
+def parse_spirit_position(text: str, source: str | None = None, known: SpiritRules | None = None) -> SpiritPosition:
     """The position a spirit position text (or any spirit record) begins from."""
-    return SpiritGame.from_text(text, source).positions[0]
+    return SpiritGame.from_text(text, source, known).positions[0]
