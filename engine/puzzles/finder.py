@@ -27,6 +27,7 @@ from typing import Any
 from ..core.errors import DaqiError
 from ..players import suggest
 from .games import kind_named, kind_of, other
+from .lines import check_line, complete_line, find_win_in_two, judge_in_two
 
 MAX_TURNS = 2000
 MAX_REPLIES = 2000
@@ -41,6 +42,7 @@ class Options:
     deep_level: int = 2
     deep_nodes: int = 4000
     min_ply: int = 2  # skip the opening turns
+    lines: bool = True  # also look for forced wins in two (engine.puzzles.lines)
 
 
 @dataclass(frozen=True)
@@ -60,6 +62,11 @@ class Puzzle:
     def kind(self):
         return kind_named(self.game)
 
+    @property
+    def moves(self) -> int:
+        """The solver's turns in the line (2 for a win in two)."""
+        return (len(self.line) + 1) // 2 if self.goal == "win" else 1
+
     def start(self):
         return self.kind.parse_position(self.position, source=f"puzzle {self.id}")
 
@@ -77,6 +84,8 @@ class Puzzle:
 
     def goal_words(self) -> str:
         side = self.start().to_move
+        if self.goal == "win" and self.moves == 2:
+            return f"{side} to play and win in two turns, whatever {other(side)} answers"
         if self.goal == "win":
             return f"{side} to play and win at once"
         return f"{side} to play and win material (at least {self.gain} points, whatever the reply)"
@@ -125,6 +134,13 @@ def analyse(pos, opts: Options = Options(), source: str = "") -> Puzzle | None:
         if not _deep_agrees(pos, t, opts, kind):
             return None
         return _make(kind, pos, line, "win", 0, child.result, len(turns), source)
+    if opts.lines:
+        two = find_win_in_two(kind, pos)
+        if two is not None:
+            line = complete_line(kind, pos, two[0], two[1], opts.deep_level, opts.deep_nodes)
+            if line is not None:
+                end = kind.apply(kind.apply(two[1], line[1]), line[2])
+                return _make(kind, pos, line, "win", 0, end.result, len(turns), source)
     if not scored:
         return None
     scored.sort(key=lambda g: -g[0])
@@ -174,6 +190,10 @@ def _make(kind, pos, line: list, goal: str, gain: int, outcome, n_turns: int, so
         notation.append(kind.format_turn(p, t))
         p = kind.apply(p, t)
     tags = kind.tags(pos, line, outcome)
+    if len(line) == 3 and goal == "win":  # a win in two: the themes of the winning turn too
+        before_last = kind.apply(kind.apply(pos, line[0]), line[1])
+        tags += [t for t in kind.tags(before_last, line[2:], outcome) if t not in tags]
+        tags.insert(0, "in two")
     if goal == "win":
         tags.insert(0, "win")
     else:
@@ -228,7 +248,9 @@ def check_puzzle(p: Puzzle) -> list[str]:
         seq = nxt
     first = p.turns()[0]
     child = kind.apply(pos, first)
-    if p.goal == "win":
+    if p.goal == "win" and p.moves == 2:
+        problems += [f"{p.id}: {m}" for m in check_line(kind, pos, p.turns())]
+    elif p.goal == "win":
         if child.result is None or child.result.winner != side:
             problems.append(f"{p.id}: {p.line[0]} does not win at once")
     elif p.goal == "material":
@@ -245,13 +267,26 @@ class Verdict:
     correct: bool
     words: str
     reply: Any = None  # the opponent's answer to play on the board (after a wrong turn: its refutation)
+    done: bool = True  # False after a right turn that is not the line's last: the solver plays on
 
 
-def judge(p: Puzzle, pos, turn) -> Verdict:
-    """Is ``turn`` (played from the puzzle's start ``pos``) a solution?  A wrong turn gets the
-    reason in words and the reply that refutes it."""
+def judge(p: Puzzle, pos, turn, step: int = 0) -> Verdict:
+    """Is ``turn`` (the solver's turn number ``step`` from 0, played from ``pos``) right?  A wrong
+    turn gets the reason in words and the reply that refutes it.  In a win in two the first turn
+    is right when it still wins whatever the reply (any such turn, as lichess accepts any mate);
+    the reply to play is then the line's own where the solver played the line's turn."""
     kind = p.kind
     side = pos.to_move
+    if p.goal == "win" and p.moves - step == 2:
+        ok, words, reply, done = judge_in_two(kind, pos, turn)
+        if ok and not done:
+            line = p.turns()
+            child = kind.apply(pos, turn)
+            if kind.key(turn) == kind.key(line[0]):
+                reply = line[1]
+            else:
+                reply = _defence_for(kind, child, side)
+        return Verdict(ok, words, reply, done or not ok)
     child = kind.apply(pos, turn)
     if child is None:
         return Verdict(False, "that turn is not legal here")
@@ -272,6 +307,16 @@ def judge(p: Puzzle, pos, turn) -> Verdict:
     if reply is not None:
         words += f" ({kind.format_turn(child, reply)})"
     return Verdict(False, "not this: " + words, reply)
+
+
+def _defence_for(kind, child, side: str):
+    """A reply to play against a right turn that left the stored line (the first candidate that
+    does not end the game; every reply loses)."""
+    for r in kind.replies(child):
+        grand = kind.apply(child, r)
+        if grand is not None and grand.result is None:
+            return r
+    return None
 
 
 def _hint(p: Puzzle) -> str:

@@ -8,6 +8,7 @@ drops, jumps or promotes near the action), applied through each game's own turn 
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from ..core import games
@@ -38,7 +39,20 @@ class CubeKind:
         return candidates(pos)
 
     def replies(self, pos: Position) -> list:
-        return candidates(pos)
+        """The candidate turns, the likeliest defences first: captures and the royals' own turns
+        (a threat is met by taking the attacker or moving the king away), then the rest."""
+        turns = candidates(pos)
+        royals = {c for c in pos.royals[pos.to_move].values() if c is not None}
+        return sorted(turns, key=lambda t: not (t.actions[0].kind == "capture" or t.origin in royals))
+
+    def passed(self, pos: Position) -> Position:
+        """``pos`` with the other side to move (a pass: what a side threatens)."""
+        return pos.replace(to_move=other(pos.to_move))
+
+    def winning_candidates(self, pos: Position) -> list:
+        """Every turn that can end the game at once: a capture (C4, C3, C16) or a royal's step
+        onto an enemy home (C5, C7): the tactical candidates."""
+        return candidates(pos, tactical=True)
 
     def takes(self, turn) -> bool:
         """Whether a reply can change the material count (a capture; a drop buys material with
@@ -127,6 +141,14 @@ class SpiritKind:
 
     def replies(self, pos: SpiritPosition) -> list:
         return SPIRIT_ADAPTER.moves(SPIRIT_ADAPTER.root(pos))
+
+    def passed(self, pos: SpiritPosition) -> SpiritPosition:
+        """``pos`` with the other side to move (a pass: what a side threatens)."""
+        return dataclasses.replace(pos, to_move=other(pos.to_move))
+
+    def winning_candidates(self, pos: SpiritPosition) -> list:
+        """A formation's zone can take the sect without landing on it: every candidate turn."""
+        return self.turns(pos)
 
     def takes(self, turn) -> bool:
         return True

@@ -1,0 +1,73 @@
+"""Constructed starting positions for self-play that reaches the end game quickly (docs/PUZZLES.md).
+
+Self-play from the setup rarely ends a game within a few dozen turns, so its puzzles are about
+material.  A **sparse** start (``daqi puzzles selfplay --start sparse``) puts both royals and a
+few pieces of each side on empty boards, near the enemy royals, some on other planes (z) and
+other boards (w4), with scores that may stand near the C16 margin and sometimes a queen credit
+(C12): games from it end by king captures (C4), facing lines (C3), home walks (C5, C7), the C16
+margin, after drops and hyper-jumps.  Each start is checked by the editor's own rules
+(:func:`engine.editor.draft.cube_problems`) and is deterministic for its seed.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..cube.position import Position
+from ..editor.draft import CubeDraft, cube_problems
+
+ARMY = ("pawn", "pawn", "knight", "bishop", "rook", "cannon", "queen")
+SIDES = ("white", "black")
+
+
+def _other(side: str) -> str:
+    return "black" if side == "white" else "white"
+
+
+def _near(rng: random.Random, c: tuple, spread: int, size: tuple) -> tuple:
+    x = min(size[0], max(1, c[0] + rng.randint(-spread, spread)))
+    y = min(size[1], max(1, c[1] + rng.randint(-spread, spread)))
+    z = 1 if rng.random() < 0.75 else 2
+    higher = (2,) if rng.random() < 0.12 else ()
+    return (x, y, z) + higher
+
+
+def sparse_position(rng: random.Random, rules="standard", tries: int = 200) -> Position:
+    """A playable sparse position drawn from ``rng`` (at most ``tries`` draws)."""
+    for _ in range(tries):
+        d = CubeDraft(rules)
+        d.set_fill("empty")
+        size = d.rules.size
+        used: set = set()
+
+        def put(c, piece, side, d=d, used=used):
+            if c in used:
+                return False
+            used.add(c)
+            d.put(c, piece, side)
+            return True
+
+        royal_at = {}
+        for side in SIDES:
+            homes = d.rules.homes[side]
+            king = homes["king"] if rng.random() < 0.5 else _near(rng, homes["king"], 4, size)[:3]
+            put(king, "king", side)
+            royal_at[side] = king
+            if rng.random() < 0.8:
+                put(_near(rng, homes["prince"], 2, size)[:3], "prince", side)
+        for side in SIDES:
+            target = royal_at[_other(side)] if rng.random() < 0.7 else d.rules.homes[_other(side)]["king"]
+            for _ in range(rng.randint(2, 5)):
+                put(_near(rng, target, 5, size), rng.choice(ARMY), side)
+        for side in SIDES:
+            d.set_score(side, rng.randint(30, 140))
+            if rng.random() < 0.25:
+                d.set_credit(side, "queen", 1)
+        d.set_to_move(rng.choice(SIDES))
+        pos = d.position()
+        if not cube_problems(pos):
+            return pos
+    raise ValueError(f"no playable sparse position in {tries} draws")
+
+
+__all__ = ["sparse_position"]
