@@ -196,7 +196,10 @@ def chinese_words(rules) -> LineWords:
                 mark = ""
             name = next((n for n in longest if w.startswith(n, i)), None)
             if name is None or side is None:
-                return None  # the reader names the stack it cannot read
+                raise NotationError(
+                    f"cannot read the stack {w!r}: a side (白 or 黑) and then pieces ({' '.join(names)}) "
+                    f"bottom first, or 空 for an emptied cell"
+                )
             t = letter[names[name]]
             out += mark + (t if side == "white" else t.lower())
             i += len(name)

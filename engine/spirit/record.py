@@ -22,6 +22,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..core.chinese_lines import from_chinese
 from ..core.coords import format_ascii, match_coord
 from ..core.errors import DaqiError, IllegalAction, NotationError
 from ..core.files import atomic_write_text, check_record_line, read_record_text, record_lines
@@ -35,8 +36,8 @@ from .position import (
     apply_spirit_turn,
     played_turn,
 )
+from .position_text import CHINESE_HEADS, SpiritPositionSpec, chinese_words, position_lines
 from .position_text import HEADS as POSITION_HEADS
-from .position_text import SpiritPositionSpec, position_lines
 from .rules import SIDES, SpiritRules
 from .setup import Placements, default_placement, normalize_placements, spirit_start_position
 
@@ -163,6 +164,12 @@ def parse_spirit_record(text: str, source: str | None = None, known: SpiritRules
         content = True
         try:
             check_record_line(line)
+            if line.partition(" ")[0] in CHINESE_HEADS:  # the Chinese form of a header line
+                if line.startswith("规则"):
+                    line = "ruleset" + line[2:]
+                else:
+                    rules_zh = known if known is not None and known.name == ruleset else load_ruleset(ruleset)
+                    line = from_chinese(line, chinese_words(rules_zh), min_len=2)
             head, _, rest = line.partition(" ")
             if result is not None:
                 raise NotationError("nothing may follow the result line", code="malformed")
