@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from .coords import format_ascii, match_coord
 from .errors import NotationError
@@ -38,7 +39,7 @@ class LineWords:
     glue: frozenset = field(default_factory=frozenset)  # ASCII heads whose piece, square and level touch
 
 
-def _tokens(line: str, min_len: int) -> list[tuple[str, object]]:
+def _tokens(line: str, min_len: int) -> list[tuple[str, Any, bool]]:
     """``("word", text)``, ``("coord", tuple)`` and ``("comma", ",")`` tokens and whether a space
     came before each (``glued``)."""
     out: list = []
@@ -87,7 +88,7 @@ def from_chinese(line: str, table: LineWords, min_len: int = 3) -> str:
         if kind == "comma":
             parts.append((",", False))
         elif kind == "coord":
-            parts.append((format_ascii(value), spaced))  # type: ignore[arg-type]
+            parts.append((format_ascii(value), spaced))
         else:
             w = str(value)
             got = SIDES_ZH.get(w) or words.get(w) or table.piece_in(ascii_head, w)
@@ -112,7 +113,7 @@ def to_chinese(line: str, table: LineWords, min_len: int = 3) -> str:
         if kind == "comma":
             out.append(("，", False))
         elif kind == "coord":
-            out.append((table.coord_out(value), spaced))  # type: ignore[arg-type]
+            out.append((table.coord_out(value), spaced))
         else:
             w = str(value)
             pair = f"{w} {toks[i + 1][1]}" if i + 1 < len(toks) and toks[i + 1][0] == "word" else None

@@ -4,8 +4,10 @@ Self-play from the setup rarely ends a game within a few dozen turns, so its puz
 material.  A **sparse** start (``daqi puzzles selfplay --start sparse``) puts both royals and a
 few pieces of each side on empty boards, near the enemy royals, some on other planes (z) and
 other boards (w4), with scores that may stand near the C16 margin and sometimes a queen credit
-(C12): games from it end by king captures (C4), facing lines (C3), home walks (C5, C7), the C16
-margin, after drops and hyper-jumps.  Each start is checked by the editor's own rules
+(C12); one start in three puts a royal of the side to move by (or on another plane or board
+above) an enemy home its royal has left, one in three sets the scores so that one capture of 3
+points crosses the C16 margin.  Games from it end by king captures (C4), facing lines (C3), home
+walks (C5, C7) and the C16 margin, after drops, jumps and hyper-jumps.  Each start is checked by the editor's own rules
 (:func:`engine.editor.draft.cube_problems`) and is deterministic for its seed.
 """
 
@@ -59,11 +61,29 @@ def sparse_position(rng: random.Random, rules="standard", tries: int = 200) -> P
             target = royal_at[_other(side)] if rng.random() < 0.7 else d.rules.homes[_other(side)]["king"]
             for _ in range(rng.randint(2, 5)):
                 put(_near(rng, target, 5, size), rng.choice(ARMY), side)
+        mover = rng.choice(SIDES)
+        theme = rng.choice(("open", "home", "margin"))
+        if theme == "home":  # a royal of the mover right by (or above) an enemy home the enemy left
+            enemy = _other(mover)
+            home = d.rules.homes[enemy][rng.choice(("king", "prince"))]
+            if royal_at[enemy] == home:
+                d.clear_cell(home)
+                used.discard(home)
+                put(_near(rng, home, 3, size)[:3], "king", enemy)
+            step = rng.choice(((0, 0, 1), (0, 0, 0, 2), (1, 0, 0), (0, -1 if mover == "white" else 1, 0)))
+            above = tuple(a + b for a, b in zip(home + (1,), step + (0,) * (4 - len(step))))
+            above = above[:3] if above[3] == 1 else above
+            if 1 <= above[1] <= size[1] and 1 <= above[0] <= size[0]:
+                put(above, rng.choice(("king", "prince")), mover)
         for side in SIDES:
             d.set_score(side, rng.randint(30, 140))
             if rng.random() < 0.25:
                 d.set_credit(side, "queen", 1)
-        d.set_to_move(rng.choice(SIDES))
+        if theme == "margin":  # one capture of 3 points or more puts the other side at half or less
+            low = rng.randint(30, 70)
+            d.set_score(_other(mover), low)
+            d.set_score(mover, 2 * low - rng.randint(1, 3))
+        d.set_to_move(mover)
         pos = d.position()
         if not cube_problems(pos):
             return pos

@@ -137,10 +137,10 @@ def analyse(pos, opts: Options = Options(), source: str = "") -> Puzzle | None:
     if opts.lines:
         two = find_win_in_two(kind, pos)
         if two is not None:
-            line = complete_line(kind, pos, two[0], two[1], opts.deep_level, opts.deep_nodes)
-            if line is not None:
-                end = kind.apply(kind.apply(two[1], line[1]), line[2])
-                return _make(kind, pos, line, "win", 0, end.result, len(turns), source)
+            full = complete_line(kind, pos, two[0], two[1], opts.deep_level, opts.deep_nodes)
+            if full is not None:
+                end = kind.apply(kind.apply(two[1], full[1]), full[2])
+                return _make(kind, pos, full, "win", 0, end.result, len(turns), source)
     if not scored:
         return None
     scored.sort(key=lambda g: -g[0])

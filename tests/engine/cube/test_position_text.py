@@ -77,7 +77,9 @@ def test_the_chinese_form_reads_as_documented():
     assert pos.cell((5, 5, 1, 2)) == (Piece("rook", "white"), Piece("knight", "white"))
     assert pos.cell((6, 9, 1)) == (Piece("queen", "black", "pawn"),)
     ascii_twin = parse_position(format_position(pos))
-    assert ascii_twin == pos and format_position(pos, style="chinese").startswith("# 大棋局面\n规则 standard\n局面 黑 走棋")
+    assert ascii_twin == pos and format_position(pos, style="chinese").startswith(
+        "# 大棋局面\n规则 standard\n局面 黑 走棋"
+    )
     with pytest.raises(NotationError, match=r"line 3: cannot read the stack '白象'"):
         parse_position("规则 standard\n局面 白 走棋\n格 (…—9,4,1…) 白象 (9,1,1) 白王 (9,16,1) 黑王\n")
 

@@ -65,8 +65,8 @@ def test_show_me_plays_the_solution(headless_window, tmp_path):
 
 
 def test_a_win_in_two_is_played_step_by_step_in_the_window(headless_window, tmp_path):
-    from pyglet.window import key as K
     from puzzle_helpers import FORK_IN_TWO
+    from pyglet.window import key as K
 
     from viewer.app.puzzles import PuzzleSession, panel_text
 
