@@ -292,14 +292,14 @@ def judge(p: Puzzle, pos, turn, step: int = 0) -> Verdict:
         return Verdict(False, "that turn is not legal here")
     if p.goal == "win":
         if child.result is not None and child.result.winner == side:
-            return Verdict(True, f"solved: {side} wins ({child.result.reason})")
+            return Verdict(True, f"{side} wins ({child.result.reason})")
         if child.result is not None:
             return Verdict(False, f"that ends the game badly: {child.result.winner or 'draw'} ({child.result.reason})")
         return Verdict(False, "that does not end the game: one turn here wins outright. " + _hint(p))
     base = kind.balance(pos, side)
     v, reply = _value_after(kind, child, side, base)
     if v >= p.gain:
-        return Verdict(True, f"solved: you keep +{v} points of material whatever {other(side)} answers", reply)
+        return Verdict(True, f"you keep +{v} points of material whatever {other(side)} answers", reply)
     if v == LOSS:
         words = f"{other(side)} then wins the game"
     else:

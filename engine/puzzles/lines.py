@@ -160,11 +160,11 @@ def judge_in_two(kind, pos, turn) -> tuple[bool, str, Any, bool]:
         return False, "that turn is not legal here", None, False
     if child.result is not None:
         if child.result.winner == side:
-            return True, f"solved, and faster: {side} wins at once ({child.result.reason})", None, True
+            return True, f"and faster: {side} wins at once ({child.result.reason})", None, True
         return False, f"that ends the game badly: {child.result.winner or 'draw'} ({child.result.reason})", None, False
     esc = escape(kind, child, side)
     if esc is None:
-        return True, f"right: whatever {other(side)} answers, your next turn wins", None, False
+        return True, f"whatever {other(side)} answers, your next turn wins", None, False
     r, why = esc
     words = "not this: " + (f"{other(side)} answers {kind.format_turn(child, r)} and {why}" if r else why)
     return False, words, r, False

@@ -16,6 +16,7 @@ puzzle, F8 leave.  The window calls the hooks ``key``, ``mouse_press``, ``tick``
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 from engine.core.files import atomic_write_text
@@ -23,6 +24,7 @@ from engine.puzzles import judge
 
 from ..ui.control_common import default_autosave_path
 from ..ui.panels import SANS, TEXT, Panel
+from ..ui.words import result_words
 from .session_view import controller_for, game_from, panel_top, panel_width, show_controller
 
 KEYS = {"h": "hint", "f4": "show", "f5": "restart", "f6": "prev", "f7": "next", "f8": "leave"}
@@ -115,7 +117,7 @@ class PuzzleSession:
             self.step += 1
             if v.reply is not None:
                 c._computer_play(v.reply)
-            c.say(f"Right! {v.words[0].upper() + v.words[1:]}. Now your next turn.", "ok")
+            c.say(f"Right! {v.words[0].upper() + v.words[1:]}: find that turn.", "ok")
         elif v.correct:
             self.state = "solved"
             self.solved.add(p.id)
@@ -123,7 +125,7 @@ class PuzzleSession:
             line = p.turns()
             if len(line) > i + 1 and self.game.position.result is None and self.game.turns[: i + 1] == line[: i + 1]:
                 c._computer_play(line[i + 1])  # the opponent's reply of the forced line
-            c.say(f"Solved! {v.words}. F7: the next puzzle ({len(self.solved)} solved).", "ok")
+            c.say(f"Solved! {plain_words(v.words)}. F7: the next puzzle ({len(self.solved)} solved).", "ok")
         else:
             self.state = "failed"
             if v.reply is not None and self.game.position.result is None:
@@ -190,6 +192,15 @@ class PuzzleSession:
         self.batch.draw()
 
 
+def plain_words(words: str) -> str:
+    """A verdict with a game result's reason in the window's plain words (``white wins (score
+    (C16))`` -> ``white wins: the score fell to 0 or to half of the opponent's``)."""
+    m = re.fullmatch(r"(.*?wins(?: at once)?) \((.+)\)", words)
+    if m is None:
+        return words
+    return f"{m.group(1)}: {result_words(m.group(2))[0]}"
+
+
 def panel_text(s: PuzzleSession) -> str:
     p = s.puzzle
     lines = [
@@ -202,7 +213,7 @@ def panel_text(s: PuzzleSession) -> str:
     if p.moves > 1 and s.state == "solve":
         lines += ["", f"Your turn {s.step + 1} of {p.moves}" + ("  ·  RIGHT SO FAR" if s.step else "")]
     if s.state == "solved":
-        lines += ["", "SOLVED  " + (s.verdict.words if s.verdict else "")]
+        lines += ["", "SOLVED  " + (plain_words(s.verdict.words) if s.verdict else "")]
     elif s.state == "failed":
         lines += ["", "NOT YET  " + (s.verdict.words if s.verdict else "")]
     elif s.state == "shown":

@@ -105,3 +105,12 @@ def test_the_camera_looks_from_the_solvers_side(headless_window, tmp_path):
     session.command("next")
     assert session.puzzle.start().to_move == "black"
     assert abs((win.controller.view.camera.yaw - white_yaw) % 360.0 - 180.0) < 1e-6
+
+
+def test_a_verdict_says_how_the_game_ended_in_plain_words():
+    from viewer.app.puzzles import plain_words
+
+    assert plain_words("white wins (score (C16))") == "white wins: the score fell to 0 or to half of the opponent's"
+    assert plain_words("you keep +9 points of material whatever black answers") == (
+        "you keep +9 points of material whatever black answers"
+    )
