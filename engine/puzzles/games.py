@@ -50,9 +50,11 @@ class CubeKind:
         return pos.replace(to_move=other(pos.to_move))
 
     def winning_candidates(self, pos: Position) -> list:
-        """Every turn that can end the game at once: a capture (C4, C3, C16) or a royal's step
-        onto an enemy home (C5, C7): the tactical candidates."""
-        return candidates(pos, tactical=True)
+        """Every candidate turn that can end the game at once: a capture (C4, C3, C16: only a
+        capture raises a score) or a royal's turn (C5, C7: a step, jump or hyper-jump home, or a
+        step and then a jump)."""
+        royals = {c for c in pos.royals[pos.to_move].values() if c is not None}
+        return [t for t in candidates(pos) if t.origin in royals or any(a.kind == "capture" for a in t.actions)]
 
     def takes(self, turn) -> bool:
         """Whether a reply can change the material count (a capture; a drop buys material with
