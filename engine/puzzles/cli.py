@@ -169,7 +169,8 @@ def check(args) -> int:
 
 def listing(args) -> int:
     for p in _file_puzzles(args.file):
-        print(f"{p.id}  {p.rating:5d}  {p.goal:8s}  {', '.join(p.tags)}")
+        goal = p.goal if p.moves == 1 else f"{p.goal} in {p.moves}"
+        print(f"{p.id}  {p.rating:5d}  {goal:8s}  {', '.join(p.tags)}")
     return 0
 
 

@@ -53,8 +53,18 @@ class CubeKind:
         """Every candidate turn that can end the game at once: a capture (C4, C3, C16: only a
         capture raises a score) or a royal's turn (C5, C7: a step, jump or hyper-jump home, or a
         step and then a jump)."""
-        royals = {c for c in pos.royals[pos.to_move].values() if c is not None}
-        return [t for t in candidates(pos) if t.origin in royals or any(a.kind == "capture" for a in t.actions)]
+        side = pos.to_move
+        out = candidates(pos, tactical=True)  # captures, and royal steps and jumps onto a home
+        homes = [h for h in pos.homes[other(side)].values() if h is not None]
+        near = {  # a royal turn moves at most a step and a jump (or a hyper-jump): only a royal near a home
+            c
+            for c in pos.royals[side].values()
+            if c is not None and any(max(abs(a - b) for a, b in zip(c[:3], h[:3])) <= 2 for h in homes)
+        }
+        if near:
+            keys = {repr(t) for t in out}
+            out += [t for t in candidates(pos) if t.origin in near and repr(t) not in keys]
+        return out
 
     def takes(self, turn) -> bool:
         """Whether a reply can change the material count (a capture; a drop buys material with
