@@ -107,7 +107,13 @@ def test_judging_a_line_step_by_step():
     start = p.start()
     line = p.turns()
     v = judge(p, start, line[0])
-    assert v.correct and not v.done and v.reply == line[1] and "your next turn wins" in v.words and v.words.startswith("whatever")
+    assert (
+        v.correct
+        and not v.done
+        and v.reply == line[1]
+        and "your next turn wins" in v.words
+        and v.words.startswith("whatever")
+    )
     wrong = judge(p, start, _turn(p, start, "N(4,5,1)-(6,6,1)"))
     assert not wrong.correct and wrong.done and wrong.reply is not None and "black answers" in wrong.words
     after = p.kind.apply(p.kind.apply(start, line[0]), line[1])
