@@ -42,23 +42,33 @@ def sparse_position(rng: random.Random, rules="standard", tries: int = 200) -> P
         size = d.rules.size
         used: set = set()
 
-        def put(c, piece, side, d=d, used=used):
+        royals: dict = {}  # (side, "king" | "prince") -> its cell
+
+        def put(c, piece, side, d=d, used=used, royals=royals):
             if c in used:
                 return False
             used.add(c)
             d.put(c, piece, side)
+            if piece in ("king", "prince"):
+                royals[side, piece] = c
             return True
 
-        royal_at = {}
+        def take(c, d=d, used=used, royals=royals):
+            d.clear_cell(c)
+            used.discard(c)
+            for k, v in list(royals.items()):
+                if v == c:
+                    del royals[k]
+
         for side in SIDES:
             homes = d.rules.homes[side]
             king = homes["king"] if rng.random() < 0.5 else _near(rng, homes["king"], 4, size)[:3]
             put(king, "king", side)
-            royal_at[side] = king
             if rng.random() < 0.8:
                 put(_near(rng, homes["prince"], 2, size)[:3], "prince", side)
         for side in SIDES:
-            target = royal_at[_other(side)] if rng.random() < 0.7 else d.rules.homes[_other(side)]["king"]
+            enemy_king = royals.get((_other(side), "king"), d.rules.homes[_other(side)]["king"])
+            target = enemy_king if rng.random() < 0.7 else d.rules.homes[_other(side)]["king"]
             for _ in range(rng.randint(2, 5)):
                 put(_near(rng, target, 5, size), rng.choice(ARMY), side)
         mover = rng.choice(SIDES)
@@ -66,15 +76,21 @@ def sparse_position(rng: random.Random, rules="standard", tries: int = 200) -> P
         if theme == "home":  # a royal of the mover right by (or above) an enemy home the enemy left
             enemy = _other(mover)
             home = d.rules.homes[enemy][rng.choice(("king", "prince"))]
-            if royal_at[enemy] == home:
-                d.clear_cell(home)
-                used.discard(home)
-                put(_near(rng, home, 3, size)[:3], "king", enemy)
-            step = rng.choice(((0, 0, 1), (0, 0, 0, 2), (1, 0, 0), (0, -1 if mover == "white" else 1, 0)))
+            if home in used:
+                was_king = royals.get((enemy, "king")) == home
+                take(home)
+                if was_king:
+                    put(_near(rng, home, 3, size)[:3], "king", enemy)
+            step = rng.choice(((0, 0, 1), (0, 0, 0, 1), (0, 0, 0, 1), (1, 0, 0), (0, -1 if mover == "white" else 1, 0)))
             above = tuple(a + b for a, b in zip(home + (1,), step + (0,) * (4 - len(step))))
             above = above[:3] if above[3] == 1 else above
             if 1 <= above[1] <= size[1] and 1 <= above[0] <= size[0]:
-                put(above, rng.choice(("king", "prince")), mover)
+                royal = rng.choice(("king", "prince"))
+                if (mover, royal) in royals:
+                    take(royals[mover, royal])
+                if above in used:
+                    take(above)
+                put(above, royal, mover)
         for side in SIDES:
             d.set_score(side, rng.randint(30, 140))
             if rng.random() < 0.25:

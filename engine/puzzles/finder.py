@@ -2,7 +2,9 @@
 
 A position before a turn of a record is a puzzle when, for the side to move:
 
-* **win** — exactly one of its candidate turns ends the game in its favour on the spot; or
+* **win** — its candidate turns that end the game in its favour on the spot are all turns of one
+  piece (one idea: a royal that can hop home three ways is one puzzle; two pieces that win are
+  none); or
 * **material** — one turn wins at least ``min_gain`` points of material against every reply
   (the opponent's candidate turns: none may win, and after the best recapture the mover is still
   ``min_gain`` ahead; a cube-chess drop buys material with points and does not count), and every
@@ -127,13 +129,13 @@ def analyse(pos, opts: Options = Options(), source: str = "") -> Puzzle | None:
             continue
         scored.append((kind.balance(child, side) - base, t, child))
     if wins:
-        if len(wins) != 1:
+        if len({t.origin for t, _ in wins}) != 1:
+            return None  # two pieces win: no single idea to find
+        chosen = _deep_choice(pos, [t for t, _ in wins], opts, kind)
+        if chosen is None:
             return None
-        t, child = wins[0]
-        line = [t]
-        if not _deep_agrees(pos, t, opts, kind):
-            return None
-        return _make(kind, pos, line, "win", 0, child.result, len(turns), source)
+        t, child = next(w for w in wins if kind.key(w[0]) == kind.key(chosen))
+        return _make(kind, pos, [t], "win", 0, child.result, len(turns), source)
     if opts.lines:
         two = find_win_in_two(kind, pos)
         if two is not None:
@@ -162,11 +164,17 @@ def analyse(pos, opts: Options = Options(), source: str = "") -> Puzzle | None:
 
 
 def _deep_agrees(pos, turn, opts: Options, kind) -> bool:
+    return _deep_choice(pos, [turn], opts, kind) is not None
+
+
+def _deep_choice(pos, turns: list, opts: Options, kind):
+    """The deeper search's turn when it is one of ``turns``, else None."""
     try:
         s = suggest(pos, opts.deep_level, seed=0, nodes=opts.deep_nodes)
     except DaqiError:
-        return False
-    return s.turn is not None and kind.key(s.turn) == kind.key(turn)
+        return None
+    keys = {kind.key(t) for t in turns}
+    return s.turn if s.turn is not None and kind.key(s.turn) in keys else None
 
 
 def rating(kind, pos, line: list, goal: str, n_turns: int, tags: list) -> int:
