@@ -18,8 +18,8 @@ from typing import Any
 from ..core import games
 from ..core.errors import DaqiError, IllegalAction
 from ..players import suggest
-from .compose import sparse_position
 from .finder import Options, check_puzzle, find_in_game
+from .games import kind_named
 from .store import BUNDLED, bundled_puzzles, load_puzzles, save_puzzles
 
 MAX_GAMES = 10_000
@@ -119,8 +119,11 @@ def selfplay(args) -> int:
     levels = [int(v) for v in args.levels.split(",") if v.strip()]
     if not levels or any(lv not in (0, 1, 2, 3) for lv in levels) or not 0 < args.games <= MAX_GAMES:
         raise DaqiError("--levels takes levels 0-3 such as 1,2; --games 1..10000", code="bad-option")
-    if args.start == "sparse" and args.game != "cube":
-        raise DaqiError("--start sparse is for cube chess (spirit chess starts from its setup)", code="bad-option")
+    sparse = kind_named(args.game).sparse_start if args.start == "sparse" else None
+    if args.start == "sparse" and sparse is None:
+        raise DaqiError(
+            f"--start sparse is for cube chess ({args.game} chess starts from its setup)", code="bad-option"
+        )
     out = Path(args.out_dir)
     out.mkdir(parents=True, exist_ok=True)
     for k in range(args.games):
@@ -128,8 +131,8 @@ def selfplay(args) -> int:
         rng = random.Random(seed)
         kind = games.get(args.game)
         game: Any
-        if args.start == "sparse":
-            start = sparse_position(random.Random(f"sparse {seed}"))
+        if sparse is not None:
+            start = sparse(random.Random(f"sparse {seed}"))
             game = kind.game_type(start.rules, start=start)
         else:
             game = kind.game_type(kind.default_ruleset)

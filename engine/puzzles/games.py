@@ -23,6 +23,7 @@ from ..players.spirit_player import ADAPTER as SPIRIT_ADAPTER
 from ..spirit.position import SpiritPosition, apply_spirit_turn
 from ..spirit.position_text import format_spirit_position
 from ..spirit.record import format_spirit_turn, parse_spirit_position, parse_spirit_turn
+from .compose import sparse_position
 
 #: spirit-chess piece values for "wins material" (the sect is the game itself: taking it wins)
 SPIRIT_VALUES = {"master": 9, "vicemaster": 7, "formation": 6, "elder": 5, "protector": 5, "disciple": 2, "sect": 0}
@@ -34,6 +35,10 @@ def other(side: str) -> str:
 
 class CubeKind:
     name = "cube"
+
+    def sparse_start(self, rng) -> Position:
+        """A constructed end-game start for self-play (``selfplay --start sparse``)."""
+        return sparse_position(rng)
 
     def turns(self, pos: Position) -> list:
         return candidates(pos)
@@ -147,6 +152,7 @@ class CubeKind:
 
 class SpiritKind:
     name = "spirit"
+    sparse_start = None  # spirit chess starts from its setup
 
     def turns(self, pos: SpiritPosition) -> list:
         return SPIRIT_ADAPTER.moves(SPIRIT_ADAPTER.root(pos))

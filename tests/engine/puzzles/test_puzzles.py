@@ -122,3 +122,14 @@ def test_judging_a_line_step_by_step():
     # at the last step any turn that wins at once is accepted; a quiet one is told why not
     quiet = judge(p, after, _turn(p, after, "N(5,7,1)-(4,9,1)"), step=1)
     assert not quiet.correct and "does not end the game" in quiet.words
+
+
+def test_the_bundled_sets_cover_the_themes_of_both_games_and_hold_wins_in_two():
+    cube = bundled_puzzles("cube")
+    cube_tags = {t for p in cube for t in p.tags}
+    assert {"facing line", "home walk", "hyper-jump", "drop", "stack", "C16 margin", "in two"} <= cube_tags
+    assert any(p.moves == 2 and p.start().to_move == "black" for p in cube)  # a black solver too
+    spirit_tags = {t for p in bundled_puzzles("spirit") for t in p.tags}
+    assert {"formation", "sect"} <= spirit_tags
+    ratings = [p.rating for p in cube]
+    assert min(ratings) < 1400 < max(ratings)  # rated: easy and hard ones
