@@ -87,6 +87,7 @@ class PuzzleSession:
         self.game = game_from(self.start)
         c = controller_for(self.game)
         c.seen_from = self.start.to_move  # the camera looks from the solver's side, as in play
+        c.session_says_result = True  # no game-over banner over the board: the panel says it
         self.controller = c
         if self.window is not None:
             self._install(c)

@@ -87,6 +87,10 @@ def test_a_win_in_two_is_played_step_by_step_in_the_window(headless_window, tmp_
     win.on_key_press(K.ENTER, 0)
     win.tick(0.0)
     assert session.state == "solved" and win.controller.game.position.result.winner == "white"
+    from viewer.ui.review import banner_text
+
+    assert banner_text(win.controller) == ""  # the panel says it: no game-over banner over the puzzle
+    assert "SOLVED  white wins: the score fell" in panel_text(session)
     win.draw_frame()
 
 
