@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from ..core.coords import Coord, compact, normalize, plain
+from ..core.coords import Coord, compact, format_ascii, normalize, plain
 from ..core.errors import IllegalAction
 from ..core.loader import load_ruleset
 from .layout import default_choices, part_squares, royal_homes
@@ -160,7 +160,7 @@ class Position:
         if not self.in_board(c):
             sx, sy, sz = self._size
             raise IllegalAction(
-                f"{what} {list(c)} is outside the board (x 1..{sx}, y 1..{sy}, z 1..{sz}, "
+                f"{what} {format_ascii(c)} is outside the board (x 1..{sx}, y 1..{sy}, z 1..{sz}, "
                 f"higher indices >= {self.rules.higher_min})",
                 code="out-of-board",
             )

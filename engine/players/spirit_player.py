@@ -401,19 +401,28 @@ class SpiritAdapter:
 ADAPTER = SpiritAdapter()
 
 
+#: a capture's or a win's reason in a player's words (issue 16: "takes the protector (level 2, level)")
+_WHY = {
+    "level": "by a higher level",
+    "formation": "caught in a formation's zone",
+    "formation-square": "on a formation's square",
+    "sect-captured": "the sect is captured",
+}
+
+
 def reason(pos: SpiritPosition, turn: SpiritTurn, value: float) -> str:
     new, caps = apply_spirit_turn(pos, turn)
     side = pos.to_move
     mover = pos.pieces[turn.origin]
     up = pos.pieces[turn.levelup]
     if new.result is not None and new.result.winner == side:
-        return f"wins at once: {new.result.reason} (S3)"
+        return f"wins at once: {_WHY.get(new.result.reason, new.result.reason)}"
     parts = [f"raises the {up.type} to level {up.level + 1}", f"the {mover.type} goes to ({turn.end[0]},{turn.end[1]})"]
     for c in caps:
         if c.piece.side != side:
-            parts.append(f"takes the {c.piece.type} (level {c.piece.level}, {c.reason})")
+            parts.append(f"takes the {c.piece.type} (level {c.piece.level}, {_WHY.get(c.reason, c.reason)})")
         else:
-            parts.append(f"loses the {c.piece.type} ({c.reason})")
+            parts.append(f"loses the {c.piece.type} ({_WHY.get(c.reason, c.reason)})")
     if turn.transform is not None:
         parts.append(f"turns a disciple into a {turn.transform.into} (S8)")
     if new.result is None:

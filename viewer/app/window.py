@@ -148,7 +148,8 @@ class CubeApp:
             yaw += 180.0  # the human plays black: the board is seen from black's side
         view.camera.yaw = yaw
         k = self.window.ui_scale_for(self.window.width, self.window.height)
-        view.frame(layers=0, inset=board_inset(self.window.width, self.window.height, k))
+        view.hud_inset = board_inset(self.window.width, self.window.height, k)
+        view.frame(layers=0, inset=view.hud_inset)
         view.camera.set_home()
 
     def resize(self, width, height) -> None:

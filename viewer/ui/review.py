@@ -277,7 +277,7 @@ class ReviewControls:
             paused = True
         self.say(
             f"Playing from turn {p}: the old line ({n} turns) is kept - Ctrl+L switches back to it, Ctrl+Y "
-            f"replays its next turn. {new.position.to_move} to move."
+            f"replays its next turn. {new.position.to_move.capitalize()} to move."
             + (" The computer is paused: C starts it again." if paused else ""),
             "ok",
         )
@@ -326,7 +326,7 @@ class ReviewControls:
         self.review = Review(variations=self.review.variations)
         self._start_game(game)
         self._autosave()
-        self.say(f"Rematch with the same arrangement. {game.position.to_move} to move.", "ok")
+        self.say(f"Rematch with the same arrangement. {game.position.to_move.capitalize()} to move.", "ok")
 
     def _rematch_game(self):
         return None

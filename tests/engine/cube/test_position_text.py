@@ -113,7 +113,7 @@ def test_a_record_begins_from_a_position_and_replays():
         game.play(t)
     text = game.to_record()
     assert "position black to move, ply 0, fill empty" in text
-    assert "\n1... " in text  # black moves first: its turn is 1...
+    assert "\n1. " in text and "..." not in text  # black moves first: its turn is turn 1
     again = Game.from_record(text)
     assert again.positions[0] == start
     assert again.positions == game.positions

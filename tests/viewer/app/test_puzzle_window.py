@@ -6,6 +6,8 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from click_points import shown_pixel
+
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "engine" / "puzzles"))
 
 from puzzle_helpers import FREE_QUEEN, KING_EN_PRISE  # noqa: E402
@@ -17,7 +19,7 @@ def _click(win, coord):
     from pyglet.window import mouse
 
     c = win.controller
-    px, py = c.view.camera.project(c.view.layout(c.rules).cell_center(*coord))
+    px, py = shown_pixel(c, coord)  # on what the window draws there (its piece or floor)
     win.on_mouse_press(int(px), win.height - int(py), mouse.LEFT, 0)
 
 
