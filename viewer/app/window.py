@@ -30,7 +30,8 @@ from engine.core import games
 from ..cube.analysis_view import CubeAnalysisView
 from ..cube.controller import CubeController
 from ..cube.scene import PULSE_FPS
-from ..ui.analysis_view import analysis_key, analysis_tick, attach_board
+from ..ui.analysis_view import analysis_actions, analysis_tick, attach_board
+from ..ui.bindings import PASS, WINDOW_KEYS
 from . import games as window_games
 
 _NAMES = {
@@ -238,17 +239,24 @@ class CubeApp:
         self.analysis.hover(self.controller, x, y)
 
     def key(self, name, shift, ctrl) -> bool:
+        """The view's keys of the table (context ``app``: K, the analysis), then the controller's."""
         c = self.controller
-        if name == "k" and not ctrl and c.prompt is None and c.chooser is None and c.resume_offer is None:
-            self.hud.show_stats = not self.hud.show_stats
-            c.say(
-                "Statistics per piece type "
-                + ("shown (K hides them)." if self.hud.show_stats else "hidden (K shows them).")
-            )
-            return True
-        if analysis_key(self.analysis, c, name, shift, ctrl):
+        actions = {"app.statistics": self.toggle_statistics, **analysis_actions(self.analysis, c)}
+        if c.key_table.dispatch(name, shift, ctrl, lambda ctx: ctx == "app", actions, only=("app",)):
             return True
         return c.key(name, shift=shift, ctrl=ctrl)
+
+    def toggle_statistics(self) -> object:
+        """K: the statistics per piece type (not while a prompt, chooser or question is open)."""
+        c = self.controller
+        if c.prompt is not None or c.chooser is not None or c.resume_offer is not None:
+            return PASS
+        self.hud.show_stats = not self.hud.show_stats
+        c.say(
+            "Statistics per piece type "
+            + ("shown (K hides them)." if self.hud.show_stats else "hidden (K shows them).")
+        )
+        return None
 
     def text(self, s) -> None:
         self.controller.text(s)
@@ -594,21 +602,28 @@ class DaqiWindow(pyglet.window.Window):
             self._close_asked = False  # "close again to quit" holds for the very next close only
         if self.tutorial is not None and self.tutorial.key(self, name, shift, ctrl):
             return pyglet.event.EVENT_HANDLED
-        if name == "f2":
-            self.switch()
-        elif name == "f9":
-            self.toggle_recording()
-        elif ctrl and name == "q":
-            self.on_close()
-        elif ctrl and name == "m":
-            self.app.say(self.sounds.toggle_mute())
-        elif ctrl and name == "e" and self.tutorial is None:
-            from .editor import open_editor  # the position editor (issue 22)
-
-            open_editor(self)
-        else:
+        if not WINDOW_KEYS.dispatch(name, shift, ctrl, lambda ctx: True, self.key_actions()):
             self.app.key(name, shift, ctrl)
         return pyglet.event.EVENT_HANDLED  # never let Escape close the window
+
+    def key_actions(self) -> dict:
+        """The window's actions of the key table (context ``window``: F2, F9, Ctrl+M, Ctrl+E, Ctrl+Q)."""
+        return {
+            "window.switch": self.switch,
+            "window.record": self.toggle_recording,
+            "window.quit": self.on_close,
+            "window.mute": lambda: self.app.say(self.sounds.toggle_mute()),
+            "window.editor": self.open_editor,
+        }
+
+    def open_editor(self) -> object:
+        """Ctrl+E: the position editor (issue 22); in a lesson the key goes to the game."""
+        if self.tutorial is not None:
+            return PASS
+        from .editor import open_editor
+
+        open_editor(self)
+        return None
 
     @_guarded
     def on_text(self, text):

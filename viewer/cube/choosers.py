@@ -148,13 +148,14 @@ class ChooserControls:
         if self.add(Split(take)):
             self.say(f"Split off {'+'.join(take)}: now click where it goes.", "ok")
 
-    def _chooser_key(self, name: str) -> bool:
-        """Keys while a chooser is open: 1-9 pick, Enter confirms, Escape closes."""
-        if name.isdigit() and name != "0":
-            self.choose(int(name) - 1)
-        elif name in ("enter", "return"):
-            self.chooser_confirm()
-        elif name == "escape":
-            self.chooser = None
-            self.say("Cancelled.")
-        return True
+    def _chooser_actions(self) -> dict:
+        """The chooser's actions of the key table (context ``chooser``: 1-9 pick, Enter confirms,
+        Escape closes; every other key is swallowed while it is open)."""
+        actions = {"chooser.confirm": self.chooser_confirm, "chooser.close": self._chooser_close}
+        for n in range(1, 10):
+            actions[f"chooser.{n}"] = lambda i=n - 1: self.choose(i)
+        return actions
+
+    def _chooser_close(self) -> None:
+        self.chooser = None
+        self.say("Cancelled.")

@@ -17,8 +17,9 @@ engine's: every action goes through :class:`engine.TurnBuilder`, and an
 The controller is put together from parts, one concern each: messages, prompts,
 history and files shared with spirit chess (:mod:`viewer.ui.control_common`), the
 setup phase (:mod:`viewer.cube.setup_control`), the choosers (:mod:`viewer.cube.choosers`),
-camera and slicing (:mod:`viewer.cube.view_control`) and the key table
-(:mod:`viewer.ui.bindings`); turn building and the key dispatch live here.
+camera and slicing (:mod:`viewer.cube.view_control`); every key goes through the one key
+table (:data:`viewer.ui.bindings.CUBE_KEYS`, which the help prints too): each part names its
+actions, :meth:`CubeController.key_active` says which contexts are active; turn building lives here.
 """
 
 from __future__ import annotations
@@ -43,7 +44,7 @@ from engine import (
     load_ruleset,
 )
 
-from ..ui.bindings import BINDINGS
+from ..ui.bindings import BINDINGS, CUBE_KEYS
 from ..ui.computer import GLIDE_ACTION_S, ComputerControls
 from ..ui.control_common import ControllerBase, Message, Prompt, default_autosave_path, set_aside_broken_autosave
 from ..ui.explain import Explanation, explain
@@ -76,6 +77,7 @@ class CubeController(
 
     game_name = "cube"
     game_class = Game
+    key_table = CUBE_KEYS
     default_save_name = "daqi-game.txt"
     nothing_to_save = "Nothing to save yet: finish the setup first (Q = quick start)."
 
@@ -564,61 +566,65 @@ class CubeController(
             return
         self.click_cell(c)
 
-    def _game_key(self, name: str, shift: bool, ctrl: bool) -> bool:
-        if self.resume_offer is not None:
-            if name in ("y", "enter", "return"):
-                self.answer_resume(True)
-            elif name in ("n", "escape"):
-                self.answer_resume(False)
+    # the keys: one table (viewer.ui.bindings.CUBE_KEYS) drives the dispatch and the help
+    def key_active(self, context: str) -> bool:
+        if context in ("ctrl", "cursor", "board", "computer", "turn", "view"):
             return True
-        if ctrl:
-            return self._ctrl_key(name)
-        if self.chooser is not None:
-            return self._chooser_key(name)
-        if self.setup is None and self._review_key(name, shift, ctrl):
-            return True
-        if self._cursor_key(name, shift):
-            return True
-        if name == "l" and not shift and not ctrl:
-            self.legend_visible = not self.legend_visible
-            return True
-        if self.overview_on and self._overview_key(name, shift):
-            return True
-        if self.setup is not None and self._setup_key(name, shift):
-            return True
-        if self._computer_key(name, shift):
-            return True
-        if self.setup is not None and name == "s":
-            return self._view_key(name, shift)  # issue 16: no turn yet - S pans, as W, A and D do
-        if self._turn_key(name, shift):
-            return True
-        return self._view_key(name, shift)
+        if context == "resume":
+            return self.resume_offer is not None
+        if context == "chooser":
+            return self.chooser is not None
+        if context == "review":
+            return self.setup is None and self.reviewing
+        if context == "cursor-shown":
+            return self.cursor is not None
+        if context == "overview":
+            return self.overview_on
+        if context == "setup":
+            return self.setup is not None
+        return super().key_active(context)
 
-    def _turn_key(self, name: str, shift: bool) -> bool:
-        if name in ("enter", "return"):
-            self.confirm()
-        elif name == "backspace":
-            self.undo_action()
-        elif name == "escape":
-            if self.builder is None and self.drop_piece is None:
-                self.observe = None
-                return True
-            self.cancel()
-        elif name == "pageup":
-            self.hyperjump(+1) if shift else self.jump(+1)
-        elif name == "pagedown":
-            self.hyperjump(-1) if shift else self.jump(-1)
-        elif name == "s" and not shift:
-            self.stack()
-        elif name == "t":
-            self.open_split()
-        elif name == "p":
-            self.open_promote()
-        elif name == "b":
-            self.open_drop()
-        else:
-            return False
-        return True
+    def key_actions(self) -> dict:
+        return {
+            **self._base_actions(),
+            **self._review_actions(),
+            **self._chooser_actions(),
+            **self._cursor_actions(),
+            **self._overview_actions(),
+            **self._setup_actions(),
+            **self._computer_actions(),
+            **self._view_actions(),
+            **self._turn_actions(),
+        }
+
+    def _turn_actions(self) -> dict:
+        """Building a turn (context ``turn``), the legend (``board``), the resume question."""
+        return {
+            "turn.confirm": self.confirm,
+            "turn.back": self.undo_action,
+            "turn.cancel": self._escape_turn,
+            "turn.jump_up": lambda: self.jump(+1),
+            "turn.jump_down": lambda: self.jump(-1),
+            "turn.hyperjump_up": lambda: self.hyperjump(+1),
+            "turn.hyperjump_down": lambda: self.hyperjump(-1),
+            "turn.stack": self.stack,
+            "turn.split": self.open_split,
+            "turn.promote": self.open_promote,
+            "turn.hire": self.open_drop,
+            "board.legend": self.toggle_legend,
+            "resume.yes": lambda: self.answer_resume(True),
+            "resume.no": lambda: self.answer_resume(False),
+        }
+
+    def _escape_turn(self) -> None:
+        """Escape: cancel the turn being built; with none, turn the observation view off."""
+        if self.builder is None and self.drop_piece is None:
+            self.observe = None
+            return
+        self.cancel()
+
+    def toggle_legend(self) -> None:
+        self.legend_visible = not self.legend_visible
 
     # ------------------------------------------------------------------ review hooks
     def _review_shown(self) -> None:

@@ -22,6 +22,7 @@ import math
 
 from engine import DaqiError, IllegalAction, format_coord, parse_turn
 
+from ..ui.bindings import PASS
 from ..ui.control_common import Prompt
 from .view_control import canon
 
@@ -105,33 +106,36 @@ class CursorControls:
                 self.view.slicing.set_focus(b.at[2])
             self._cursor_show()
 
-    def _cursor_key(self, name: str, shift: bool) -> bool:
-        """Arrow keys (without Shift) and Space while the cursor is shown; True if used."""
-        if name in ARROWS and not shift:
-            self.cursor_move(name)
-            return True
-        if name == "space" and self.cursor is not None:
-            self.cursor_click()
-            return True
-        if name in ("z", "x", "[", "]") and self.cursor is not None:
-            sl = self.view.slicing
-            self.set_focus(sl.focus_z + (1 if name in ("x", "]") else -1))
-            self._cursor_show()
-            return True
+    def _cursor_actions(self) -> dict:
+        """The cursor's actions of the key table: arrows (context ``cursor``), Space, Z X [ ] and
+        Escape while it is shown (``cursor-shown``), / and F3 (the typed-turn box)."""
+        actions: dict = {f"cursor.{a}": lambda a=a: self.cursor_move(a) for a in ARROWS}
+        actions.update(
+            {
+                "cursor.click": self.cursor_click,
+                "cursor.plane_down": lambda: self._cursor_plane(-1),
+                "cursor.plane_up": lambda: self._cursor_plane(+1),
+                "cursor.hide": self._cursor_escape,
+                "cursor.move_box": self.open_move_box,
+            }
+        )
+        return actions
+
+    def _cursor_plane(self, delta: int) -> None:
+        self.set_focus(self.view.slicing.focus_z + delta)
+        self._cursor_show()
+
+    def _cursor_escape(self) -> object:
+        """Escape hides the cursor, unless the overview (issue 16: Escape closes it) or a turn is open."""
         if (
-            name == "escape"
-            and self.cursor is not None
-            and not getattr(self, "overview_on", False)  # issue 16: there Escape closes the overview
-            and getattr(self, "builder", None) is None
-            and getattr(self, "drop_piece", None) is None
+            getattr(self, "overview_on", False)
+            or getattr(self, "builder", None) is not None
+            or getattr(self, "drop_piece", None) is not None
         ):
-            self.cursor_hide()
-            self.say("Cursor hidden (the arrow keys show it again).")
-            return True
-        if name in ("/", "f3"):
-            self.open_move_box()
-            return True
-        return False
+            return PASS
+        self.cursor_hide()
+        self.say("Cursor hidden (the arrow keys show it again).")
+        return None
 
     # ------------------------------------------------------------------ the typed-move box
     def open_move_box(self) -> None:

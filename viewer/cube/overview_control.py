@@ -89,22 +89,24 @@ class OverviewControls:
         self.overview_dims = pairs[(i + delta) % len(pairs)]
         self.say(f"Overview: dimension {self.overview_dims[0]} across, {self.overview_dims[1]} up.")
 
-    def _overview_key(self, name: str, shift: bool) -> bool:
-        """Keys while the overview is shown; False lets the usual keys through."""
-        if name in ("v", "escape"):
-            self.toggle_overview()
-        elif name == "tab":
-            self.cycle_overview_dims(-1 if shift else 1)
-        elif name in tuple("123456789"):
-            rows = self.overview().navigator()
-            i = int(name) - 1
-            if i < len(rows):
-                self.go_to_board(rows[i][0])
-            else:
-                self.error(f"The list has {len(rows)} boards: press 1-{len(rows)}.")
+    def _overview_actions(self) -> dict:
+        """The overview's actions of the key table (context ``overview``, while it is shown)."""
+        actions = {
+            "overview.close": self.toggle_overview,
+            "overview.next_dims": lambda: self.cycle_overview_dims(1),
+            "overview.previous_dims": lambda: self.cycle_overview_dims(-1),
+        }
+        for n in range(1, 10):
+            actions[f"overview.{n}"] = lambda i=n - 1: self._overview_row(i)
+        return actions
+
+    def _overview_row(self, i: int) -> None:
+        """1-9: go to the ``i``-th board of the overview's list."""
+        rows = self.overview().navigator()
+        if i < len(rows):
+            self.go_to_board(rows[i][0])
         else:
-            return False
-        return True
+            self.error(f"The list has {len(rows)} boards: press 1-{len(rows)}.")
 
     # ------------------------------------------------------------------ readability keys
     def toggle_isolate(self) -> None:

@@ -187,18 +187,20 @@ class SetupControls:
                 f"{self.setup.to_choose}'s part {self.setup.part + 1}."
             )
 
-    def _setup_key(self, name: str, shift: bool) -> bool:
-        if name in ("enter", "return"):
-            self.setup_confirm()
-        elif name == "q":
-            self.quick_start()
-        elif name in ("1", "2", "3", "4", "5", "6", "7", "8", "9"):
-            self.setup_cycle(int(name) - 1)
-        elif name == "backspace":
-            self._reset_draft()
-            self.say("Back to the default arrangement for this part.")
-        elif name in ("pageup", "pagedown", "b", "t", "p"):
-            self.error("That works during play; now it is the setup phase (Enter confirms a part, Q = quick start).")
-        else:
-            return False
-        return True
+    def _setup_actions(self) -> dict:
+        """The setup's actions of the key table (context ``setup``)."""
+        actions = {
+            "setup.confirm": self.setup_confirm,
+            "setup.quick": self.quick_start,
+            "setup.reset_part": self._setup_reset_part,
+            "setup.play_only": lambda: self.error(
+                "That works during play; now it is the setup phase (Enter confirms a part, Q = quick start)."
+            ),
+        }
+        for n in range(1, 10):
+            actions[f"setup.slot{n}"] = lambda i=n - 1: self.setup_cycle(i)
+        return actions
+
+    def _setup_reset_part(self) -> None:
+        self._reset_draft()
+        self.say("Back to the default arrangement for this part.")

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from engine import format_chinese, format_coord
 
-from ..ui.control_common import run_key
 from ..ui.words import board_text
 from .picking import pick_view
 
@@ -147,44 +146,40 @@ class ViewControls:
         return f"{format_coord(c)}   {format_chinese(c)}   {what}{extra}"
 
     # ------------------------------------------------------------------ keys
-    def _view_key(self, name: str, shift: bool) -> bool:
-        """Camera and slicing keys; False if ``name`` is none of them."""
-        return run_key(self._view_keys(shift), name)
-
-    def _view_keys(self, shift: bool) -> dict:
-        cam, sl = self.view.camera, self.view.slicing
-        step = 20.0 if shift else 6.0
-        keys = {
-            "left": lambda: self.orbit(-step, 0),
-            "right": lambda: self.orbit(step, 0),
-            "up": lambda: self.orbit(0, step),
-            "down": lambda: self.orbit(0, -step),
-            "w": lambda: cam.pan(0, -40),
-            "s": lambda: cam.pan(0, 40),
-            "a": lambda: cam.pan(-40, 0),
-            "d": lambda: cam.pan(40, 0),
-            "1": lambda: cam.set_view("front"),
-            "2": lambda: cam.set_view("top"),
-            "3": lambda: cam.set_view("side"),
-            ",": lambda: self.set_opacity(-0.1),
-            ".": lambda: self.set_opacity(+0.1),
-            "e": lambda: self.set_explode(-0.25 if shift else 0.25),
-            "tab": lambda: self.cycle_dim(-1 if shift else 1),
-            "n": lambda: self.step_slider(-1),
-            "m": lambda: self.step_slider(+1),
-            "space": self.toggle_play,
-            "g": self.toggle_ghosts,
-            "o": self.cycle_observe,
-            "v": self.toggle_overview,
-            "i": self.toggle_isolate,
-            "f12": self.toggle_palette,
+    def _view_actions(self) -> dict:
+        """Camera and slicing actions of the key table (context ``view``)."""
+        view = self.view
+        actions = {
+            # plain arrows move the cursor (context ``cursor``); with Shift they orbit, 20 degrees
+            "view.orbit_left": lambda: self.orbit(-20.0, 0),
+            "view.orbit_right": lambda: self.orbit(20.0, 0),
+            "view.orbit_up": lambda: self.orbit(0, 20.0),
+            "view.orbit_down": lambda: self.orbit(0, -20.0),
+            "view.pan_w": lambda: view.camera.pan(0, -40),
+            "view.pan_s": lambda: view.camera.pan(0, 40),
+            "view.pan_a": lambda: view.camera.pan(-40, 0),
+            "view.pan_d": lambda: view.camera.pan(40, 0),
+            "view.camera_1": lambda: view.camera.set_view("front"),
+            "view.camera_2": lambda: view.camera.set_view("top"),
+            "view.camera_3": lambda: view.camera.set_view("side"),
+            "view.fade_more": lambda: self.set_opacity(-0.1),
+            "view.fade_less": lambda: self.set_opacity(+0.1),
+            "view.explode": lambda: self.set_explode(0.25),
+            "view.implode": lambda: self.set_explode(-0.25),
+            "view.next_dim": lambda: self.cycle_dim(1),
+            "view.previous_dim": lambda: self.cycle_dim(-1),
+            "view.slider_down": lambda: self.step_slider(-1),
+            "view.slider_up": lambda: self.step_slider(+1),
+            "view.play": self.toggle_play,
+            "view.ghosts": self.toggle_ghosts,
+            "view.observe": self.cycle_observe,
+            "view.overview": self.toggle_overview,
+            "view.isolate": self.toggle_isolate,
+            "view.palette": self.toggle_palette,
+            "view.zoom_in": lambda: view.camera.zoom(0.85),
+            "view.zoom_out": lambda: view.camera.zoom(1 / 0.85),
+            "view.reset": self.reset_camera,
+            "view.plane_down": lambda: self.set_focus(view.slicing.focus_z - 1),
+            "view.plane_up": lambda: self.set_focus(view.slicing.focus_z + 1),
         }
-        for names, action in (
-            (("+", "=", "plus", "equal", "num_add"), lambda: cam.zoom(0.85)),
-            (("-", "minus", "num_subtract"), lambda: cam.zoom(1 / 0.85)),
-            (("r", "home"), self.reset_camera),
-            (("z", "["), lambda: self.set_focus(sl.focus_z - 1)),
-            (("x", "]"), lambda: self.set_focus(sl.focus_z + 1)),
-        ):
-            keys.update(dict.fromkeys(names, action))
-        return keys
+        return actions

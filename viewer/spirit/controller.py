@@ -37,9 +37,9 @@ from engine.spirit import (
     step_budget,
 )
 
-from ..ui.bindings import SPIRIT_BINDINGS
+from ..ui.bindings import SPIRIT_BINDINGS, SPIRIT_KEYS
 from ..ui.computer import GLIDE_STEP_S, ComputerControls
-from ..ui.control_common import ControllerBase, Message, Prompt, run_key
+from ..ui.control_common import ControllerBase, Message, Prompt
 from ..ui.review import ReviewControls
 from ..ui.words import plural
 from .cursor import SpiritCursor
@@ -54,6 +54,7 @@ __all__ = ["SPIRIT_BINDINGS", "Message", "Prompt", "SpiritController"]
 class SpiritController(ComputerControls, SpiritCursor, ReviewControls, ControllerBase):
     game_name = "spirit"
     game_class = SpiritGame
+    key_table = SPIRIT_KEYS
     default_save_name = "daqi-spirit.txt"
     nothing_to_save = "Nothing to save before both placements are committed."
 
@@ -494,17 +495,6 @@ class SpiritController(ComputerControls, SpiritCursor, ReviewControls, Controlle
         self.chooser = None
         return self.confirm()
 
-    def _chooser_key(self, name) -> bool:
-        if name.isdigit() and name != "0":
-            self.choose_transform(int(name) - 1)
-        elif name in ("enter", "return"):
-            self.chooser = None
-            self.confirm()
-        elif name in ("escape", "backspace", "x"):
-            self.chooser = None
-            self.say("Transform list closed: Enter confirms the turn without a transform, X opens it again.")
-        return True
-
     def back(self):
         if self.setup is not None:
             return
@@ -519,33 +509,57 @@ class SpiritController(ComputerControls, SpiritCursor, ReviewControls, Controlle
         self.say("Took back the last click.")
 
     # ------------------------------------------------------------------ keys
+    # one table (viewer.ui.bindings.SPIRIT_KEYS) drives the dispatch and the help
     def _game_key(self, name, shift, ctrl) -> bool:
-        if ctrl:
-            return self._ctrl_key(name)
-        if name != "d":
-            self._default_armed = False
-        if self.setup is None and self._review_key(name, shift, ctrl):
-            return True
-        if self.chooser is None and self._cursor_key(name):
-            return True
-        if name in ("/", "f3") and self.setup is None:
-            self.open_move_box()
-            return True
-        if self.setup is not None and name.isdigit() and name != "0":
-            self.choose_kind(int(name) - 1)
-            return True
-        if self.setup is None and self.chooser is not None:
-            return self._chooser_key("enter" if name == "return" else name)
-        if self._computer_key(name, shift):
-            return True
-        keys = self._setup_keys() if self.setup is not None else self._play_keys()
-        return run_key(keys, "enter" if name == "return" else name)
+        if not ctrl and name != "d":
+            self._default_armed = False  # D twice replaces own placements: any other key disarms it
+        return super()._game_key(name, shift, ctrl)
 
-    def _setup_keys(self) -> dict:
-        return {"enter": self.setup_enter, "q": self.quick_start, "d": self.setup_default}
+    def key_active(self, context: str) -> bool:
+        if context in ("ctrl", "computer"):
+            return True
+        if context == "review":
+            return self.setup is None and self.reviewing
+        if context in ("cursor", "cursor-shown"):
+            shown = self.cursor is not None or context == "cursor"
+            return self.chooser is None and self.mode != "handover" and shown
+        if context == "setup":
+            return self.setup is not None
+        if context == "chooser":
+            return self.setup is None and self.chooser is not None
+        if context in ("move-box", "play"):
+            return self.setup is None
+        return super().key_active(context)
 
-    def _play_keys(self) -> dict:
-        return {"enter": self.confirm, "backspace": self.back, "escape": self.cancel, "x": self.open_transform}
+    def key_actions(self) -> dict:
+        actions = {
+            **self._base_actions(),
+            **self._review_actions(),
+            **self._computer_actions(),
+            **self._cursor_actions(),
+            "cursor.move_box": self.open_move_box,
+            "setup.enter": self.setup_enter,
+            "setup.quick": self.quick_start,
+            "setup.default": self.setup_default,
+            "chooser.confirm": self._chooser_confirm,
+            "chooser.close": self._chooser_close,
+            "play.confirm": self.confirm,
+            "play.back": self.back,
+            "play.cancel": self.cancel,
+            "play.transform": self.open_transform,
+        }
+        for n in range(1, 10):
+            actions[f"setup.kind{n}"] = lambda i=n - 1: self.choose_kind(i)
+            actions[f"chooser.{n}"] = lambda i=n - 1: self.choose_transform(i)
+        return actions
+
+    def _chooser_confirm(self) -> None:
+        self.chooser = None
+        self.confirm()
+
+    def _chooser_close(self) -> None:
+        self.chooser = None
+        self.say("Transform list closed: Enter confirms the turn without a transform, X opens it again.")
 
     def cancel(self):
         self._clear_turn()

@@ -10,6 +10,8 @@ V starts a review and the arrows then step through the turns.
 
 from __future__ import annotations
 
+from ..ui.bindings import PASS
+
 STEPS = {"left": (-1, 0), "right": (1, 0), "up": (0, 1), "down": (0, -1)}
 
 
@@ -37,19 +39,23 @@ class SpiritCursor:
         self.cursor = None
         self.hovered = None
 
-    def _cursor_key(self, name: str) -> bool:
-        """Arrows, Space and Escape for the cursor; True if used."""
-        if self.mode == "handover":
-            return False
-        if name in STEPS:
-            self.cursor_move(name)
-            return True
-        if name == "space" and self.cursor is not None:
+    def _cursor_actions(self) -> dict:
+        """The cursor's actions of the key table: arrows (context ``cursor``), Space and Escape while
+        it is shown (``cursor-shown``; neither on the hand-over screen nor in the transform list)."""
+        actions: dict = {f"cursor.{name}": lambda name=name: self.cursor_move(name) for name in STEPS}
+        actions["cursor.click"] = self.cursor_click
+        actions["cursor.hide"] = self._cursor_escape
+        return actions
+
+    def cursor_click(self) -> None:
+        if self.cursor is not None:
             self.click_cell(self.cursor)
             self.hovered = self.cursor
-            return True
-        if name == "escape" and self.cursor is not None and getattr(self, "levelup", None) is None:
-            self.cursor_hide()
-            self.say("Cursor hidden (the arrow keys show it again).")
-            return True
-        return False
+
+    def _cursor_escape(self) -> object:
+        """Escape hides the cursor unless a turn is being built (then it cancels the turn)."""
+        if getattr(self, "levelup", None) is not None:
+            return PASS
+        self.cursor_hide()
+        self.say("Cursor hidden (the arrow keys show it again).")
+        return None

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..ui.analysis_view import analysis_key, analysis_tick, attach_board
+from ..ui.analysis_view import analysis_actions, analysis_tick, attach_board
 from ..ui.panels import HELP_LINE_WIDTH, MONO, SANS, Panel, help_lines, help_page, mono_width, prompt_text
 from ..ui.review import banner_text, turn_rows
 from .analysis_view import SpiritAnalysisView
@@ -504,9 +504,12 @@ class SpiritBoardView:
         self.analysis.hover(self.controller, x, y)
 
     def key(self, name, shift, ctrl):
-        if analysis_key(self.analysis, self.controller, name, shift, ctrl):
+        """The view's keys of the table (context ``app``: the analysis), then the controller's."""
+        c = self.controller
+        actions = analysis_actions(self.analysis, c)
+        if c.key_table.dispatch(name, shift, ctrl, lambda ctx: ctx == "app", actions, only=("app",)):
             return True
-        return self.controller.key(name, shift=shift, ctrl=ctrl)
+        return c.key(name, shift=shift, ctrl=ctrl)
 
     def text(self, s):
         self.controller.text(s)

@@ -293,8 +293,8 @@ class Hint:
 class ComputerControls:
     """The computer opponent inside a controller (cube chess or spirit chess).
 
-    The controller calls :meth:`computer_tick` from ``tick`` and :meth:`_computer_key` from its key
-    dispatch; it provides ``_computer_play(turn) -> bool`` (play a turn through the human's turn
+    The controller calls :meth:`computer_tick` from ``tick`` and takes :meth:`_computer_actions`
+    into its key actions (the ``computer`` context of the key table); it provides ``_computer_play(turn) -> bool`` (play a turn through the human's turn
     machine), ``_computer_setup_step()`` (take the computer side's default setup choices),
     ``_computer_turn_text(turn) -> str`` and ``_computer_hint_changed()`` (show / clear the hint)."""
 
@@ -521,16 +521,14 @@ class ComputerControls:
         self._computer_request("hint")
         self.say(f"Thinking about a hint for {self.game.position.to_move} (level {self.computer_level})...")
 
-    def _computer_key(self, name: str, shift: bool) -> bool:
-        if name == "c":
-            self.computer_take_over(other=shift)
-        elif name == "h" and shift:
-            self.request_hint()
-        elif name == "l" and shift:
-            self.computer_cycle_level()
-        else:
-            return False
-        return True
+    def _computer_actions(self) -> dict:
+        """The computer's actions of the key table (C, Shift+C, Shift+H, Shift+L)."""
+        return {
+            "computer.take_over": lambda: self.computer_take_over(other=False),
+            "computer.take_over_other": lambda: self.computer_take_over(other=True),
+            "computer.hint": self.request_hint,
+            "computer.level": self.computer_cycle_level,
+        }
 
     # -- undo and redo ----------------------------------------------------------------------------
     def undo_turn(self) -> None:

@@ -10,7 +10,8 @@ game's controller fills in a few hooks:
 * ``_after_position_change()`` — the shown position changed (undo, redo);
 * ``_adopt_loaded(game)`` — start showing a game read from a file;
 * ``_can_redo()`` and ``_turn_text(index, style)``;
-* ``_game_key(name, shift, ctrl)`` — the keys the prompt and help leave over.
+* ``key_table`` (its :class:`viewer.ui.bindings.KeyTable`), ``key_active(context)`` and
+  ``key_actions()`` — every key goes through the table (the help is printed from it too).
 """
 
 from __future__ import annotations
@@ -18,12 +19,14 @@ from __future__ import annotations
 import os
 import stat
 from abc import ABC, abstractmethod
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from engine import DaqiError, IllegalAction
 
+from .bindings import KeyTable
 from .clock import drive as drive_clock
 from .explain import rules_detail, split_rule_ids
 from .keep_games import KeepGames
@@ -88,15 +91,8 @@ def set_aside_broken_autosave(path: Path, exc: BaseException) -> str:
 
 
 ENTER_KEYS = ("enter", "return")
-
-
-def run_key(table: dict, name: str) -> bool:
-    """Call ``table[name]`` (a key table: name -> callable); False if the key is not in it."""
-    action = table.get(name)
-    if action is None:
-        return False
-    action()
-    return True
+#: the contexts of the controller base (help, details, prompts); the game's follow them
+BASE_CONTEXTS = ("global", "help", "prompt")
 
 
 class ControllerBase(KeepGames, ABC):
@@ -104,6 +100,7 @@ class ControllerBase(KeepGames, ABC):
 
     game_name = ""
     game_class: Any = None
+    key_table: KeyTable  # the game's one key table (viewer.ui.bindings)
     default_save_name = "daqi-game.txt"
     nothing_to_save = "Nothing to save yet."
 
@@ -158,9 +155,6 @@ class ControllerBase(KeepGames, ABC):
     def _turn_text(self, index: int, style: str) -> str:
         """The notation of turn ``index`` (0-based) in ``style``."""
 
-    def _game_key(self, name: str, shift: bool, ctrl: bool) -> bool:
-        return self._ctrl_key(name) if ctrl else False
-
     # ------------------------------------------------------------------ what changes without input
     def live_key(self) -> tuple:
         """What this controller shows that can change without input (issue 16: the window draws when
@@ -202,50 +196,83 @@ class ControllerBase(KeepGames, ABC):
             p.text += typed
 
     def key(self, name: str, shift: bool = False, ctrl: bool = False) -> bool:
-        """Handle a key; returns False if it means nothing here."""
+        """Handle a key through the game's key table; returns False if it means nothing here."""
         name = name.lower()
+        name = "enter" if name in ENTER_KEYS else name
         if self.question is not None and self.answer_question(name, ctrl):
-            return True  # "replace this game?" answered (viewer.ui.keep_games)
-        if (name == "f1" or name == "h" and not shift) and self.prompt is None and not ctrl:
-            self.help_visible = not self.help_visible
-            self.help_page = 0
-            return True
-        if name == "i" and shift and self.prompt is None and not ctrl:
-            self.toggle_details()
-            return True
-        if self.help_visible and name == "escape":
-            self.help_visible = False
-            return True
-        if self.help_visible and name in ("pagedown", "pageup", "space"):
-            self.help_page = max(0, self.help_page + (-1 if name == "pageup" else 1))  # clamped when shown
-            return True
-        if self.prompt is not None:
-            if name in ENTER_KEYS:
-                self.prompt_confirm()
-            elif name == "escape":
-                self.prompt = None
-                self.say("Cancelled.")
-            elif name == "backspace":
-                p = self.prompt
-                p.text, p.selected = ("" if p.selected else p.text[:-1]), False
-            elif ctrl and name == "u":
-                self.prompt.text, self.prompt.selected = "", False
-            elif ctrl and name == "a":
-                self.prompt.selected = True
+            return True  # "replace this game?" answered (viewer.ui.keep_games; the question names its keys)
+        if self.key_table.dispatch(name, shift, ctrl, self.key_active, self.key_actions(), only=BASE_CONTEXTS):
             return True
         return self._game_key(name, shift, ctrl)
 
-    def _ctrl_key(self, name: str) -> bool:
-        return run_key(
-            {
-                "z": self.undo_turn,
-                "y": self.redo_turn,
-                "n": lambda: self.ask_before("Start a new game", self.new_game, "n"),
-                "s": lambda: self.open_prompt("save"),
-                "o": lambda: self.open_prompt("load"),
-            },
-            name,
-        )
+    def _game_key(self, name: str, shift: bool, ctrl: bool) -> bool:
+        """The keys the help and the prompt leave over: the game's contexts of the table."""
+        game_contexts = [c.name for c in self.key_table.contexts if c.name not in BASE_CONTEXTS]
+        return self.key_table.dispatch(name, shift, ctrl, self.key_active, self.key_actions(), only=game_contexts)
+
+    def key_active(self, context: str) -> bool:
+        """Whether the keys of ``context`` (a :class:`viewer.ui.bindings.Context` name) work now."""
+        if context == "global":
+            return self.prompt is None
+        if context == "help":
+            return self.help_visible
+        if context == "prompt":
+            return self.prompt is not None
+        return False
+
+    def key_actions(self) -> dict[str, Callable[[], object]]:
+        """What each action name of the key table does (an action returning ``PASS`` passes the key on)."""
+        return self._base_actions()
+
+    def _base_actions(self) -> dict[str, Callable[[], object]]:
+        """The base's actions: help, details, prompts, history, files."""
+        return {
+            "help.toggle": self.toggle_help,
+            "help.next": lambda: self.turn_help_page(+1),
+            "help.previous": lambda: self.turn_help_page(-1),
+            "help.close": self.close_help,
+            "details.toggle": self.toggle_details,
+            "prompt.confirm": self.prompt_confirm,
+            "prompt.cancel": self.prompt_cancel,
+            "prompt.backspace": self.prompt_backspace,
+            "prompt.clear": self.prompt_clear,
+            "prompt.select_all": self.prompt_select_all,
+            "game.undo": self.undo_turn,
+            "game.redo": self.redo_turn,
+            "game.new": self.ask_new_game,
+            "game.save": lambda: self.open_prompt("save"),
+            "game.load": lambda: self.open_prompt("load"),
+        }
+
+    def toggle_help(self) -> None:
+        self.help_visible = not self.help_visible
+        self.help_page = 0
+
+    def close_help(self) -> None:
+        self.help_visible = False
+
+    def turn_help_page(self, delta: int) -> None:
+        self.help_page = max(0, self.help_page + delta)  # clamped when shown
+
+    def prompt_cancel(self) -> None:
+        self.prompt = None
+        self.say("Cancelled.")
+
+    def prompt_backspace(self) -> None:
+        p = self.prompt
+        if p is not None:
+            p.text, p.selected = ("" if p.selected else p.text[:-1]), False
+
+    def prompt_clear(self) -> None:
+        if self.prompt is not None:
+            self.prompt.text, self.prompt.selected = "", False
+
+    def prompt_select_all(self) -> None:
+        if self.prompt is not None:
+            self.prompt.selected = True
+
+    def ask_new_game(self) -> None:
+        self.ask_before("Start a new game", self.new_game, "n")
 
     @abstractmethod
     def new_game(self, quick: bool = False) -> None:

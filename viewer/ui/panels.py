@@ -25,12 +25,16 @@ HELP_LINE_WIDTH = 108  # characters that fit the help overlay's width in its mon
 
 def help_lines(bindings, key_width: int = HELP_KEY_WIDTH, width: int = HELP_LINE_WIDTH) -> list:
     """Key / description rows, each description wrapped inside its own column so a long one
-    never spills under the keys."""
+    never spills under the keys; keys wider than their column get a line of their own."""
     import textwrap
 
     out = []
     for key, text in bindings:
         parts = textwrap.wrap(text, width - key_width - 1) or [""]
+        if len(key) > key_width:
+            out.append(key[:width])
+            out.extend(" " * (key_width + 1) + more for more in parts)
+            continue
         out.append(f"{key:<{key_width}} {parts[0]}")
         out.extend(" " * (key_width + 1) + more for more in parts[1:])
     return out

@@ -16,7 +16,8 @@ into that history:
 :class:`ReviewControls` is the part of a controller (cube or spirit) that uses it:
 keys Ctrl+←/→ (start a review), ←/→ (turn back / forward), Home/End (start / last turn),
 Enter (play from here), L (switch to the other line), Escape (back to the game).
-A controller calls :meth:`ReviewControls._review_key` first in its key dispatch,
+Its keys are the ``review`` context and the review's Ctrl keys of the game's key table
+(:mod:`viewer.ui.bindings`; :meth:`ReviewControls._review_actions`); a controller
 reads :meth:`ReviewControls.shown_position` for the board and overrides
 ``_review_shown()`` to follow the reviewed turn (cube chess: plane and sliders).
 
@@ -29,6 +30,8 @@ from __future__ import annotations
 import copy
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
+
+from .bindings import PASS
 
 
 def fork_game(game, ply: int):
@@ -290,31 +293,49 @@ class ReviewControls:
         self._review_adopt(other)
         self.say(f"Switched to the other line ({len(other.turns)} turns); Ctrl+L switches back.", "ok")
 
-    def _review_key(self, name: str, shift: bool, ctrl: bool) -> bool:
-        """Review keys; True if the key was used.  Ctrl+Left / Ctrl+Right / Ctrl+Home start a review
-        (in :meth:`_ctrl_key`); these work while reviewing."""
-        if ctrl:
-            return False
+    def _review_actions(self) -> dict:
+        """The review's actions of the key table: stepping (context ``review``), Ctrl+arrows, Ctrl+L,
+        Ctrl+R; Ctrl+Z, Ctrl+Y, Ctrl+N and Ctrl+O end a review first."""
+        base = self._base_actions()  # type: ignore[attr-defined]
+        actions: dict = {
+            "review.left": lambda: self.review_step(-1),
+            "review.right": lambda: self.review_step(+1),
+            "review.up": lambda: self.review_step(-2),
+            "review.down": lambda: self.review_step(+2),
+            "review.home": lambda: self.review_goto(0),
+            "review.end": lambda: self.review_goto(len(self.game.turns)),
+            "review.play_from_here": self.play_from_here,
+            "review.leave": self.review_leave,
+            "review.swap_line": self.swap_line,
+            "game.rematch": lambda: self.ask_before("Start a rematch", self.rematch, "r"),  # type: ignore[attr-defined]
+        }
+        for name in ("left", "right", "home", "end"):
+            actions[f"review.ctrl_{name}"] = lambda name=name: self._review_ctrl(name)
+        for name in ("game.undo", "game.redo", "game.new", "game.load"):
+            actions[name] = lambda step=base[name]: self._stop_review_then(step)
+        return actions
+
+    def _stop_review_then(self, step):
+        if self.reviewing:
+            self.review.stop()
+        return step()
+
+    def _review_ctrl(self, name: str) -> object:
+        """Ctrl+Left / Ctrl+Right / Ctrl+Home / Ctrl+End: start a review (Ctrl+Left: one turn back)
+        and step in it."""
+        if self.game is None:
+            return PASS
         if not self.reviewing:
-            return False
-        if name == "left":
-            self.review_step(-1)
-        elif name == "right":
-            self.review_step(+1)
-        elif name == "up":
-            self.review_step(-2)
-        elif name == "down":
-            self.review_step(+2)
-        elif name == "home":
-            self.review_goto(0)
-        elif name == "end":
-            self.review_goto(len(self.game.turns))
-        elif name in ("enter", "return"):
-            self.play_from_here()
-        elif name == "escape":
-            self.review_leave()
-        else:
-            return False
+            self.review_toggle()  # starts one turn back
+            if name == "left":
+                return True
+        if self.reviewing:
+            {
+                "left": lambda: self.review_step(-1),
+                "right": lambda: self.review_step(+1),
+                "home": lambda: self.review_goto(0),
+                "end": lambda: self.review_goto(len(self.game.turns)),
+            }[name]()
         return True
 
     def rematch(self) -> None:
@@ -330,30 +351,6 @@ class ReviewControls:
 
     def _rematch_game(self):
         return None
-
-    def _ctrl_key(self, name: str) -> bool:
-        if name == "r":
-            self.ask_before("Start a rematch", self.rematch, "r")  # type: ignore[attr-defined]
-            return True
-        if name == "l":
-            self.swap_line()
-            return True
-        if name in ("left", "right", "home", "end") and self.game is not None:
-            if not self.reviewing:
-                self.review_toggle()  # starts one turn back
-                if name == "left":
-                    return True
-            if self.reviewing:
-                {
-                    "left": lambda: self.review_step(-1),
-                    "right": lambda: self.review_step(+1),
-                    "home": lambda: self.review_goto(0),
-                    "end": lambda: self.review_goto(len(self.game.turns)),
-                }[name]()
-            return True
-        if name in ("z", "y", "n", "o") and self.reviewing:
-            self.review.stop()
-        return super()._ctrl_key(name)  # type: ignore[misc]  # the next part of the controller
 
     def scroll_turns(self, steps: int) -> None:
         self.turns_scroll = max(0, self.turns_scroll + int(steps))
