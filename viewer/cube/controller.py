@@ -50,7 +50,7 @@ from ..ui.control_common import ControllerBase, Message, Prompt, default_autosav
 from ..ui.explain import Explanation, explain
 from ..ui.review import ReviewControls
 from ..ui.words import ACTION_WORDS
-from .choosers import Chooser, ChooserControls
+from .choosers import Chooser, Choosers
 from .column_pick import pick_column, pick_piece
 from .cursor import CursorControls
 from .overview_control import OverviewControls
@@ -66,7 +66,6 @@ KIND_NAMES = ACTION_WORDS  # the one words table (viewer.ui.words)
 class CubeController(
     ComputerControls,
     SetupControls,
-    ChooserControls,
     OverviewControls,
     ViewControls,
     CursorControls,
@@ -95,7 +94,7 @@ class CubeController(
         super().__init__(load_ruleset(rules) if isinstance(rules, (str, Path)) else rules, autosave_path, save_path)
         self.view = View()
         self.view.slicing.size_z = self.rules.size[2]
-        self.chooser: Chooser | None = None
+        self.choosers = Choosers(self)  # the split / promote / hire lists (a part owning its state)
         self.resume_offer: Game | None = None
         self.builder: TurnBuilder | None = None
         self.drop_piece: str | None = None
@@ -134,6 +133,22 @@ class CubeController(
                 )
 
     # ------------------------------------------------------------------ state
+    @property
+    def chooser(self) -> Chooser | None:
+        """The open split / promote / hire list (owned by :attr:`choosers`)."""
+        return self.choosers.current
+
+    @chooser.setter
+    def chooser(self, value: Chooser | None) -> None:
+        self.choosers.current = value
+
+    def choose(self, index: int) -> None:
+        """Pick (or toggle) entry ``index`` (0-based) of the open chooser."""
+        self.choosers.choose(index)
+
+    def drop_price(self, piece: str, coord=None) -> int:
+        return self.choosers.drop_price(piece, coord)
+
     @property
     def mode(self) -> str:
         if self.resume_offer is not None:
@@ -588,7 +603,7 @@ class CubeController(
         return {
             **self._base_actions(),
             **self._review_actions(),
-            **self._chooser_actions(),
+            **self.choosers.key_actions(),
             **self._cursor_actions(),
             **self._overview_actions(),
             **self._setup_actions(),
@@ -608,9 +623,9 @@ class CubeController(
             "turn.hyperjump_up": lambda: self.hyperjump(+1),
             "turn.hyperjump_down": lambda: self.hyperjump(-1),
             "turn.stack": self.stack,
-            "turn.split": self.open_split,
-            "turn.promote": self.open_promote,
-            "turn.hire": self.open_drop,
+            "turn.split": self.choosers.open_split,
+            "turn.promote": self.choosers.open_promote,
+            "turn.hire": self.choosers.open_drop,
             "board.legend": self.toggle_legend,
             "resume.yes": lambda: self.answer_resume(True),
             "resume.no": lambda: self.answer_resume(False),

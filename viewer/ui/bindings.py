@@ -48,6 +48,10 @@ _SHOWN = {
 ARROWS = ("left", "right", "up", "down")
 
 
+#: what a part's ``key_actions()`` returns: action name -> what it does
+Actions = dict[str, Callable[[], object]]
+
+
 class _Pass:
     def __repr__(self) -> str:
         return "PASS"
