@@ -8,6 +8,7 @@ rules and game, ``add`` and the messages -- is :class:`ChooserHost`.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any, Protocol
 
 from engine import Promote, Split, TurnBuilder, format_coord
@@ -185,7 +186,7 @@ class Choosers:
         Escape closes; every other key is swallowed while it is open)."""
         actions: Actions = {"chooser.confirm": self.confirm, "chooser.close": self.close}
         for n in range(1, 10):
-            actions[f"chooser.{n}"] = lambda i=n - 1: self.choose(i)
+            actions[f"chooser.{n}"] = partial(self.choose, n - 1)
         return actions
 
     def close(self) -> None:

@@ -52,7 +52,7 @@ from ..ui.review import ReviewControls
 from ..ui.words import ACTION_WORDS
 from .choosers import Chooser, Choosers
 from .column_pick import pick_column, pick_piece
-from .cursor import CursorControls
+from .cursor import Cursor, MoveBox
 from .overview_control import OverviewControls
 from .scene import View
 from .setup_control import SIDES, SetupControls
@@ -68,7 +68,6 @@ class CubeController(
     SetupControls,
     OverviewControls,
     ViewControls,
-    CursorControls,
     ReviewControls,
     ControllerBase,
 ):
@@ -106,7 +105,8 @@ class CubeController(
         self._targets: dict = {}
         self.options: list = []
         self.legend_visible = False  # L: the legend of the board's colours and marks
-        self.cursor = None
+        self.cursor_part = Cursor(self)  # the keyboard cell cursor (a part owning its cell)
+        self.move_box = MoveBox(self)  # the typed-turn box
         self._init_review()
         self._init_setup()
         if game is not None:
@@ -148,6 +148,24 @@ class CubeController(
 
     def drop_price(self, piece: str, coord=None) -> int:
         return self.choosers.drop_price(piece, coord)
+
+    @property
+    def cursor(self) -> tuple | None:
+        """The keyboard cursor's (x, y) on the focused plane (None while hidden; :attr:`cursor_part`)."""
+        return self.cursor_part.cell
+
+    @cursor.setter
+    def cursor(self, value: tuple | None) -> None:
+        self.cursor_part.cell = value
+
+    def cursor_coord(self):
+        return self.cursor_part.coord()
+
+    def cursor_hide(self) -> None:
+        self.cursor_part.hide()
+
+    def play_typed(self, text: str) -> bool:
+        return self.move_box.play(text)
 
     @property
     def mode(self) -> str:
@@ -604,7 +622,8 @@ class CubeController(
             **self._base_actions(),
             **self._review_actions(),
             **self.choosers.key_actions(),
-            **self._cursor_actions(),
+            **self.cursor_part.key_actions(),
+            **self.move_box.key_actions(),
             **self._overview_actions(),
             **self._setup_actions(),
             **self._computer_actions(),

@@ -7,6 +7,8 @@ camera (:attr:`overview_camera`), so the 3-D camera is where it was when the ove
 
 from __future__ import annotations
 
+from functools import partial
+
 from ..gl import palette
 from ..gl.camera import Camera
 from .overview import Overview, board_name
@@ -97,7 +99,7 @@ class OverviewControls:
             "overview.previous_dims": lambda: self.cycle_overview_dims(-1),
         }
         for n in range(1, 10):
-            actions[f"overview.{n}"] = lambda i=n - 1: self._overview_row(i)
+            actions[f"overview.{n}"] = partial(self._overview_row, n - 1)
         return actions
 
     def _overview_row(self, i: int) -> None:

@@ -7,6 +7,8 @@ messages and ``_start_game`` / ``_autosave`` / ``_refresh_targets``.
 
 from __future__ import annotations
 
+from functools import partial
+
 from engine import Game, IllegalAction, Position, SetupPhase, format_coord
 
 SIDES = ("white", "black")
@@ -198,7 +200,7 @@ class SetupControls:
             ),
         }
         for n in range(1, 10):
-            actions[f"setup.slot{n}"] = lambda i=n - 1: self.setup_cycle(i)
+            actions[f"setup.slot{n}"] = partial(self.setup_cycle, n - 1)
         return actions
 
     def _setup_reset_part(self) -> None:

@@ -17,6 +17,7 @@ the turn without a transform.  X when no transform is allowed says why.
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 
 from engine import DaqiError, load_ruleset
@@ -549,8 +550,8 @@ class SpiritController(ComputerControls, SpiritCursor, ReviewControls, Controlle
             "play.transform": self.open_transform,
         }
         for n in range(1, 10):
-            actions[f"setup.kind{n}"] = lambda i=n - 1: self.choose_kind(i)
-            actions[f"chooser.{n}"] = lambda i=n - 1: self.choose_transform(i)
+            actions[f"setup.kind{n}"] = partial(self.choose_kind, n - 1)
+            actions[f"chooser.{n}"] = partial(self.choose_transform, n - 1)
         return actions
 
     def _chooser_confirm(self) -> None:

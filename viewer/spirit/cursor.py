@@ -10,6 +10,8 @@ V starts a review and the arrows then step through the turns.
 
 from __future__ import annotations
 
+from functools import partial
+
 from ..ui.bindings import PASS
 
 STEPS = {"left": (-1, 0), "right": (1, 0), "up": (0, 1), "down": (0, -1)}
@@ -42,7 +44,7 @@ class SpiritCursor:
     def _cursor_actions(self) -> dict:
         """The cursor's actions of the key table: arrows (context ``cursor``), Space and Escape while
         it is shown (``cursor-shown``; neither on the hand-over screen nor in the transform list)."""
-        actions: dict = {f"cursor.{name}": lambda name=name: self.cursor_move(name) for name in STEPS}
+        actions: dict = {f"cursor.{name}": partial(self.cursor_move, name) for name in STEPS}
         actions["cursor.click"] = self.cursor_click
         actions["cursor.hide"] = self._cursor_escape
         return actions

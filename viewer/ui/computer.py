@@ -305,7 +305,7 @@ class ComputerControls:
     mode: str
     to_move: str
     say: Callable[..., None]
-    error: Callable[[str], None]
+    error: Callable[..., None]
     result_text: Callable[[], str]
     _can_redo: Callable[[], bool]
 

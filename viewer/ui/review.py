@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass, field
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from .bindings import PASS
@@ -310,9 +311,9 @@ class ReviewControls:
             "game.rematch": lambda: self.ask_before("Start a rematch", self.rematch, "r"),  # type: ignore[attr-defined]
         }
         for name in ("left", "right", "home", "end"):
-            actions[f"review.ctrl_{name}"] = lambda name=name: self._review_ctrl(name)
+            actions[f"review.ctrl_{name}"] = partial(self._review_ctrl, name)
         for name in ("game.undo", "game.redo", "game.new", "game.load"):
-            actions[name] = lambda step=base[name]: self._stop_review_then(step)
+            actions[name] = partial(self._stop_review_then, base[name])
         return actions
 
     def _stop_review_then(self, step):
