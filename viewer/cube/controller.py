@@ -53,7 +53,7 @@ from ..ui.words import ACTION_WORDS
 from .choosers import Chooser, Choosers
 from .column_pick import pick_column, pick_piece
 from .cursor import Cursor, MoveBox
-from .overview_control import OverviewControls
+from .overview_control import BoardOverview
 from .scene import View
 from .setup_control import SIDES, SetupControls
 from .view_control import ViewControls
@@ -66,7 +66,6 @@ KIND_NAMES = ACTION_WORDS  # the one words table (viewer.ui.words)
 class CubeController(
     ComputerControls,
     SetupControls,
-    OverviewControls,
     ViewControls,
     ReviewControls,
     ControllerBase,
@@ -105,6 +104,7 @@ class CubeController(
         self._targets: dict = {}
         self.options: list = []
         self.legend_visible = False  # L: the legend of the board's colours and marks
+        self.board_overview = BoardOverview(self)  # V: the board overview (a part owning its state)
         self.cursor_part = Cursor(self)  # the keyboard cell cursor (a part owning its cell)
         self.move_box = MoveBox(self)  # the typed-turn box
         self._init_review()
@@ -148,6 +148,37 @@ class CubeController(
 
     def drop_price(self, piece: str, coord=None) -> int:
         return self.choosers.drop_price(piece, coord)
+
+    @property
+    def overview_on(self) -> bool:
+        """Whether the board overview is shown (:attr:`board_overview`)."""
+        return self.board_overview.on
+
+    @property
+    def overview_camera(self):
+        return self.board_overview.camera
+
+    def overview(self):
+        """The overview of the position shown, around the current board (cached)."""
+        return self.board_overview.current()
+
+    def frame_overview(self, width: int, height: int) -> None:
+        self.board_overview.frame(width, height)
+
+    def toggle_overview(self) -> None:
+        self.board_overview.toggle()
+
+    def drag(self, dx: float, dy: float, pan: bool = False) -> None:
+        if self.overview_on:
+            self.board_overview.drag(dx, dy)  # the overview's camera; the 3-D one stays put
+        else:
+            super().drag(dx, dy, pan=pan)
+
+    def scroll(self, steps: float) -> None:
+        if self.overview_on:
+            self.board_overview.scroll(steps)
+        else:
+            super().scroll(steps)
 
     @property
     def cursor(self) -> tuple | None:
@@ -584,7 +615,7 @@ class CubeController(
 
     def click(self, px: float, py: float) -> None:
         if self.overview_on:
-            self.overview_click(px, py)
+            self.board_overview.click(px, py)
             return
         # a piece or raised target box in front of the floor wins (issue 13, bug 5)
         c = self.pick_shown(px, py)
@@ -624,7 +655,7 @@ class CubeController(
             **self.choosers.key_actions(),
             **self.cursor_part.key_actions(),
             **self.move_box.key_actions(),
-            **self._overview_actions(),
+            **self.board_overview.key_actions(),
             **self._setup_actions(),
             **self._computer_actions(),
             **self._view_actions(),

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from engine import format_chinese, format_coord
 
+from ..gl import palette
 from ..ui.words import board_text
 from .picking import pick_view
 
@@ -146,6 +147,23 @@ class ViewControls:
         return f"{format_coord(c)}   {format_chinese(c)}   {what}{extra}"
 
     # ------------------------------------------------------------------ keys
+    def toggle_isolate(self) -> None:
+        v = self.view
+        v.isolated = not v.isolated
+        self.say(
+            f"Plane z={v.slicing.focus_z} isolated: the other planes are hidden (I shows them)."
+            if v.isolated
+            else f"Other planes shown again, opacity {v.opacity:.2f} (, and . fade them)."
+        )
+
+    def toggle_palette(self) -> None:
+        palette.use("classic" if palette.current == "safe" else "safe")
+        self.say(
+            "Colours: "
+            + ("colour-blind safe (default)" if palette.current == "safe" else "classic (red / blue / violet)")
+            + "; F12 switches."
+        )
+
     def _view_actions(self) -> dict:
         """Camera and slicing actions of the key table (context ``view``)."""
         view = self.view
