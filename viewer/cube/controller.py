@@ -55,7 +55,7 @@ from .column_pick import pick_column, pick_piece
 from .cursor import Cursor, MoveBox
 from .overview_control import BoardOverview
 from .scene import View
-from .setup_control import SIDES, SetupControls
+from .setup_control import SIDES, CubeSetup
 from .view_control import ViewControls
 
 __all__ = ["BINDINGS", "KIND_NAMES", "SIDES", "Chooser", "CubeController", "Message", "Prompt", "default_autosave_path"]
@@ -65,7 +65,6 @@ KIND_NAMES = ACTION_WORDS  # the one words table (viewer.ui.words)
 
 class CubeController(
     ComputerControls,
-    SetupControls,
     ViewControls,
     ReviewControls,
     ControllerBase,
@@ -108,7 +107,7 @@ class CubeController(
         self.cursor_part = Cursor(self)  # the keyboard cell cursor (a part owning its cell)
         self.move_box = MoveBox(self)  # the typed-turn box
         self._init_review()
-        self._init_setup()
+        self.setup_part = CubeSetup(self)  # the setup phase (a part owning its state)
         if game is not None:
             self._start_game(game)
         else:
@@ -148,6 +147,40 @@ class CubeController(
 
     def drop_price(self, piece: str, coord=None) -> int:
         return self.choosers.drop_price(piece, coord)
+
+    # the setup phase (setup_part) as the HUD, the window and the tests read it
+    @property
+    def setup(self) -> SetupPhase | None:
+        """The setup phase (C24-C27) while it runs, else None."""
+        return self.setup_part.phase
+
+    @property
+    def setup_elapsed(self) -> float:
+        return self.setup_part.elapsed
+
+    @property
+    def setup_remaining(self) -> float:
+        return self.setup_part.remaining
+
+    @property
+    def setup_draft(self) -> list[str]:
+        return self.setup_part.draft
+
+    @property
+    def setup_pick(self) -> int | None:
+        return self.setup_part.pick
+
+    def setup_squares(self) -> list:
+        return self.setup_part.squares()
+
+    def setup_is_royal(self) -> bool:
+        return self.setup_part.is_royal()
+
+    def setup_cycle(self, slot: int) -> None:
+        self.setup_part.cycle(slot)
+
+    def quick_start(self) -> None:
+        self.setup_part.quick_start()
 
     @property
     def overview_on(self) -> bool:
@@ -212,9 +245,7 @@ class CubeController(
     def position(self) -> Position:
         """What the board shows: the setup so far, the turn preview, or the game position."""
         if self.setup is not None:
-            if self._setup_position is None:
-                self._setup_position = self._build_setup_position()
-            return self._setup_position
+            return self.setup_part.shown_position()
         if self.reviewing:
             return self.shown_position()
         if self.builder is not None and self.builder.actions:
@@ -233,9 +264,7 @@ class CubeController(
     def new_game(self, quick: bool = False, announce: bool = True) -> None:
         self._clear_turn()
         self.game = None
-        self.setup = SetupPhase(self.rules)
-        self.setup_elapsed = 0.0
-        self._reset_draft()
+        self.setup_part.start()
         self._reset_board_marks()
         if quick:
             self.quick_start()
@@ -260,8 +289,7 @@ class CubeController(
     def _start_game(self, game: Game) -> None:
         self.review.stop()
         self.game = game
-        self.setup = None
-        self._setup_position = None
+        self.setup_part.end()
         self._clear_turn()
         self._after_position_change()
 
@@ -311,7 +339,7 @@ class CubeController(
         self.view.time = self.time
         if self.view.slicing.playing:
             self.view.slicing.advance(self.time)
-        self._setup_tick(dt)
+        self.setup_part.tick(dt)
         self.computer_tick()
 
     # ------------------------------------------------------------------ turns
@@ -544,7 +572,7 @@ class CubeController(
             self.say("Press Y to resume the autosaved game or N for a new one.")
             return
         if self.setup is not None:
-            self._setup_click(tuple(coord))
+            self.setup_part.click(tuple(coord))
             return
         if self.reviewing:
             self.say(
@@ -656,7 +684,7 @@ class CubeController(
             **self.cursor_part.key_actions(),
             **self.move_box.key_actions(),
             **self.board_overview.key_actions(),
-            **self._setup_actions(),
+            **self.setup_part.key_actions(),
             **self._computer_actions(),
             **self._view_actions(),
             **self._turn_actions(),
@@ -742,8 +770,8 @@ class CubeController(
             and self.prompt is None
             and self.setup.to_choose in self.computer_sides
         ):
-            self._reset_draft()
-            self.setup_confirm()
+            self.setup_part.reset_draft()
+            self.setup_part.confirm()
 
     def _computer_turn_text(self, turn) -> str:
         pos = self.game.position
