@@ -24,7 +24,7 @@ actions, :meth:`CubeController.key_active` says which contexts are active; turn 
 
 from __future__ import annotations
 
-import os
+from collections.abc import Callable
 from pathlib import Path
 
 from engine import (
@@ -44,16 +44,19 @@ from engine import (
     load_ruleset,
 )
 
+from ..gl.camera import Camera
 from ..ui.bindings import BINDINGS, CUBE_KEYS
 from ..ui.computer import GLIDE_ACTION_S, ComputerControls
-from ..ui.control_common import ControllerBase, Message, Prompt, default_autosave_path, set_aside_broken_autosave
+from ..ui.control_common import ControllerBase, Delegate, Message, Prompt, default_autosave_path
 from ..ui.explain import Explanation, explain
 from ..ui.review import ReviewControls
 from ..ui.words import ACTION_WORDS
 from .choosers import Chooser, Choosers
 from .column_pick import pick_column, pick_piece
 from .cursor import Cursor, MoveBox
+from .overview import Overview
 from .overview_control import BoardOverview
+from .resume import ResumeOffer
 from .scene import View
 from .setup_control import SIDES, CubeSetup
 from .view_control import ViewControls
@@ -88,18 +91,20 @@ class CubeController(
         save_path=None,
         horizon: int | None = None,
     ):
-        super().__init__(load_ruleset(rules) if isinstance(rules, (str, Path)) else rules, autosave_path, save_path)
+        # a Path is refused by load_ruleset (names only; --ruleset FILE is loaded by the caller)
+        rules = load_ruleset(rules) if isinstance(rules, (str, Path)) else rules  # type: ignore[arg-type]
+        super().__init__(rules, autosave_path, save_path)
         self.view = View()
         self.view.slicing.size_z = self.rules.size[2]
         self.choosers = Choosers(self)  # the split / promote / hire lists (a part owning its state)
-        self.resume_offer: Game | None = None
+        self.resume = ResumeOffer(self)  # "resume the autosaved game?" (a part owning the offer)
         self.builder: TurnBuilder | None = None
         self.drop_piece: str | None = None
         self.active_dim = 4
         self.observe: int | None = None  # observation range (C18) or None
         self.hover_outside = False
         self.horizon = horizon
-        self._preview = None
+        self._preview: Position | None = None
         self._targets: dict = {}
         self.options: list = []
         self.legend_visible = False  # L: the legend of the board's colours and marks
@@ -111,95 +116,40 @@ class CubeController(
         if game is not None:
             self._start_game(game)
         else:
-            broken = None
-            if offer_resume and self.autosave_path is not None and os.path.lexists(self.autosave_path):
-                try:
-                    found = Game.load(self.autosave_path, known=self.rules)  # a --ruleset FILE game too
-                except Exception as exc:  # noqa: BLE001  (a broken autosave never blocks starting)
-                    found = None
-                    broken = set_aside_broken_autosave(self.autosave_path, exc)
-                    if os.path.lexists(self.autosave_path):  # not a regular file: left as it is, not used
-                        self.autosave_path = None
-                if found is not None and found.turns and found.position.result is None:
-                    self.resume_offer = found
+            broken = self.resume.look() if offer_resume else None
             self.new_game(quick=quick, announce=False)
             if broken is not None:
                 self.error(broken)
-            elif self.resume_offer is not None:
-                self.say(
-                    f"An autosaved game with {len(self.resume_offer.turns)} turns was found "
-                    f"({self.autosave_path}). Resume it? Y = resume, N = new game."
-                )
+            elif self.resume.game is not None:
+                self.say(self.resume.question())
 
     # ------------------------------------------------------------------ state
-    @property
-    def chooser(self) -> Chooser | None:
-        """The open split / promote / hire list (owned by :attr:`choosers`)."""
-        return self.choosers.current
+    # the parts' state under the controller's names (the HUD, the window and the tests read them)
+    chooser = Delegate[Chooser | None]("choosers", "current")
+    choose = Delegate[Callable[[int], None]]("choosers", "choose")
+    drop_price = Delegate[Callable[..., int]]("choosers", "drop_price")
+    setup = Delegate[SetupPhase | None]("setup_part", "phase")
+    setup_elapsed = Delegate[float]("setup_part", "elapsed")
+    setup_remaining = Delegate[float]("setup_part", "remaining")
+    setup_draft = Delegate[list[str]]("setup_part", "draft")
+    setup_pick = Delegate[int | None]("setup_part", "pick")
+    setup_squares = Delegate[Callable[[], list]]("setup_part", "squares")
+    setup_is_royal = Delegate[Callable[[], bool]]("setup_part", "is_royal")
+    setup_cycle = Delegate[Callable[[int], None]]("setup_part", "cycle")
+    quick_start = Delegate[Callable[[], None]]("setup_part", "quick_start")
+    overview_on = Delegate[bool]("board_overview", "on")
+    overview_camera = Delegate[Camera]("board_overview", "camera")
+    overview = Delegate[Callable[[], Overview]]("board_overview", "current")
+    frame_overview = Delegate[Callable[[int, int], None]]("board_overview", "frame")
+    toggle_overview = Delegate[Callable[[], None]]("board_overview", "toggle")
+    cursor = Delegate[tuple | None]("cursor_part", "cell")
+    cursor_coord = Delegate[Callable[[], tuple | None]]("cursor_part", "coord")
+    cursor_hide = Delegate[Callable[[], None]]("cursor_part", "hide")
+    resume_offer = Delegate[Game | None]("resume", "game")
+    answer_resume = Delegate[Callable[[bool], None]]("resume", "answer")
 
-    @chooser.setter
-    def chooser(self, value: Chooser | None) -> None:
-        self.choosers.current = value
-
-    def choose(self, index: int) -> None:
-        """Pick (or toggle) entry ``index`` (0-based) of the open chooser."""
-        self.choosers.choose(index)
-
-    def drop_price(self, piece: str, coord=None) -> int:
-        return self.choosers.drop_price(piece, coord)
-
-    # the setup phase (setup_part) as the HUD, the window and the tests read it
-    @property
-    def setup(self) -> SetupPhase | None:
-        """The setup phase (C24-C27) while it runs, else None."""
-        return self.setup_part.phase
-
-    @property
-    def setup_elapsed(self) -> float:
-        return self.setup_part.elapsed
-
-    @property
-    def setup_remaining(self) -> float:
-        return self.setup_part.remaining
-
-    @property
-    def setup_draft(self) -> list[str]:
-        return self.setup_part.draft
-
-    @property
-    def setup_pick(self) -> int | None:
-        return self.setup_part.pick
-
-    def setup_squares(self) -> list:
-        return self.setup_part.squares()
-
-    def setup_is_royal(self) -> bool:
-        return self.setup_part.is_royal()
-
-    def setup_cycle(self, slot: int) -> None:
-        self.setup_part.cycle(slot)
-
-    def quick_start(self) -> None:
-        self.setup_part.quick_start()
-
-    @property
-    def overview_on(self) -> bool:
-        """Whether the board overview is shown (:attr:`board_overview`)."""
-        return self.board_overview.on
-
-    @property
-    def overview_camera(self):
-        return self.board_overview.camera
-
-    def overview(self):
-        """The overview of the position shown, around the current board (cached)."""
-        return self.board_overview.current()
-
-    def frame_overview(self, width: int, height: int) -> None:
-        self.board_overview.frame(width, height)
-
-    def toggle_overview(self) -> None:
-        self.board_overview.toggle()
+    def play_typed(self, text: str) -> bool:
+        return self.move_box.play(text)
 
     def drag(self, dx: float, dy: float, pan: bool = False) -> None:
         if self.overview_on:
@@ -212,24 +162,6 @@ class CubeController(
             self.board_overview.scroll(steps)
         else:
             super().scroll(steps)
-
-    @property
-    def cursor(self) -> tuple | None:
-        """The keyboard cursor's (x, y) on the focused plane (None while hidden; :attr:`cursor_part`)."""
-        return self.cursor_part.cell
-
-    @cursor.setter
-    def cursor(self, value: tuple | None) -> None:
-        self.cursor_part.cell = value
-
-    def cursor_coord(self):
-        return self.cursor_part.coord()
-
-    def cursor_hide(self) -> None:
-        self.cursor_part.hide()
-
-    def play_typed(self, text: str) -> bool:
-        return self.move_box.play(text)
 
     @property
     def mode(self) -> str:
@@ -308,28 +240,6 @@ class CubeController(
             hl.last_from = t.origin
             hl.last_to = _turn_end(t)
         self._refresh_targets()
-
-    def answer_resume(self, yes: bool) -> None:
-        found = self.resume_offer
-        self.resume_offer = None
-        if yes and found is not None:
-            self.rules = found.rules
-            self._start_game(found)
-            self.say(f"Resumed the autosaved game: {len(found.turns)} turns, {found.position.to_move} to move.", "ok")
-        else:
-            kept = ""
-            if found is not None and found.turns and self.autosave_path is not None:
-                from ..ui.keep_games import rotate_and_keep
-
-                try:  # issue 16: the autosaved game is kept, never overwritten by the new one
-                    kept = f" The autosaved game is kept as {rotate_and_keep(self.autosave_path, found)}."
-                except OSError as exc:
-                    kept = f" (Could not keep the autosaved game: {exc.strerror or exc}.)"
-            self.say(
-                "Starting a new game (the autosave is replaced after setup)."
-                + kept
-                + " Setup: click slots, Enter confirms, Q = quick start."
-            )
 
     # ------------------------------------------------------------------ time
     def tick(self, dt: float) -> None:
@@ -614,7 +524,7 @@ class CubeController(
             self.error("Choose a piece first.")
             return
         if tuple(c[3:]) != tuple(at[3:]):
-            act = HyperJump(c)
+            act: Move | Capture | Jump | HyperJump = HyperJump(c)
         elif c[:2] == at[:2] and c[2] != at[2]:
             act = Jump(c)
         elif stack and stack[0].side != self.game.position.to_move:
@@ -688,6 +598,7 @@ class CubeController(
             **self._computer_actions(),
             **self._view_actions(),
             **self._turn_actions(),
+            **self.resume.key_actions(),
         }
 
     def _turn_actions(self) -> dict:
@@ -705,8 +616,6 @@ class CubeController(
             "turn.promote": self.choosers.open_promote,
             "turn.hire": self.choosers.open_drop,
             "board.legend": self.toggle_legend,
-            "resume.yes": lambda: self.answer_resume(True),
-            "resume.no": lambda: self.answer_resume(False),
         }
 
     def _escape_turn(self) -> None:

@@ -31,7 +31,7 @@ from collections import deque
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.players import suggest
 
@@ -302,8 +302,14 @@ class ComputerControls:
     game: Any
     time: float
     message: Any
-    mode: str
-    to_move: str
+    if TYPE_CHECKING:
+
+        @property
+        def mode(self) -> str: ...
+
+        @property
+        def to_move(self) -> str: ...
+
     say: Callable[..., None]
     error: Callable[..., None]
     result_text: Callable[[], str]

@@ -22,7 +22,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Generic, TypeVar, overload
 
 from engine import DaqiError, IllegalAction
 
@@ -89,6 +89,8 @@ def set_aside_broken_autosave(path: Path, exc: BaseException) -> str:
         )
     return f"The autosave {path} could not be loaded ({why}); it was kept as {aside.name}. A new game starts."
 
+
+T = TypeVar("T")
 
 ENTER_KEYS = ("enter", "return")
 #: the contexts of the controller base (help, details, prompts); the game's follow them
@@ -414,3 +416,28 @@ class ControllerBase(KeepGames, ABC):
             + (marks(self.game, i) if marks is not None else "")
             for i in range(len(self.game.turns))
         ]
+
+
+class Delegate(Generic[T]):
+    """A controller attribute that lives in one of its parts: ``setup = Delegate[SetupPhase |
+    None]("setup_part", "phase")`` reads (and sets) ``controller.setup_part.phase``; a method works
+    the same way (``setup_cycle = Delegate[Callable[[int], None]]("setup_part", "cycle")``).  The
+    HUD, the window and the tests keep the controller's names while the state is the part's."""
+
+    def __init__(self, part: str, name: str):
+        self.part = part
+        self.name = name
+
+    @overload
+    def __get__(self, obj: None, owner: type) -> Delegate[T]: ...
+
+    @overload
+    def __get__(self, obj: object, owner: type) -> T: ...
+
+    def __get__(self, obj: object, owner: type) -> Any:
+        if obj is None:
+            return self
+        return getattr(getattr(obj, self.part), self.name)
+
+    def __set__(self, obj: object, value: T) -> None:
+        setattr(getattr(obj, self.part), self.name, value)
