@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from engine import (
     Capture,
@@ -68,7 +69,6 @@ KIND_NAMES = ACTION_WORDS  # the one words table (viewer.ui.words)
 
 class CubeController(
     ComputerControls,
-    ViewControls,
     ReviewControls,
     ControllerBase,
 ):
@@ -94,14 +94,12 @@ class CubeController(
         # a Path is refused by load_ruleset (names only; --ruleset FILE is loaded by the caller)
         rules = load_ruleset(rules) if isinstance(rules, (str, Path)) else rules  # type: ignore[arg-type]
         super().__init__(rules, autosave_path, save_path)
-        self.view = View()
+        self.view_controls = ViewControls(self, View())  # camera, slicing, observation (a part)
         self.view.slicing.size_z = self.rules.size[2]
         self.choosers = Choosers(self)  # the split / promote / hire lists (a part owning its state)
         self.resume = ResumeOffer(self)  # "resume the autosaved game?" (a part owning the offer)
         self.builder: TurnBuilder | None = None
         self.drop_piece: str | None = None
-        self.active_dim = 4
-        self.observe: int | None = None  # observation range (C18) or None
         self.hover_outside = False
         self.horizon = horizon
         self._preview: Position | None = None
@@ -146,6 +144,20 @@ class CubeController(
     cursor_coord = Delegate[Callable[[], tuple | None]]("cursor_part", "coord")
     cursor_hide = Delegate[Callable[[], None]]("cursor_part", "hide")
     resume_offer = Delegate[Game | None]("resume", "game")
+    view = Delegate[View]("view_controls", "view")
+    active_dim = Delegate[int]("view_controls", "active_dim")
+    observe = Delegate[int | None]("view_controls", "observe")
+    set_focus = Delegate[Callable[[int], None]]("view_controls", "set_focus")
+    set_slider = Delegate[Callable[[int, int], None]]("view_controls", "set_slider")
+    step_slider = Delegate[Callable[..., None]]("view_controls", "step_slider")
+    toggle_play = Delegate[Callable[..., None]]("view_controls", "toggle_play")
+    board_name = Delegate[Callable[[], str]]("view_controls", "board_name")
+    cycle_observe = Delegate[Callable[[], None]]("view_controls", "cycle_observe")
+    observation = Delegate[Callable[[], list]]("view_controls", "observation")
+    pick = Delegate[Callable[[float, float], Any]]("view_controls", "pick")
+    hover = Delegate[Callable[[float, float], None]]("view_controls", "hover")
+    hover_text = Delegate[Callable[[], str]]("view_controls", "hover_text")
+    orbit = Delegate[Callable[[float, float], None]]("view_controls", "orbit")
     answer_resume = Delegate[Callable[[bool], None]]("resume", "answer")
 
     def play_typed(self, text: str) -> bool:
@@ -155,13 +167,13 @@ class CubeController(
         if self.overview_on:
             self.board_overview.drag(dx, dy)  # the overview's camera; the 3-D one stays put
         else:
-            super().drag(dx, dy, pan=pan)
+            self.view_controls.drag(dx, dy, pan=pan)
 
     def scroll(self, steps: float) -> None:
         if self.overview_on:
             self.board_overview.scroll(steps)
         else:
-            super().scroll(steps)
+            self.view_controls.scroll(steps)
 
     @property
     def mode(self) -> str:
@@ -596,7 +608,7 @@ class CubeController(
             **self.board_overview.key_actions(),
             **self.setup_part.key_actions(),
             **self._computer_actions(),
-            **self._view_actions(),
+            **self.view_controls.key_actions(),
             **self._turn_actions(),
             **self.resume.key_actions(),
         }

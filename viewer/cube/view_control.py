@@ -1,18 +1,23 @@
 """Cube-chess view controls: camera, focused plane, opacity, explode, higher-dimension sliders,
 ghost boards, the observation view (C18) and the mouse (picking, hover).
 
-:class:`ViewControls` is a part of :class:`viewer.cube.controller.CubeController`;
-it works on the controller's ``view`` (a :class:`viewer.cube.scene.View`), ``rules``,
-``position``, ``active_dim``, ``observe`` and ``hovered``.
+:class:`ViewControls` is a part of :class:`viewer.cube.controller.CubeController` that owns the
+view (:attr:`ViewControls.view`, a :class:`viewer.cube.scene.View`: camera, slicing, highlights),
+the active higher dimension and the observation range; what it needs of the controller (rules,
+the position shown, the hovered cell, messages) is :class:`ViewHost`.
 """
 
 from __future__ import annotations
 
+from typing import Any, Protocol
+
 from engine import format_chinese, format_coord
 
 from ..gl import palette
+from ..ui.bindings import Actions
 from ..ui.words import board_text
 from .picking import pick_view
+from .scene import View
 
 
 def canon(c) -> tuple:
@@ -23,8 +28,32 @@ def canon(c) -> tuple:
     return c
 
 
+class ViewHost(Protocol):
+    """What the view controls need of the controller."""
+
+    rules: Any
+    time: float
+    hovered: Any
+    hover_outside: bool
+
+    @property
+    def position(self) -> Any: ...
+
+    def say(self, text: str, level: str = "info", detail: str = "") -> None: ...
+
+    def toggle_overview(self) -> None: ...
+
+    def pick_shown(self, px: float, py: float) -> Any: ...
+
+
 class ViewControls:
     """Camera, slicing and observation controls, and mouse picking."""
+
+    def __init__(self, host: ViewHost, view: View):
+        self.host = host
+        self.view = view
+        self.active_dim = 4
+        self.observe: int | None = None  # observation range (C18) or None
 
     # ------------------------------------------------------------------ camera and slicing
     def orbit(self, d_yaw: float, d_pitch: float) -> None:
@@ -42,21 +71,21 @@ class ViewControls:
 
     def reset_camera(self) -> None:
         self.view.camera.reset()
-        self.say("Camera reset.")
+        self.host.say("Camera reset.")
 
     def set_focus(self, z: int) -> None:
         self.view.slicing.set_focus(z)
-        self.say(f"Focused plane z={self.view.slicing.focus_z}.")
+        self.host.say(f"Focused plane z={self.view.slicing.focus_z}.")
 
     def set_opacity(self, delta: float) -> None:
         v = self.view
         v.opacity = round(max(0.0, min(1.0, v.opacity + delta)), 2)
-        self.say(f"Other planes: opacity {v.opacity:.2f}" + (" (hidden)" if v.opacity == 0 else ""))
+        self.host.say(f"Other planes: opacity {v.opacity:.2f}" + (" (hidden)" if v.opacity == 0 else ""))
 
     def set_explode(self, delta: float) -> None:
         v = self.view
         v.explode = round(max(0.3, min(6.0, v.explode + delta)), 2)
-        self.say(f"Plane spacing (explode): {v.explode:.2f} cells")
+        self.host.say(f"Plane spacing (explode): {v.explode:.2f} cells")
 
     def cycle_dim(self, delta: int = 1) -> None:
         dims = self.view.slicing.dims()
@@ -64,32 +93,32 @@ class ViewControls:
         self.active_dim = dims[(i + delta) % len(dims)]
         if self.view.slicing.ghost_dim is not None:
             self.view.slicing.set_ghost_dim(self.active_dim)
-        self.say(f"Active higher dimension: {self.active_dim} (hyper-jumps, slider N/M, ghosts).")
+        self.host.say(f"Active higher dimension: {self.active_dim} (hyper-jumps, slider N/M, ghosts).")
 
     def step_slider(self, delta: int, dim: int | None = None) -> None:
         d = dim or self.active_dim
         self.view.slicing.step(d, delta)
-        self.say(f"Showing {self.board_name()}.")
+        self.host.say(f"Showing {self.board_name()}.")
 
     def set_slider(self, dim: int, value: int) -> None:
         self.active_dim = dim
         self.view.slicing.set_index(dim, max(1, int(value)))
-        self.say(f"Showing {self.board_name()}.")
+        self.host.say(f"Showing {self.board_name()}.")
 
     def toggle_play(self, dim: int | None = None) -> None:
         sl = self.view.slicing
         if sl.playing:
             sl.stop()
-            self.say("Slider playback stopped.")
+            self.host.say("Slider playback stopped.")
         else:
-            sl.play(dim or self.active_dim, self.time)
-            self.say(f"Playing dimension {dim or self.active_dim} (Space stops).")
+            sl.play(dim or self.active_dim, self.host.time)
+            self.host.say(f"Playing dimension {dim or self.active_dim} (Space stops).")
 
     def toggle_ghosts(self) -> None:
         sl = self.view.slicing
         sl.set_ghost_dim(None if sl.ghost_dim is not None else self.active_dim)
         self.view.frame()  # the board and its ghosts framed on screen (issue 12)
-        self.say(
+        self.host.say(
             "Ghost boards " + (f"on: the neighbours along dimension {sl.ghost_dim}" if sl.ghost_dim else "off") + "."
         )
 
@@ -100,20 +129,20 @@ class ViewControls:
     def cycle_observe(self) -> None:
         self.observe = {None: 0, 0: 1, 1: 2, 2: None}[self.observe]
         if self.observe is None:
-            self.say("Observation view off.")
+            self.host.say("Observation view off.")
         else:
-            self.say(f"Observation view (C18): z columns around the hovered (x, y), range ±{self.observe}.")
+            self.host.say(f"Observation view (C18): z columns around the hovered (x, y), range ±{self.observe}.")
 
     def observation(self) -> list:
         """[(x, y, [(z, stack), ...])] for the hovered (x, y) ± range on the shown board (C18)."""
-        if self.observe is None or self.hovered is None:
+        if self.observe is None or self.host.hovered is None:
             return []
-        pos = self.position
-        hx, hy = self.hovered[0], self.hovered[1]
+        pos = self.host.position
+        hx, hy = self.host.hovered[0], self.host.hovered[1]
         hi = tuple(self.view.slicing.higher())
         r = self.observe
         out = []
-        sx, sy, sz = self.rules.size
+        sx, sy, sz = self.host.rules.size
         for y in range(hy + r, hy - r - 1, -1):
             for x in range(hx - r, hx + r + 1):
                 if not (1 <= x <= sx and 1 <= y <= sy):
@@ -129,28 +158,28 @@ class ViewControls:
     # ------------------------------------------------------------------ mouse
     def pick(self, px: float, py: float):
         """Cell under the pixel (top-left origin), on the focused plane or a ghost board."""
-        return pick_view(self.view, px, py, self.rules, focus_only=True)
+        return pick_view(self.view, px, py, self.host.rules, focus_only=True)
 
     def hover(self, px: float, py: float) -> None:
-        c = getattr(self, "pick_shown", self.pick)(px, py)  # the piece under the mouse, as a click
-        self.hover_outside = c is None
-        self.hovered = c
+        c = self.host.pick_shown(px, py)  # the piece under the mouse, as a click
+        self.host.hover_outside = c is None
+        self.host.hovered = c
         self.view.highlights.hovered = c
 
     def hover_text(self) -> str:
-        c = self.hovered
+        c = self.host.hovered
         if c is None:
             return ""
-        st = self.position.cell(canon(c))
+        st = self.host.position.cell(canon(c))
         what = "+".join(f"{p.side} {p.type}" if i == 0 else p.type for i, p in enumerate(st)) or "empty"
-        extra = "  green area" if self.rules.in_green(canon(c)) else ""
+        extra = "  green area" if self.host.rules.in_green(canon(c)) else ""
         return f"{format_coord(c)}   {format_chinese(c)}   {what}{extra}"
 
     # ------------------------------------------------------------------ keys
     def toggle_isolate(self) -> None:
         v = self.view
         v.isolated = not v.isolated
-        self.say(
+        self.host.say(
             f"Plane z={v.slicing.focus_z} isolated: the other planes are hidden (I shows them)."
             if v.isolated
             else f"Other planes shown again, opacity {v.opacity:.2f} (, and . fade them)."
@@ -158,16 +187,16 @@ class ViewControls:
 
     def toggle_palette(self) -> None:
         palette.use("classic" if palette.current == "safe" else "safe")
-        self.say(
+        self.host.say(
             "Colours: "
             + ("colour-blind safe (default)" if palette.current == "safe" else "classic (red / blue / violet)")
             + "; F12 switches."
         )
 
-    def _view_actions(self) -> dict:
+    def key_actions(self) -> Actions:
         """Camera and slicing actions of the key table (context ``view``)."""
         view = self.view
-        actions = {
+        actions: Actions = {
             # plain arrows move the cursor (context ``cursor``); with Shift they orbit, 20 degrees
             "view.orbit_left": lambda: self.orbit(-20.0, 0),
             "view.orbit_right": lambda: self.orbit(20.0, 0),
@@ -191,7 +220,7 @@ class ViewControls:
             "view.play": self.toggle_play,
             "view.ghosts": self.toggle_ghosts,
             "view.observe": self.cycle_observe,
-            "view.overview": self.toggle_overview,
+            "view.overview": self.host.toggle_overview,
             "view.isolate": self.toggle_isolate,
             "view.palette": self.toggle_palette,
             "view.zoom_in": lambda: view.camera.zoom(0.85),
