@@ -23,6 +23,7 @@ everything else here is testable without a display (:func:`panel_text`, :meth:`T
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from engine.core import games
 from engine.tutorial import Lesson, goals_status, lesson_game, load_lessons
@@ -67,14 +68,14 @@ class TutorialSession:
     def __init__(self, lessons: list[Lesson] | None = None, start: int = 0):
         self.lessons = lessons if lessons is not None else load_lessons()
         self.index = start
-        self.window = None
-        self.controller = None
-        self.game = None
+        self.window: Any = None  # the DaqiWindow showing the lesson
+        self.controller: Any = None  # the lesson game's controller (a viewer.ui.protocols.GameController)
+        self.game: Any = None  # the lesson's game (engine.core.games.Game)
         self.hint_shown = False
         self.announced = False
         self.queue: list = []  # "show me" steps still to play
         self.clock = 0.0
-        self.panel = None
+        self.panel: TutorialPanel | None = None
         self.folded = False  # the lesson panel is folded away (see draw)
         self.buttons: list = []  # [(name, (x, y, w, h))] in window pixels (bottom-left origin)
         self.autosave_path: Path | None = None  # of the game that follows the tutorial (F8)
@@ -378,8 +379,8 @@ class TutorialOffer:
 
     def __init__(self, marker: Path | None = None):
         self.marker = Path(marker) if marker is not None else marker_path()
-        self.panel = None
-        self.batch = None
+        self.panel: Panel | None = None
+        self.batch: Any = None
 
     def answer(self, window, take: bool) -> None:
         try:

@@ -20,6 +20,8 @@ slider playback, a recording) and at 2 Hz otherwise, and redraws only when an an
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
 import pyglet
 from pyglet.window import key as K
@@ -32,7 +34,11 @@ from ..cube.controller import CubeController
 from ..cube.scene import PULSE_FPS
 from ..ui.analysis_view import analysis_actions, analysis_tick, attach_board
 from ..ui.bindings import PASS, WINDOW_KEYS
+from ..ui.protocols import GameView
 from . import games as window_games
+
+if TYPE_CHECKING:
+    from ..record.live_capture import LiveCapture
 
 _NAMES = {
     K.ENTER: "enter",
@@ -129,7 +135,7 @@ class CubeApp:
         self.glide = TurnGlide()  # the computer's turn, gliding
         self.hud = Hud(window.ui_scale_for(window.width, window.height))
         self.analysis = CubeAnalysisView(attach_board(controller))  # threats, evaluation bar, best line (issue 19)
-        self._press = None
+        self._press: tuple | None = None
         self._dragged = False
         self.resize(window.width, window.height)
         self.frame_camera()
@@ -373,9 +379,9 @@ class DaqiWindow(pyglet.window.Window):
         try:
             if self.samples:
                 msaa = {"sample_buffers": 1, "samples": self.samples}
-                config = pyglet.gl.Config(double_buffer=True, depth_size=24, **msaa)
+                config = pyglet.gl.Config(double_buffer=True, depth_size=24, **msaa)  # type: ignore[abstract]
             else:
-                config = pyglet.gl.Config(double_buffer=True, depth_size=24)
+                config = pyglet.gl.Config(double_buffer=True, depth_size=24)  # type: ignore[abstract]
             super().__init__(width=width, height=height, caption=caption, config=config, **kw)
         except (pyglet.window.NoSuchConfigException, pyglet.gl.ContextException):
             self.samples = 0
@@ -392,15 +398,15 @@ class DaqiWindow(pyglet.window.Window):
         self._given = {window_games.game_of(c): c for c in (controller, spirit_controller) if c is not None}
         if start is None:
             start = next(iter(self._given), None) or window_games.shown()[0]
-        self.apps = {}
-        self.app = None
-        self.capture = None
+        self.apps: dict[str, GameView] = {}
+        self.app: GameView = None  # type: ignore[assignment]  # switch() below shows the first game
+        self.capture: LiveCapture | None = None
         self.capture_path = None
         self.frames_captured = 0
         self._dirty = True
         self._redraw_pending = False
         self._shown_key = None
-        self._tick_interval = None
+        self._tick_interval: float | None = None
         self.frames_drawn = 0
         # the tutorial (viewer.app.tutorial): a TutorialSession or the first-start TutorialOffer; it sees
         # keys, clicks and ticks first and draws over the game
@@ -714,6 +720,8 @@ class DaqiWindow(pyglet.window.Window):
         self.app.say(f"Recording the window to {path} (F9 stops).", "ok")
 
     def _capture_frame(self) -> None:
+        if self.capture is None:
+            return
         try:
             frame = self.read_pixels()
             h, w = frame.shape[:2]

@@ -17,6 +17,7 @@ the turn without a transform.  X when no transform is allowed says why.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 
@@ -40,7 +41,7 @@ from engine.spirit import (
 
 from ..ui.bindings import SPIRIT_BINDINGS, SPIRIT_KEYS
 from ..ui.computer import GLIDE_STEP_S, ComputerControls
-from ..ui.control_common import ControllerBase, Message, Prompt
+from ..ui.control_common import ControllerBase, Delegate, Message, Prompt
 from ..ui.review import ReviewControls
 from ..ui.words import plural
 from .cursor import SpiritCursor
@@ -52,7 +53,7 @@ MOVE_BOX_TITLE = (
 __all__ = ["SPIRIT_BINDINGS", "Message", "Prompt", "SpiritController"]
 
 
-class SpiritController(ComputerControls, SpiritCursor, ReviewControls, ControllerBase):
+class SpiritController(ComputerControls, ReviewControls, ControllerBase):
     game_name = "spirit"
     game_class = SpiritGame
     key_table = SPIRIT_KEYS
@@ -60,7 +61,10 @@ class SpiritController(ComputerControls, SpiritCursor, ReviewControls, Controlle
     nothing_to_save = "Nothing to save before both placements are committed."
 
     def __init__(self, rules="spirit", *, quick: bool = False, autosave_path=None, save_path=None):
-        super().__init__(load_ruleset(rules) if isinstance(rules, (str, Path)) else rules, autosave_path, save_path)
+        # a Path is refused by load_ruleset (names only; --ruleset FILE is loaded by the caller)
+        rules = load_ruleset(rules) if isinstance(rules, (str, Path)) else rules  # type: ignore[arg-type]
+        super().__init__(rules, autosave_path, save_path)
+        self.cursor_part = SpiritCursor(self)  # the keyboard cell cursor (a part owning its cell)
         self.kinds = list(self.rules.pieces)
         self.place_kind = self.kinds[0]
         self.setup: SpiritSetup | None = None
@@ -70,6 +74,9 @@ class SpiritController(ComputerControls, SpiritCursor, ReviewControls, Controlle
         self.new_game(quick=quick)
 
     # ------------------------------------------------------------------ state
+    cursor = Delegate[tuple | None]("cursor_part", "cell")
+    cursor_hide = Delegate[Callable[[], None]]("cursor_part", "hide")
+
     @property
     def mode(self) -> str:
         if self.setup is not None:
@@ -537,7 +544,7 @@ class SpiritController(ComputerControls, SpiritCursor, ReviewControls, Controlle
             **self._base_actions(),
             **self._review_actions(),
             **self._computer_actions(),
-            **self._cursor_actions(),
+            **self.cursor_part.key_actions(),
             "cursor.move_box": self.open_move_box,
             "setup.enter": self.setup_enter,
             "setup.quick": self.quick_start,
