@@ -170,7 +170,7 @@ class CubeApp:
             self.overview_renderer = OverviewRenderer(w.ctx)
             self.overview_hud = OverviewHud()
         c.frame_overview(w.width, w.height)
-        view = c.view.__class__(camera=c.overview_camera)
+        view = c.view.__class__(camera=c.overview_camera, palette=c.view.palette)
         self.overview_renderer.render(c.overview(), view, fbo=w.ctx.screen)
         _ = w.ctx.error
         self.overview_hud.update(c, w.width, w.height)

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..gl import palette
 from ..ui.panels import (  # noqa: F401
     DIM,
     HELP_KEY_WIDTH,
@@ -415,19 +414,22 @@ class Hud:
         # legend of the highlight colours (top centre)
         total = sum(20 * k + lab.content_width + 14 * k for lab in self.legend_labels)
         x = width / 2 - total / 2
-        if self._legend_palette != palette.current:  # the symbols in the palette's colours
+        pal = c.view.palette
+        if self._legend_palette != pal.name:  # the symbols in the palette's colours
             from .target_legend import legend_shapes
 
             for shapes in self.legend_shapes:
                 for shp in shapes:
                     shp.delete()
-            self.legend_shapes = [legend_shapes(self.pyglet, kind, self.batch, self.g[1]) for kind, _n in KIND_LABEL]
-            if self._legend_palette is not None:  # the legend panel in the new colours too
+            self.legend_shapes = [
+                legend_shapes(self.pyglet, kind, self.batch, self.g[1], pal) for kind, _n in KIND_LABEL
+            ]
+            if self.legend.palette is not pal:  # the legend panel in the new colours too
                 from .legend import Legend
 
                 self.legend.delete()
-                self.legend = Legend(self.batch, self.legend_groups)
-            self._legend_palette = palette.current
+                self.legend = Legend(self.batch, self.legend_groups, pal)
+            self._legend_palette = pal.name
         from .target_legend import place
 
         # issue 16: the row folds away where it would run into the status panel or the move list

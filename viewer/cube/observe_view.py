@@ -11,7 +11,6 @@ and labels (one batch, rebuilt only when what it shows changes).
 
 from __future__ import annotations
 
-from ..gl import palette
 from ..ui.panels import DIM, MONO, PANEL_BG, TEXT, rgb255
 
 BASE_CELL = 15  # pixels per cell of the picture (smaller when the window has less room)
@@ -71,7 +70,7 @@ class ObservePicture:
             right,
             top,
             c.observe,
-            palette.current,
+            c.view.palette.name,
             CELL,
         )
         if key == self._key:
@@ -138,7 +137,7 @@ class ObservePicture:
                     add(ps.Box(cx, yy + 1, colw - 6, CELL - 2, thickness=1, color=(70, 76, 92, 255), batch=b, group=g1))
                     continue
                 side = st[-1].side
-                rgb = palette.SIDE.get(side, palette.SIDE["white"])
+                rgb = c.view.palette.side_rgb(side)
                 add(ps.Rectangle(cx, yy + 1, colw - 6, CELL - 2, color=rgb255(rgb), batch=b, group=g1))
                 ink = (20, 20, 24, 255) if side == "white" else (255, 255, 255, 255)
                 add(

@@ -19,7 +19,6 @@ from pathlib import Path
 
 import numpy as np
 
-from ..gl import palette
 from ..gl.shaders import load_program
 from .scene import (
     BOARD_MESHES,
@@ -108,7 +107,6 @@ class Renderer:
         self._board_key = None
         self._scene_key = None
         self.scene: Scene | None = None
-        self.background = palette.BACKGROUND
         # Piece meshes are closed and wound outwards: back faces are culled (opaque: no
         # visible change; translucent: one layer instead of two, alpha compensated).
         self.cull_pieces = True
@@ -201,7 +199,7 @@ class Renderer:
         target.use()
         target.viewport = (0, 0, cam.width, cam.height)
         if clear:
-            target.clear(*self.background, 1.0, depth=1.0)
+            target.clear(*view.palette.background, 1.0, depth=1.0)
 
         self.pieces_prog["m_vp"].write(vp)
         self.pieces_prog["m_light"].value = tuple(LIGHT)

@@ -19,8 +19,10 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..gl import meshes, palette
+from ..gl import meshes
 from ..gl.camera import Camera
+from ..gl.palette import DEFAULT as DEFAULT_PALETTE
+from ..gl.palette import FADED_MIN_ALPHA, Palette
 from .slicing import Slicing
 from .target_marks import SYMBOL_MESHES, pole_row, symbol_meshes, symbol_rows
 
@@ -114,6 +116,7 @@ class View:
     reach: int = 4  # planes farther than this from the focused one are not drawn; nearer
     # ones fade with their distance (a far plane never clutters the view)
     pulse_start: float = 0.0  # view.time when the targets shown now appeared (they breathe a while)
+    palette: Palette = DEFAULT_PALETTE  # the colours it is drawn in (a value: F12 sets another)
     _pulse_of: tuple | None = field(default=None, repr=False, compare=False)
 
     def _note_targets(self) -> None:
@@ -195,7 +198,7 @@ class View:
             self.tile_factor,
             self.isolated,
             self.reach,
-            palette.current,
+            self.palette.name,
         )
 
 
@@ -274,8 +277,8 @@ def mesh_kind(piece) -> str:
 _piece_type = mesh_kind  # the former private name
 
 
-def _add_stack(out, stack, base, alpha_for, scale_all=1.0):
-    """Append instance rows for the members of one cell (a pile, bottom first)."""
+def _add_stack(out, stack, base, alpha_for, pal: Palette, scale_all=1.0):
+    """Append instance rows for the members of one cell (a pile, bottom first), in ``pal``'s colours."""
     n = len(stack)
     scale = PIECE_SCALE * scale_all * (STACK_SCALE if n > 1 else 1.0)
     h = 0.0
@@ -284,10 +287,10 @@ def _add_stack(out, stack, base, alpha_for, scale_all=1.0):
         side = getattr(piece, "side", "white")
         a = alpha_for(piece)
         if a < 1.0:  # faded planes: lifted colours and an opacity floor (both sides readable)
-            rgb = palette.SIDE_FADED.get(side, palette.SIDE_FADED["white"])
-            a = max(a, palette.FADED_MIN_ALPHA)
+            rgb = pal.side_rgb(side, faded=True)
+            a = max(a, FADED_MIN_ALPHA)
         else:
-            rgb = palette.SIDE.get(side, palette.SIDE["white"])
+            rgb = pal.side_rgb(side)
         facing = -1.0 if side == "black" else 1.0
         out.setdefault(kind, ([], []))[0 if a >= 1.0 else 1].append(
             (base[0], base[1], base[2] + h, scale * facing, rgb[0], rgb[1], rgb[2], a)
@@ -297,6 +300,7 @@ def _add_stack(out, stack, base, alpha_for, scale_all=1.0):
 
 def build_scene(position, view: View) -> Scene:
     """Instance buffers of everything except the highlights (see :func:`highlight_instances`)."""
+    pal = view.palette
     rules = position.rules
     layout = view.layout(rules)
     sx, sy, sz = layout.size
@@ -326,7 +330,7 @@ def build_scene(position, view: View) -> Scene:
                 la *= view.crowd_factor
         ox, oy = layout.origin(0)
         base = (ox + x - 0.5, oy + y - 0.5, layout.layer_height(z))
-        _add_stack(pieces, stack, base, lambda _p, a=la: a)
+        _add_stack(pieces, stack, base, lambda _p, a=la: a, pal)
 
     # ---- ghosts: the focused plane of each neighbouring board, translucent
     ghost_rows = []
@@ -336,8 +340,8 @@ def build_scene(position, view: View) -> Scene:
             if coord[2] != focus or not stack:
                 continue
             base = (ox + coord[0] - 0.5, oy + coord[1] - 0.5, layout.layer_height(focus))
-            _add_stack(pieces, stack, base, lambda _p: view.ghost_opacity * 0.999)
-        g = palette.GHOST_TILE
+            _add_stack(pieces, stack, base, lambda _p: view.ghost_opacity * 0.999, pal)
+        g = pal.ghost_tile
         ghost_rows.append((ox, oy, layout.layer_height(focus), 1.0, g[0], g[1], g[2], view.ghost_opacity * 0.6))
 
     opaque = {k: _pack(v[0]) for k, v in pieces.items()}
@@ -349,9 +353,9 @@ def build_scene(position, view: View) -> Scene:
     tiles_o, tiles_t, lines_o, lines_t, green_o, green_t = [], [], [], [], [], []
     dashes_o, dashes_t = [], []  # the promotion lines are dashed (a pattern besides the colour)
     edges_o, edges_t = [], []
-    e = palette.EDGE
-    t = palette.TILE
-    red, gold = palette.RED_LINE, palette.PROMOTION_LINE
+    e = pal.edge
+    t = pal.tile
+    red, gold = pal.red_line, pal.promotion_line
     line_ys = []
     rl = getattr(rules, "red_line", {"white": 3, "black": 14})
     pr = getattr(rules, "promotion", {"white": 14, "black": 3})
@@ -376,7 +380,7 @@ def build_scene(position, view: View) -> Scene:
                 (ox, oy + ly, h + LIFT["lines"], 1.0, c[0], c[1], c[2], lalpha)
             )
         if main_board and gz0 <= z <= gz1:
-            g = palette.GREEN
+            g = pal.green
             ga = 1.0 if la >= 1.0 else min(1.0, la * 1.2)
             (green_o if ga >= 1.0 else green_t).append(
                 (ox + gx0 - 1, oy + gy0 - 1, h + LIFT["green"], 1.0, g[0], g[1], g[2], ga)
@@ -437,10 +441,11 @@ def highlight_layers(view: View, layout: Layout, position=None) -> dict[str, np.
     * ``rings``    the selected origin (floor and top of its pile) and the hovered cell (on top);
     * ``columns``, ``outlines``: kept for painters that add their own (empty here).
 
-    Colours per kind: :data:`palette.TARGET`; targets pulse with :func:`pulse_at`
+    Colours per kind: the view's palette (``view.palette.target``); targets pulse with :func:`pulse_at`
     (``view.time``, never a wall clock).  ``position`` gives pile heights (without it a
     piece's height is assumed).
     """
+    pal = view.palette
     hl = view.highlights
     sl = view.slicing
     pulse = view.pulse()
@@ -474,7 +479,7 @@ def highlight_layers(view: View, layout: Layout, position=None) -> dict[str, np.
     symbols: dict[str, list] = {name: [] for name in SYMBOL_MESHES}
 
     # the last turn: a floor fill (no frame: frames are the capture targets' shape)
-    for coord, rgb, a in ((hl.last_from, palette.LAST_FROM, 0.45), (hl.last_to, palette.LAST_TO, 0.70)):
+    for coord, rgb, a in ((hl.last_from, pal.last_from, 0.45), (hl.last_to, pal.last_to, 0.70)):
         c = place(coord)
         if c is not None:
             marks.append((c[0], c[1], c[2] + LIFT["marks"], 1.0, *rgb, a))
@@ -482,7 +487,7 @@ def highlight_layers(view: View, layout: Layout, position=None) -> dict[str, np.
     # SYMBOL on the cell surface, on top of everything (see viewer.cube.target_marks)
     poles: dict = {}
     for kind in TARGET_KINDS:
-        rgb = palette.TARGET[kind]
+        rgb = pal.target[kind]
         col = tuple(min(1.0, v * glow + 0.06 * pulse) for v in rgb)
         for coord in hl.targets.get(kind, ()):
             coord = tuple(coord)
@@ -505,7 +510,7 @@ def highlight_layers(view: View, layout: Layout, position=None) -> dict[str, np.
                 poles[key] = (min(lo, c[2]), max(hi, c[2]))
     c = place(hl.selected)
     if c is not None:
-        rgb = palette.SELECTED
+        rgb = pal.selected
         h = top_of(tuple(hl.selected))
         rings.append((c[0], c[1], c[2] + LIFT["rings"], 1.0, *rgb, 1.0))
         rings.append((c[0], c[1], c[2] + h, 1.0, *rgb, 1.0))
@@ -516,10 +521,10 @@ def highlight_layers(view: View, layout: Layout, position=None) -> dict[str, np.
     for (x, y), (lo, hi) in poles.items():
         if hi - lo < 0.05:
             continue  # no origin on another plane (nothing selected): no pole
-        symbols["sym_pole"].append(pole_row((x + 0.5, y + 0.5), lo, hi, palette.TARGET["jump"]))
+        symbols["sym_pole"].append(pole_row((x + 0.5, y + 0.5), lo, hi, pal.target["jump"]))
     c = place(hl.hovered)
     if c is not None:
-        rings.append((c[0], c[1], c[2] + LIFT["rings"], 1.0, *palette.HOVER, 1.0))
+        rings.append((c[0], c[1], c[2] + LIFT["rings"], 1.0, *pal.hover, 1.0))
     out = {"marks": _pack(marks), "columns": _pack(columns), "outlines": _pack(outlines), "rings": _pack(rings)}
     out.update({name: _pack(rows) for name, rows in symbols.items()})
     return out

@@ -186,10 +186,11 @@ class ViewControls:
         )
 
     def toggle_palette(self) -> None:
-        palette.use("classic" if palette.current == "safe" else "safe")
+        """F12: the view is drawn in the other palette (a value; nothing global changes)."""
+        self.view.palette = palette.other(self.view.palette)
         self.host.say(
             "Colours: "
-            + ("colour-blind safe (default)" if palette.current == "safe" else "classic (red / blue / violet)")
+            + ("colour-blind safe (default)" if self.view.palette.name == "safe" else "classic (red / blue / violet)")
             + "; F12 switches."
         )
 

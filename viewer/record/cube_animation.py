@@ -447,7 +447,6 @@ class CubeAnimator:
     def extras(self, st: FrameState, view) -> dict:
         """kind -> (opaque rows, translucent rows) of the animated pieces at ``st.u``."""
         from ..cube.scene import mesh_kind
-        from ..gl import palette
 
         out: dict[str, tuple[list, list]] = {}
         u = st.u
@@ -494,7 +493,7 @@ class CubeAnimator:
                 continue
             kind = mesh_kind(tr.piece)
             side = getattr(tr.piece, "side", "white")
-            rgb = palette.SIDE.get(side, palette.SIDE["white"])
+            rgb = view.palette.side_rgb(side)
             facing = -1.0 if side == "black" else 1.0
             row = (p[0], p[1], p[2], scale * facing, rgb[0], rgb[1], rgb[2], min(alpha, 1.0))
             out.setdefault(kind, ([], []))[0 if alpha >= 0.999 else 1].append(row)
