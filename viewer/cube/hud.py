@@ -13,6 +13,7 @@ Two layers:
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from ..ui.panels import (  # noqa: F401
     DIM,
@@ -63,7 +64,7 @@ def hud_text(
 
     ``show_stats``: the C17 statistics table (I toggles it); ``turn_rows_max`` / ``observe_rows``: the
     rows the move list and the observation panel have room for."""
-    out = {}
+    out: dict[str, Any] = {}
     mode = c.mode
     side = c.to_move
     pos = c.game.position if c.game is not None and not getattr(c, "reviewing", False) else c.position
@@ -139,26 +140,28 @@ def hud_text(
         sp = c.setup
         nparts = len(c.rules.setup["parts"]) + 1
         royal = c.setup_is_royal()
-        s = [
+        setup_lines = [
             f"SETUP: {sp.to_choose} chooses part {sp.part + 1} of {nparts}"
             + (" - royal slots: king, prince, queen, brother once each" if royal else ""),
             f"time left {int(c.setup_remaining + 0.999)} s (then the default is used)",
         ]
         for i, (sq, name) in enumerate(zip(c.setup_squares(), c.setup_draft)):
             mark = " <" if c.setup_pick == i else ""
-            s.append(f"  {i + 1}  {name:<8} on ({sq[0]},{sq[1]},{sq[2]}){mark}")
+            setup_lines.append(f"  {i + 1}  {name:<8} on ({sq[0]},{sq[1]},{sq[2]}){mark}")
         # the bonus of the arrangement shown (the part being chosen included), so it always agrees
         # with the score line above it (issue 13, bug 11)
         bonus = {sd: pos.scores[sd] - c.rules.start_score for sd in ("white", "black")}
-        s.append(f"pawn bonus (each pawn in a slot: +1 point): white +{bonus['white']}  black +{bonus['black']}")
-        s.append("click a slot or 1-4: change   Enter: confirm   Q: quick start")
+        setup_lines.append(
+            f"pawn bonus (each pawn in a slot: +1 point): white +{bonus['white']}  black +{bonus['black']}"
+        )
+        setup_lines.append("click a slot or 1-4: change   Enter: confirm   Q: quick start")
         done = [
             f"{sd}: " + " | ".join(" ".join(n[:2] for n in p) for p in sp.choices[sd])
             for sd in ("white", "black")
             if sp.choices[sd]
         ]
-        s.extend(done)
-        out["setup"] = "\n".join(s)
+        setup_lines.extend(done)
+        out["setup"] = "\n".join(setup_lines)
     else:
         out["setup"] = ""
 
@@ -331,7 +334,7 @@ class Hud:
             self.banner,
             self.overlay,
         )
-        self.legend_shapes = []
+        self.legend_shapes: list[list] = []
         self.legend_labels = []
         self._legend_palette = None
         for _i, (_kind, name) in enumerate(KIND_LABEL):
@@ -339,8 +342,8 @@ class Hud:
             self.legend_labels.append(
                 pyglet.text.Label(name, font_name=SANS, font_size=10, batch=b, group=g1, color=TEXT, anchor_y="bottom")
             )
-        self._slider_shapes = []
-        self._slider_key = None
+        self._slider_shapes: list = []
+        self._slider_key: tuple | None = None
         self._cursor_shapes: list = []
         self.widgets: list[SliderWidget] = []
         from .legend import Legend

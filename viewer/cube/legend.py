@@ -8,6 +8,8 @@ sliders).
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..gl.palette import DEFAULT as DEFAULT_PALETTE
 from ..gl.palette import Palette
 from ..ui.panels import DIM, PANEL_BG, SANS, TEXT, rgb255
@@ -44,14 +46,14 @@ class Legend:
         self.title = pyglet.text.Label(
             "LEGEND  (L hides)", font_name=SANS, font_size=10, batch=batch, group=g1, color=DIM, anchor_y="bottom"
         )
-        self.rows = []
+        self.rows: list[tuple[str, list, Any]] = []
         for kind, rgb, text in LEGEND_ROWS:
             shapes = self._swatch(pyglet, kind, rgb, batch, g1, pal)
             label = pyglet.text.Label(
                 text, font_name=SANS, font_size=10, batch=batch, group=g1, color=TEXT, anchor_y="bottom"
             )
             self.rows.append((kind, shapes, label))
-        self.visible = None
+        self.visible: tuple | None = None
         self.width = 24 + max(lab.content_width for _k, _s, lab in self.rows) + SWATCH
         self.height = ROW_H * (len(self.rows) + 1) + 14
 
@@ -79,7 +81,8 @@ class Legend:
 
     def delete(self) -> None:
         """Remove the panel's shapes and labels from their batch."""
-        for part in [self.bg, self.title] + [s for _k, shapes, lab in self.rows for s in (*shapes, lab)]:
+        parts: list[Any] = [self.bg, self.title] + [s for _k, shapes, lab in self.rows for s in (*shapes, lab)]
+        for part in parts:
             part.delete()
 
     def update(self, visible: bool, right: float, bottom: float) -> None:
@@ -89,7 +92,8 @@ class Legend:
         if key == self.visible:
             return
         self.visible = key
-        for part in [self.bg, self.title] + [s for _k, shapes, lab in self.rows for s in (*shapes, lab)]:
+        parts: list[Any] = [self.bg, self.title] + [s for _k, shapes, lab in self.rows for s in (*shapes, lab)]
+        for part in parts:
             part.visible = visible
         if not visible:
             return

@@ -264,7 +264,11 @@ def build_overview_scene(ov: Overview, targets=(), pal: Palette = DEFAULT_PALETT
     sx, sy, _sz = ov.size
     z = ov.focus_z
     pieces: dict[str, tuple[list, list]] = {}
-    tiles, edges, lines, dashes, green = [], [], [], [], []
+    tiles: list[tuple] = []
+    edges: list[tuple] = []
+    lines: list[tuple] = []
+    dashes: list[tuple] = []
+    green: list[tuple] = []
     t, e = pal.tile, pal.edge
     rl = getattr(rules, "red_line", {"white": 3, "black": 14})
     pr = getattr(rules, "promotion", {"white": 14, "black": 3})

@@ -16,6 +16,7 @@ mesh.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -50,8 +51,8 @@ class _Batch:
         self.vbo = ctx.buffer(np.ascontiguousarray(vertices, dtype="f4").tobytes())
         self.vertices = len(vertices)
         self.capacity = 0
-        self.ibo = None
-        self.vao = None
+        self.ibo: Any = None  # moderngl buffer, made on the first upload
+        self.vao: Any = None
         self.count = 0
 
     def upload(self, inst: np.ndarray | None) -> None:
@@ -105,7 +106,8 @@ class Renderer:
             self._batches[(name, "opaque")] = _Batch(ctx, self.pieces_prog, detailed, lit=True)
             self._batches[(name, "translucent")] = _Batch(ctx, self.pieces_prog, low, lit=True)
         self._board_key = None
-        self._scene_key = None
+        self._scene_key: tuple | None = None
+        self._scene_pos: Any = None  # the position the scene was built for
         self.scene: Scene | None = None
         # Piece meshes are closed and wound outwards: back faces are culled (opaque: no
         # visible change; translucent: one layer instead of two, alpha compensated).
@@ -252,10 +254,10 @@ class Renderer:
         planes = [scene.opaque.get("tiles")]
         if self.translucent_depth_writes:
             planes.append(scene.translucent.get("tiles"))
-        rows = [p for p in planes if p is not None and len(p)]
-        if not rows:
+        parts = [p for p in planes if p is not None and len(p)]
+        if not parts:
             return inst
-        rows = np.concatenate(rows)
+        rows = np.concatenate(parts)
         main = (np.abs(rows[:, 0] - ox) < 1e-4) & (np.abs(rows[:, 1] - oy) < 1e-4)
         heights = np.unique(rows[main, 2].astype(np.float64))
         if not len(heights):
@@ -332,7 +334,7 @@ class OffscreenRenderer:
 
         self.width, self.height = int(width), int(height)
         self.own_ctx = ctx is None
-        self.ctx = ctx if ctx is not None else moderngl.create_standalone_context(backend="egl")
+        self.ctx = ctx if ctx is not None else moderngl.create_standalone_context(backend="egl")  # type: ignore[arg-type]
         size = (self.width, self.height)
         self.samples = samples
         self.fbo = self.ctx.framebuffer(

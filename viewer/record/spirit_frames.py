@@ -31,6 +31,7 @@ import ctypes
 import math
 import sys
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 
@@ -137,7 +138,7 @@ class SpiritSource:
 class Sprite:
     """A piece drawn off the static board: at a (fractional) cell, faded/scaled, maybe ringed."""
 
-    piece: object
+    piece: Any  # a SpiritPiece
     at: tuple  # (x, y) in cell units, may be fractional
     alpha: float = 1.0
     scale: float = 1.0
@@ -236,6 +237,7 @@ class SpiritAnimator:
             pieces = {c: p for c, p in levelled.items() if c != t.origin}
             e = ease(u)
             a, b = step.src, step.dst
+            assert a is not None and b is not None  # a step goes from a square to the next
             at = (a[0] + (b[0] - a[0]) * e, a[1] + (b[1] - a[1]) * e)
             sprites = [Sprite(mover, at, ring=((120, 255, 160), 1.0))]
             last = step.index == len(t.path)
@@ -478,7 +480,7 @@ class SpiritPainter:
             raise RecordError(f"the spirit-chess view cannot be loaded ({_why(exc)})") from None
         try:
             try:
-                config = pyglet.gl.Config(double_buffer=True, sample_buffers=1, samples=4)
+                config = pyglet.gl.Config(double_buffer=True, sample_buffers=1, samples=4)  # type: ignore[abstract]
                 self.window = pyglet.window.Window(width=self.width, height=self.height, visible=False, config=config)
             except (pyglet.window.NoSuchConfigException, pyglet.gl.ContextException):
                 self.window = pyglet.window.Window(width=self.width, height=self.height, visible=False)
@@ -486,12 +488,12 @@ class SpiritPainter:
             _egl_restore(saved)
             raise RecordError(f"no headless OpenGL for rendering spirit chess ({_why(exc)})") from None
         self.pyglet = pyglet
-        self.geo = None
-        self.state = None
-        self.app = None
+        self.geo: Any = None  # RecordGeometry, BoardState and the board view: made for the first game
+        self.state: Any = None
+        self.app: Any = None
         self._app_class = SpiritBoardView
         self.render_seconds = self.read_seconds = 0.0
-        self._board_key = None
+        self._board_key: tuple | None = None
         self._sprite_batch = None
         self._sprite_items: list = []
         _egl_restore(saved)
@@ -655,7 +657,7 @@ class SpiritPainter:
         buf = (ctypes.c_ubyte * (w * h * 3))()
         gl.glPixelStorei(gl.GL_PACK_ALIGNMENT, 1)
         gl.glReadPixels(0, 0, w, h, gl.GL_RGB, gl.GL_UNSIGNED_BYTE, buf)
-        frame = np.frombuffer(buf, dtype=np.uint8).reshape(h, w, 3)[::-1].copy()
+        frame = np.frombuffer(buf, dtype=np.uint8).reshape(h, w, 3)[::-1].copy()  # type: ignore[call-overload]
         self.read_seconds += time.perf_counter() - t0
         return frame
 

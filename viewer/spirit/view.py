@@ -91,7 +91,7 @@ class SpiritBoardView:
         self.controller = controller
         self.batch = pyglet.graphics.Batch()
         self.g = [pyglet.graphics.Group(order=i) for i in range(8)]
-        self.dynamic = []
+        self.dynamic: list = []
         b = self.batch
         self.status = Panel(b, (self.g[5], self.g[6]), font=SANS, size=12, width=270)  # clear of the rank labels
         self.turns = Panel(b, (self.g[5], self.g[6]), size=10, anchor="top-right", width=mono_width(TURN_CHARS, 10))
@@ -355,7 +355,7 @@ class SpiritBoardView:
         out = {}
         head = ["DAQI  spirit chess" + ("   [REC]" if c.recording else "")]
         mode = c.mode
-        if mode == "setup":
+        if mode == "setup" and c.setup is not None:
             head.append(f"HIDDEN SETUP: {c.setup.side} places")
             head.append(f"{sum(c.remaining().values())} pieces left")
         elif mode == "handover":
@@ -411,7 +411,7 @@ class SpiritBoardView:
             )
         elif c.prompt is not None:
             out["overlay"] = prompt_text(c.prompt)
-        elif getattr(c, "chooser", None) is not None and mode == "play":
+        elif c.chooser is not None and mode == "play":
             out["overlay"] = "\n".join(
                 ["TRANSFORM A DISCIPLE: 1-9 chooses, Enter = no transform, Esc closes", ""]
                 + [f"  {i + 1}  {label}" for i, (label, _t) in enumerate(c.chooser)]
