@@ -26,7 +26,6 @@ from .scene import (
     HIGHLIGHT_MESHES,
     INSTANCE_FLOATS,
     OUTLINE_FRAME,
-    PIECE_MESHES,
     RING_FRAME,
     Scene,
     View,
@@ -101,7 +100,8 @@ class Renderer:
         self.hl_prog = load_program(ctx, "highlight")
         self._batches: dict[tuple[str, str], _Batch] = {}
         meshes = mesh_data()
-        for name in PIECE_MESHES:
+        self.piece_kinds = tuple(meshes)  # one batch per piece kind with a mesh
+        for name in self.piece_kinds:
             detailed, low = meshes[name]
             self._batches[(name, "opaque")] = _Batch(ctx, self.pieces_prog, detailed, lit=True)
             self._batches[(name, "translucent")] = _Batch(ctx, self.pieces_prog, low, lit=True)
@@ -235,7 +235,7 @@ class Renderer:
             if self.cull_pieces:
                 ctx.enable(mgl.CULL_FACE)
             self.pieces_prog["m_alpha_pow"].value = 2.0 if self.cull_pieces else 1.0
-            for name in PIECE_MESHES:
+            for name in self.piece_kinds:
                 self._batches[(name, p)].draw()
             ctx.disable(mgl.CULL_FACE)
         self._draw_highlights_over()

@@ -554,7 +554,7 @@ def highlight_instances(view: View, layout: Layout, position=None) -> tuple[np.n
 
 def mesh_data() -> dict[str, tuple[np.ndarray, np.ndarray]]:
     """Piece vertex arrays ((V, 6) float32) by type: (detailed, low-poly for faded planes)."""
-    return {k: (meshes.piece_mesh(k), meshes.piece_mesh(k, lod=True)) for k in PIECE_MESHES}
+    return {k: (meshes.piece_mesh(k), meshes.piece_mesh(k, lod=True)) for k in meshes.PIECE_BUILDERS}
 
 
 def board_mesh_data(layout: Layout, rules) -> dict[str, np.ndarray]:
