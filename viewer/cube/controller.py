@@ -47,10 +47,9 @@ from engine import (
 
 from ..gl.camera import Camera
 from ..ui.bindings import BINDINGS, CUBE_KEYS
-from ..ui.computer import GLIDE_ACTION_S, ComputerControls
+from ..ui.computer import GLIDE_ACTION_S
 from ..ui.control_common import ControllerBase, Delegate, Message, Prompt, default_autosave_path
 from ..ui.explain import Explanation, explain
-from ..ui.review import ReviewControls
 from ..ui.words import ACTION_WORDS
 from .choosers import Chooser, Choosers
 from .column_pick import pick_column, pick_piece
@@ -67,11 +66,7 @@ __all__ = ["BINDINGS", "KIND_NAMES", "SIDES", "Chooser", "CubeController", "Mess
 KIND_NAMES = ACTION_WORDS  # the one words table (viewer.ui.words)
 
 
-class CubeController(
-    ComputerControls,
-    ReviewControls,
-    ControllerBase,
-):
+class CubeController(ControllerBase):
     """Local two-player cube chess: setup phase, turn building, history, files."""
 
     game_name = "cube"
@@ -109,7 +104,6 @@ class CubeController(
         self.board_overview = BoardOverview(self)  # V: the board overview (a part owning its state)
         self.cursor_part = Cursor(self)  # the keyboard cell cursor (a part owning its cell)
         self.move_box = MoveBox(self)  # the typed-turn box
-        self._init_review()
         self.setup_part = CubeSetup(self)  # the setup phase (a part owning its state)
         if game is not None:
             self._start_game(game)
@@ -601,13 +595,13 @@ class CubeController(
     def key_actions(self) -> dict:
         return {
             **self._base_actions(),
-            **self._review_actions(),
+            **self.review_part.key_actions(),
             **self.choosers.key_actions(),
             **self.cursor_part.key_actions(),
             **self.move_box.key_actions(),
             **self.board_overview.key_actions(),
             **self.setup_part.key_actions(),
-            **self._computer_actions(),
+            **self.computer.key_actions(),
             **self.view_controls.key_actions(),
             **self._turn_actions(),
             **self.resume.key_actions(),

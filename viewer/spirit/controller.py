@@ -40,9 +40,8 @@ from engine.spirit import (
 )
 
 from ..ui.bindings import SPIRIT_BINDINGS, SPIRIT_KEYS
-from ..ui.computer import GLIDE_STEP_S, ComputerControls
+from ..ui.computer import GLIDE_STEP_S
 from ..ui.control_common import ControllerBase, Delegate, Message, Prompt
-from ..ui.review import ReviewControls
 from ..ui.words import plural
 from .cursor import SpiritCursor
 
@@ -53,7 +52,7 @@ MOVE_BOX_TITLE = (
 __all__ = ["SPIRIT_BINDINGS", "Message", "Prompt", "SpiritController"]
 
 
-class SpiritController(ComputerControls, ReviewControls, ControllerBase):
+class SpiritController(ControllerBase):
     game_name = "spirit"
     game_class = SpiritGame
     key_table = SPIRIT_KEYS
@@ -69,7 +68,6 @@ class SpiritController(ComputerControls, ReviewControls, ControllerBase):
         self.place_kind = self.kinds[0]
         self.setup: SpiritSetup | None = None
         self._default_armed = False
-        self._init_review()
         self._clear_turn()
         self.new_game(quick=quick)
 
@@ -542,8 +540,8 @@ class SpiritController(ComputerControls, ReviewControls, ControllerBase):
     def key_actions(self) -> dict:
         actions = {
             **self._base_actions(),
-            **self._review_actions(),
-            **self._computer_actions(),
+            **self.review_part.key_actions(),
+            **self.computer.key_actions(),
             **self.cursor_part.key_actions(),
             "cursor.move_box": self.open_move_box,
             "setup.enter": self.setup_enter,

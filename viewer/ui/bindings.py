@@ -373,13 +373,12 @@ CUBE_ROWS: tuple[Row, ...] = (
         _each(ARROWS, "cursor.", "cursor", False),
     ),
     Row(
-        "(cursor shown) click the cursor's cell: choose a piece, a target or a setup slot; Z X [ ] change "
-        "its plane; Escape hides it",
+        "click the cursor's cell: choose a piece, a target or a setup slot; Z X [ ] change its plane; Escape hides it",
         _keys(["space"], "cursor.click", "cursor-shown", ANY)
         + _keys(["z", "["], "cursor.plane_down", "cursor-shown", ANY)
         + _keys(["x", "]"], "cursor.plane_up", "cursor-shown", ANY)
         + _keys(["escape"], "cursor.hide", "cursor-shown", ANY),
-        note="cursor",
+        note="cursor shown",
     ),
     Row(
         "type a whole turn in the notation, e.g. P(9,3,1)-(9,4,1), Enter plays it",

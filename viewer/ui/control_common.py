@@ -2,8 +2,11 @@
 
 :class:`ControllerBase` holds the plumbing both games use the same way: the
 message line, the help toggle, the file-path prompt, the Ctrl keys, undo/redo
-of whole turns, save/load/autosave and the move-list and result texts.  A
-game's controller fills in a few hooks:
+of whole turns, save/load/autosave and the move-list and result texts, and two
+parts that own their state -- the review (:attr:`ControllerBase.review_part`,
+:mod:`viewer.ui.review`) and the computer opponent (:attr:`ControllerBase.computer`,
+:mod:`viewer.ui.computer`), whose state the controller names through
+:class:`Delegate` attributes.  A game's controller fills in a few hooks:
 
 * ``game_class`` — the engine's game type (``load`` reads records with it);
 * ``_clear_turn()`` — drop the turn being built;
@@ -11,7 +14,9 @@ game's controller fills in a few hooks:
 * ``_adopt_loaded(game)`` — start showing a game read from a file;
 * ``_can_redo()`` and ``_turn_text(index, style)``;
 * ``key_table`` (its :class:`viewer.ui.bindings.KeyTable`), ``key_active(context)`` and
-  ``key_actions()`` — every key goes through the table (the help is printed from it too).
+  ``key_actions()`` — every key goes through the table (the help is printed from it too);
+* the computer's ``_computer_play(turn)``, ``_computer_turn_text``, ``_computer_setup_step``,
+  ``_computer_hint_changed``, ``glide_seconds``; the review's ``_review_shown``, ``_rematch_game``.
 """
 
 from __future__ import annotations
@@ -28,8 +33,10 @@ from engine import DaqiError, IllegalAction
 
 from .bindings import KeyTable
 from .clock import drive as drive_clock
+from .computer import GLIDE_ACTION_S, ComputerControls
 from .explain import rules_detail, split_rule_ids
 from .keep_games import KeepGames
+from .review import Review, ReviewControls
 
 
 @dataclass
@@ -97,6 +104,31 @@ ENTER_KEYS = ("enter", "return")
 BASE_CONTEXTS = ("global", "help", "prompt")
 
 
+class Delegate(Generic[T]):
+    """A controller attribute that lives in one of its parts: ``setup = Delegate[SetupPhase |
+    None]("setup_part", "phase")`` reads (and sets) ``controller.setup_part.phase``; a method works
+    the same way (``setup_cycle = Delegate[Callable[[int], None]]("setup_part", "cycle")``).  The
+    HUD, the window and the tests keep the controller's names while the state is the part's."""
+
+    def __init__(self, part: str, name: str):
+        self.part = part
+        self.name = name
+
+    @overload
+    def __get__(self, obj: None, owner: type) -> Delegate[T]: ...
+
+    @overload
+    def __get__(self, obj: object, owner: type) -> T: ...
+
+    def __get__(self, obj: object, owner: type) -> Any:
+        if obj is None:
+            return self
+        return getattr(getattr(obj, self.part), self.name)
+
+    def __set__(self, obj: object, value: T) -> None:
+        setattr(getattr(obj, self.part), self.name, value)
+
+
 class ControllerBase(KeepGames, ABC):
     """Messages, prompts, Ctrl keys, history and files for one game's controller."""
 
@@ -122,6 +154,72 @@ class ControllerBase(KeepGames, ABC):
         self.game = None
         self.clock_driver = None  # a viewer.ui.clock.ClockDriver (--clock), or None
         self.clock_result: str | None = None  # "black wins (white's time ran out ...)" (house rule)
+        self.review_part = ReviewControls(self)  # reviewing without undoing (a part owning its state)
+        self.computer = ComputerControls(self)  # the computer opponent and hints (a part owning its state)
+
+    # the review part's state and steps under the controller's names (the HUD, the window, tests)
+    review = Delegate[Review]("review_part", "model")
+    turns_scroll = Delegate[int]("review_part", "turns_scroll")
+    reviewing = Delegate[bool]("review_part", "reviewing")
+    shown_position = Delegate[Callable[[], Any]]("review_part", "shown_position")
+    review_selected = Delegate[Callable[[], "int | None"]]("review_part", "review_selected")
+    review_toggle = Delegate[Callable[[], None]]("review_part", "review_toggle")
+    review_leave = Delegate[Callable[[], None]]("review_part", "review_leave")
+    review_goto = Delegate[Callable[[int], None]]("review_part", "review_goto")
+    review_step = Delegate[Callable[[int], None]]("review_part", "review_step")
+    play_from_here = Delegate[Callable[[], None]]("review_part", "play_from_here")
+    swap_line = Delegate[Callable[[], None]]("review_part", "swap_line")
+    rematch = Delegate[Callable[[], None]]("review_part", "rematch")
+    scroll_turns = Delegate[Callable[[int], None]]("review_part", "scroll_turns")
+
+    # the computer part's state and steps under the controller's names
+    computer_sides = Delegate[frozenset]("computer", "computer_sides")
+    computer_level = Delegate[int]("computer", "computer_level")
+    computer_seed = Delegate[int]("computer", "computer_seed")
+    computer_executor = Delegate[Any]("computer", "computer_executor")
+    computer_executor_kind = Delegate[str]("computer", "computer_executor_kind")
+    computer_pending = Delegate[Any]("computer", "computer_pending")
+    computer_hint = Delegate[Any]("computer", "computer_hint")
+    computer_ready = Delegate[Any]("computer", "computer_ready")
+    computer_paused = Delegate[frozenset]("computer", "computer_paused")
+    glide = Delegate["tuple | None"]("computer", "glide")
+    set_computer = Delegate[Callable[..., None]]("computer", "set_computer")
+    close_computer = Delegate[Callable[[], None]]("computer", "close_computer")
+    vs_computer = Delegate[Callable[[], bool]]("computer", "vs_computer")
+    computer_to_move = Delegate[Callable[[], bool]]("computer", "computer_to_move")
+    computer_thinking = Delegate[Callable[[], bool]]("computer", "computer_thinking")
+    computer_tick = Delegate[Callable[[], None]]("computer", "computer_tick")
+    computer_take_over = Delegate[Callable[..., None]]("computer", "computer_take_over")
+    computer_pause = Delegate[Callable[[], None]]("computer", "computer_pause")
+    computer_cycle_level = Delegate[Callable[..., None]]("computer", "computer_cycle_level")
+    request_hint = Delegate[Callable[[], None]]("computer", "request_hint")
+    gliding = Delegate[Callable[[], bool]]("computer", "gliding")
+    computer_status = Delegate[Callable[..., str]]("computer", "computer_status")
+    hint_turn = Delegate[Callable[[], Any]]("computer", "hint_turn")
+
+    # the computer's hooks (each game's controller fills them in)
+    def _computer_play(self, turn: Any) -> bool:  # pragma: no cover - every controller overrides
+        raise NotImplementedError
+
+    def _computer_setup_step(self) -> None:
+        """Take the computer side's setup choices (default arrangement)."""
+
+    def _computer_turn_text(self, turn: Any) -> str:
+        return str(turn)
+
+    def _computer_hint_changed(self) -> None:
+        """The hint appeared or went away: update the board's marks."""
+
+    def glide_seconds(self) -> float:
+        """How long the computer's last turn glides on the board."""
+        return GLIDE_ACTION_S
+
+    def _review_shown(self) -> None:
+        """The reviewed position changed (the cube controller moves its plane and sliders)."""
+
+    def _rematch_game(self) -> Any:
+        """A new game with the same arrangement (Ctrl+R), or None."""
+        return None
 
     # ------------------------------------------------------------------ messages
     def say(self, text: str, level: str = "info", detail: str = "") -> None:
@@ -174,12 +272,13 @@ class ControllerBase(KeepGames, ABC):
             self.help_visible,
             d.clock.text() if d is not None else None,
             self.clock_result,
-        )
+        ) + self.computer.live_key()
 
     def live_frame_rate(self) -> float:
-        """Ticks per second this controller needs by itself: a running clock's seconds (4), else 0."""
+        """Ticks per second this controller needs by itself: a running clock's seconds (4), the
+        computer's (a glide, thinking), else 0."""
         d = self.clock_driver
-        return 4.0 if d is not None and d.clock.running is not None else 0.0
+        return self.computer.live_frame_rate(4.0 if d is not None and d.clock.running is not None else 0.0)
 
     # ------------------------------------------------------------------ keys
     def tick(self, dt: float) -> None:
@@ -282,10 +381,11 @@ class ControllerBase(KeepGames, ABC):
 
     # ------------------------------------------------------------------ history
     def undo_turn(self) -> None:
-        self._history_step(undo=True)
+        """Ctrl+Z: one turn back (against the computer: its turn and yours, viewer.ui.computer)."""
+        self.computer.undo_turn(lambda: self._history_step(undo=True))
 
     def redo_turn(self) -> None:
-        self._history_step(undo=False)
+        self.computer.redo_turn(lambda: self._history_step(undo=False))
 
     def _history_step(self, undo: bool) -> None:
         verb = "Undo" if undo else "Redo"
@@ -416,28 +516,3 @@ class ControllerBase(KeepGames, ABC):
             + (marks(self.game, i) if marks is not None else "")
             for i in range(len(self.game.turns))
         ]
-
-
-class Delegate(Generic[T]):
-    """A controller attribute that lives in one of its parts: ``setup = Delegate[SetupPhase |
-    None]("setup_part", "phase")`` reads (and sets) ``controller.setup_part.phase``; a method works
-    the same way (``setup_cycle = Delegate[Callable[[int], None]]("setup_part", "cycle")``).  The
-    HUD, the window and the tests keep the controller's names while the state is the part's."""
-
-    def __init__(self, part: str, name: str):
-        self.part = part
-        self.name = name
-
-    @overload
-    def __get__(self, obj: None, owner: type) -> Delegate[T]: ...
-
-    @overload
-    def __get__(self, obj: object, owner: type) -> T: ...
-
-    def __get__(self, obj: object, owner: type) -> Any:
-        if obj is None:
-            return self
-        return getattr(getattr(obj, self.part), self.name)
-
-    def __set__(self, obj: object, value: T) -> None:
-        setattr(getattr(obj, self.part), self.name, value)
