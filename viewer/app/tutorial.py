@@ -22,12 +22,14 @@ everything else here is testable without a display (:func:`panel_text`, :meth:`T
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 from engine.core import games
 from engine.tutorial import Lesson, goals_status, lesson_game, load_lessons
 
+from ..ui.bindings import LESSON_KEYS, Actions
 from ..ui.control_common import default_autosave_path
 from ..ui.panels import DIM, SANS, TEXT, Panel
 from ..ui.review import banner_text
@@ -41,6 +43,7 @@ BUTTONS = (
     ("prev", "< (F6)"),
     ("next", "(F7) >"),
 )
+#: the lesson's commands (their keys: viewer.ui.bindings.LESSON_KEYS; the panel's buttons)
 KEYS = {"h": "hint", "f4": "show", "f5": "restart", "f6": "prev", "f7": "next", "f8": "leave"}
 
 
@@ -212,18 +215,17 @@ class TutorialSession:
             return False
         if c.prompt is not None or c.help_visible:
             return False  # the help (F1) or a prompt is open: its keys first (H closes the help)
-        if ctrl and name in ("n", "o", "s"):
-            c.error("In the tutorial: F5 restarts the lesson, F6 / F7 change it, F8 leaves the tutorial.")
+        actions: Actions = {f"lesson.{cmd}": partial(self.command, cmd) for cmd in KEYS.values()}
+        actions["lesson.no_files"] = lambda: c.error(
+            "In the tutorial: F5 restarts the lesson, F6 / F7 change it, F8 leaves the tutorial."
+        )
+        actions["lesson.no_switch"] = lambda: c.error(
+            "F6 / F7 change the lesson (the spirit-chess lessons come last); F8 leaves the tutorial."
+        )
+        if LESSON_KEYS.dispatch(name, shift, ctrl, lambda _ctx: True, actions):
             return True
-        if name == "f2":
-            c.error("F6 / F7 change the lesson (the spirit-chess lessons come last); F8 leaves the tutorial.")
-            return True
-        cmd = KEYS.get(name)
-        if cmd is None or ctrl:
-            self.queue = []  # the player takes over: "show me" stops
-            return False
-        self.command(cmd)
-        return True
+        self.queue = []  # the player takes over: "show me" stops
+        return False
 
     def mouse_press(self, window, x: float, y: float, button=None) -> bool:
         for name, (bx, by, bw, bh) in self.buttons:

@@ -562,8 +562,27 @@ SPIRIT_ROWS: tuple[Row, ...] = (
     *HELP_ROWS,
 )
 
+# -- a tutorial lesson (viewer.app.tutorial): its keys come before the game's -----------------------
+LESSON_ROWS: tuple[Row, ...] = (
+    Row("the lesson's hint", _keys(["h"], "lesson.hint", "lesson", ANY)),
+    Row('"show me": the solution played step by step', _keys(["f4"], "lesson.show", "lesson", ANY)),
+    Row("restart the lesson", _keys(["f5"], "lesson.restart", "lesson", ANY)),
+    Row(
+        "the previous / next lesson",
+        _keys(["f6"], "lesson.prev", "lesson", ANY) + _keys(["f7"], "lesson.next", "lesson", ANY),
+    ),
+    Row("leave the tutorial for a real game", _keys(["f8"], "lesson.leave", "lesson", ANY)),
+    Row(
+        "not in a lesson: each says how to change or leave the lesson instead",
+        _keys(["n", "o", "s"], "lesson.no_files", "lesson", ANY, True)
+        + _keys(["f2"], "lesson.no_switch", "lesson", ANY, ANY),
+    ),
+)
+
 #: the window's keys alone (any game, the tests' third game too)
 WINDOW_KEYS = KeyTable((WINDOW,), WINDOW_ROWS)
+#: a lesson's keys (the lesson panel's buttons name them too)
+LESSON_KEYS = KeyTable((Context("lesson"),), LESSON_ROWS)
 CUBE_KEYS = KeyTable(CUBE_CONTEXTS, CUBE_ROWS)
 SPIRIT_KEYS = KeyTable(SPIRIT_CONTEXTS, SPIRIT_ROWS)
 

@@ -35,7 +35,7 @@ from .bindings import KeyTable
 from .clock import drive as drive_clock
 from .computer import GLIDE_ACTION_S, ComputerControls
 from .explain import rules_detail, split_rule_ids
-from .keep_games import KeepGames
+from .keep_games import KeepGames, Question
 from .review import Review, ReviewControls
 
 
@@ -129,7 +129,7 @@ class Delegate(Generic[T]):
         setattr(getattr(obj, self.part), self.name, value)
 
 
-class ControllerBase(KeepGames, ABC):
+class ControllerBase(ABC):
     """Messages, prompts, Ctrl keys, history and files for one game's controller."""
 
     game_name = ""
@@ -154,8 +154,18 @@ class ControllerBase(KeepGames, ABC):
         self.game = None
         self.clock_driver = None  # a viewer.ui.clock.ClockDriver (--clock), or None
         self.clock_result: str | None = None  # "black wins (white's time ran out ...)" (house rule)
+        self.keep = KeepGames(self)  # "replace this game?" and the kept previous games (a part)
         self.review_part = ReviewControls(self)  # reviewing without undoing (a part owning its state)
         self.computer = ComputerControls(self)  # the computer opponent and hints (a part owning its state)
+
+    # the keep-games part: the open question, what was saved last, asking before a game is replaced
+    question = Delegate[Question | None]("keep", "question")
+    saved_as = Delegate["tuple | None"]("keep", "saved_as")
+    kept_previous = Delegate["Path | None"]("keep", "kept_previous")
+    game_at_stake = Delegate[Callable[[], bool]]("keep", "game_at_stake")
+    ask_before = Delegate[Callable[[str, Callable[[], object], "str | None"], None]]("keep", "ask_before")
+    answer_question = Delegate[Callable[[str, bool], bool]]("keep", "answer_question")
+    keep_previous = Delegate[Callable[[], "Path | None"]]("keep", "keep_previous")
 
     # the review part's state and steps under the controller's names (the HUD, the window, tests)
     review = Delegate[Review]("review_part", "model")
