@@ -182,3 +182,22 @@ def test_spirit_setup_digits_choose_a_kind_and_play_digits_do_nothing():
     s.key("q")
     assert s.setup is None
     assert s.key("3") is False
+
+
+@pytest.mark.parametrize("game", TABLES)
+def test_a_help_row_is_never_split_across_two_pages(game):
+    from viewer.ui.panels import help_lines, help_page
+
+    lines = help_lines(TABLES[game].help())
+    for rows in (12, 20, 31):
+        pages, page = [], 0
+        while True:
+            text = help_page("KEYS", lines, rows, page)
+            if pages and text == pages[-1]:
+                break
+            pages.append(text)
+            page += 1
+        body = [p.split("\n")[2:] for p in pages]
+        assert all(b and not b[0].startswith(" ") for b in body)  # each page starts with a key
+        assert all(len(b) <= rows - 3 for b in body)
+        assert [line for b in body for line in b] == lines  # nothing lost, nothing repeated
