@@ -1,5 +1,6 @@
 """The habits that keep the layout: import-linter's contracts (pyproject.toml), the linter and
-formatter (ruff) and the engine's type check (mypy), each as configured in pyproject.toml."""
+formatter (ruff) and the type check (mypy: the engine, viewer/ui and viewer/app with what it
+imports), each as configured in pyproject.toml."""
 
 from __future__ import annotations
 

@@ -206,19 +206,53 @@ def _pair(v) -> bool:
 
 
 def build_spirit(data: dict, where: str, problems: list[str]) -> SpiritRules:
-    """Builder for ``GAMES["spirit"]``: adds contradiction checks to the schema ``problems``."""
-    board = data.get("board", {}) if isinstance(data.get("board"), dict) else {}
-    setup = data.get("setup", {}) if isinstance(data.get("setup"), dict) else {}
-    gaps = data.get("gaps", {}) if isinstance(data.get("gaps"), dict) else {}
-    praw = data.get("pieces", {}) if isinstance(data.get("pieces"), dict) else {}
+    """Builder for ``GAMES["spirit"]``: adds contradiction checks to the schema ``problems``
+    (the board, each piece kind, the setup, the gap answers; every problem is reported)."""
+
+    def table(d: dict, key: str) -> dict:
+        return d.get(key, {}) if isinstance(d.get(key), dict) else {}
+
+    board, setup, gaps, meta = table(data, "board"), table(data, "setup"), table(data, "gaps"), table(data, "meta")
     for sec in ("board", "pieces"):
         if sec not in data:
             problems.append(f"missing table '{sec}'")
-    meta = data.get("meta", {}) if isinstance(data.get("meta"), dict) else {}
     if "name" in meta and not is_ruleset_name(meta["name"]):
         problems.append(
             f"'meta.name' must be a ruleset name (letters, digits, '_', '-'; at most {MAX_NAME_LENGTH} characters)"
         )
+    size, halves, nlt = _spirit_board(board, problems)
+    f_level = gaps.get("h1_formation_level", 1)
+    s_level = gaps.get("h7_sect_level", 0)
+    kinds = _spirit_kinds(table(data, "pieces"), f_level, s_level, problems)
+    gmin, greq, order, dsect = _spirit_setup(setup, kinds, size, halves, problems)
+    tl, eq, mp = _spirit_gaps(gaps, f_level, s_level, problems)
+    if problems:
+        raise RulesetError(problems, where=where)
+    return SpiritRules(
+        name=data.get("meta", {}).get("name", Path(where).stem),
+        source=where,
+        size=(size[0], size[1]),
+        halves=MappingProxyType(halves),
+        pieces=MappingProxyType(kinds),
+        guard_min=gmin,
+        guard_required=tuple(greq),
+        default_sect=MappingProxyType(dsect),
+        default_order=tuple(order) or tuple(kinds),
+        formation_levellable=gaps.get("h1_formation_levellable", True),
+        pass_through_occupied=gaps.get("h2_pass_through_occupied", False),
+        revisit=gaps.get("h2_revisit", False),
+        higher_may_not_end_in_zone=gaps.get("h3_higher_may_not_end_in_zone", True),
+        hidden_setup=gaps.get("h4_hidden_setup", True),
+        equal_level_captured=eq,
+        max_plies=mp,
+        no_legal_turn=nlt,
+        transform_level=tl,
+        raw=data,
+    )
+
+
+def _spirit_board(board: dict, problems: list[str]) -> tuple[list, dict, str]:
+    """``board``: its size, each side's half (rows), what having no legal turn means."""
     size = board.get("size", [19, 19])
     if not (_pair(size) and 3 <= size[0] <= MAX_AXIS and 3 <= size[1] <= MAX_AXIS):
         problems.append(f"'board.size' must be two integers in 3..{MAX_AXIS}, got {show(size)}")
@@ -238,9 +272,12 @@ def build_spirit(data: dict, where: str, problems: list[str]) -> SpiritRules:
     nlt = board.get("no_legal_turn", "lose")
     if nlt not in NO_LEGAL_TURN:
         problems.append(f"'board.no_legal_turn' must be one of {', '.join(NO_LEGAL_TURN)}, got {show(nlt)}")
+    return size, halves, nlt
 
-    f_level = gaps.get("h1_formation_level", 1)
-    s_level = gaps.get("h7_sect_level", 0)
+
+def _spirit_kinds(praw: dict, f_level, s_level, problems: list[str]) -> dict[str, SpiritKind]:
+    """``pieces``: each kind (see :func:`_spirit_kind`), then one royal sect, at most one
+    formation, letters and Chinese names used once."""
     kinds: dict[str, SpiritKind] = {}
     if len(praw) > MAX_KINDS:
         problems.append(f"'pieces' defines {len(praw)} kinds; at most {MAX_KINDS}")
@@ -248,76 +285,9 @@ def build_spirit(data: dict, where: str, problems: list[str]) -> SpiritRules:
     for name, spec in praw.items():
         if not isinstance(spec, dict):
             continue
-        if not (isinstance(name, str) and _PIECE_NAME.fullmatch(name)):
-            problems.append(
-                f"'pieces.{key_name(name)}': a piece name is a lower-case word "
-                f"(a-z, 0-9, '_', '-'; at most 32 characters)"
-            )
-            continue
-        p = f"pieces.{name}"
-        is_form = bool(spec.get("formation", False))
-        for k in ("count", "steps"):
-            if k not in spec:
-                problems.append(f"missing key '{p}.{k}'")
-        is_royal = bool(spec.get("royal", False))
-        if "level" not in spec and not is_form and not is_royal:
-            problems.append(f"missing key '{p}.level'")
-        if is_form and "level" in spec and _int(f_level) and spec["level"] != f_level:
-            problems.append(
-                f"'{p}.level' = {show(spec['level'])} contradicts 'gaps.h1_formation_level' = {show(f_level)}"
-            )
-        if is_royal and "level" in spec and _int(s_level) and spec["level"] != s_level:
-            problems.append(f"'{p}.level' = {show(spec['level'])} contradicts 'gaps.h7_sect_level' = {show(s_level)}")
-        count, steps = spec.get("count", 1), spec.get("steps", 0)
-        level = spec.get("level", f_level if is_form else s_level if is_royal else 0)
-        unl = spec.get("unlimited_from_level")
-        tlevel = spec.get("transform_level", 3)
-        for k, v, lo in (
-            ("count", count, 1),
-            ("steps", steps, 0),
-            ("level", level, 0),
-            ("unlimited_from_level", unl, 0),
-            ("transform_level", tlevel, 0),
-        ):
-            top = MAX_STEPS if k == "steps" else MAX_NUMBER
-            if _int(v) and not lo <= v <= top:
-                why = " (longer fixed moves would make the path search too slow)" if k == "steps" else ""
-                problems.append(f"'{p}.{k}' must be in {lo}..{top}{why}, got {show(v)}")
-        letter, chinese = spec.get("letter", name[0].upper()), spec.get("chinese", name)
-        if isinstance(letter, str) and not (len(letter) == 1 and letter.isalpha()):
-            problems.append(f"'{p}.letter' must be one letter, got {show(letter)}")
-        if isinstance(chinese, str) and not (
-            1 <= len(chinese) <= 8 and chinese.isprintable() and not any(c.isspace() for c in chinese)
-        ):
-            problems.append(f"'{p}.chinese' must be 1 to 8 printable characters without spaces")
-        if not isinstance(letter, str) or not isinstance(chinese, str) or not _int(tlevel):
-            continue
-        if unl is not None and spec.get("steps", 0) == 0:
-            problems.append(f"'{p}.unlimited_from_level' needs steps > 0")
-        if spec.get("royal") and spec.get("steps", 0) != 0:
-            problems.append(f"'{p}': a royal piece never moves (S3), so steps must be 0")
-        if spec.get("royal") and (is_form or spec.get("transforms")):
-            problems.append(f"'{p}': a royal piece cannot also be a formation or transform")
-        if not spec.get("royal") and spec.get("steps", 1) == 0:
-            problems.append(f"'{p}.steps' is 0 but only the royal piece may be immobile")
-        if is_form and spec.get("steps", 1) != 1:
-            problems.append(f"'{p}.steps' must be 1: a formation moves one step (S9)")
-        if not all(_int(v) for v in (count, steps, level)) or (unl is not None and not _int(unl)):
-            continue
-        kinds[name] = SpiritKind(
-            name=name,
-            count=count,
-            steps=steps,
-            level=level,
-            diagonal=bool(spec.get("diagonal", False)),
-            unlimited_from_level=unl,
-            royal=bool(spec.get("royal", False)),
-            formation=is_form,
-            transforms=bool(spec.get("transforms", False)),
-            transform_level=tlevel,
-            letter=letter,
-            chinese=chinese,
-        )
+        kind = _spirit_kind(name, spec, f_level, s_level, problems)
+        if kind is not None:
+            kinds[name] = kind
     royals = [k for k in kinds.values() if k.royal]
     if praw and len(royals) != 1:
         problems.append(f"exactly one piece must have royal = true (the sect, S3), found {len(royals)}")
@@ -332,7 +302,82 @@ def build_spirit(data: dict, where: str, problems: list[str]) -> SpiritRules:
             if (label, val) in seen:
                 problems.append(f"'pieces.{kind.name}.{label}' {show(val)} is also used by {seen[(label, val)]}")
             seen[(label, val)] = kind.name
+    return kinds
 
+
+def _spirit_kind(name, spec: dict, f_level, s_level, problems: list[str]) -> SpiritKind | None:
+    """One ``[pieces.NAME]`` table; None (and its problems) when it cannot be used."""
+    if not (isinstance(name, str) and _PIECE_NAME.fullmatch(name)):
+        problems.append(
+            f"'pieces.{key_name(name)}': a piece name is a lower-case word (a-z, 0-9, '_', '-'; at most 32 characters)"
+        )
+        return None
+    p = f"pieces.{name}"
+    is_form = bool(spec.get("formation", False))
+    for k in ("count", "steps"):
+        if k not in spec:
+            problems.append(f"missing key '{p}.{k}'")
+    is_royal = bool(spec.get("royal", False))
+    if "level" not in spec and not is_form and not is_royal:
+        problems.append(f"missing key '{p}.level'")
+    if is_form and "level" in spec and _int(f_level) and spec["level"] != f_level:
+        problems.append(f"'{p}.level' = {show(spec['level'])} contradicts 'gaps.h1_formation_level' = {show(f_level)}")
+    if is_royal and "level" in spec and _int(s_level) and spec["level"] != s_level:
+        problems.append(f"'{p}.level' = {show(spec['level'])} contradicts 'gaps.h7_sect_level' = {show(s_level)}")
+    count, steps = spec.get("count", 1), spec.get("steps", 0)
+    level = spec.get("level", f_level if is_form else s_level if is_royal else 0)
+    unl = spec.get("unlimited_from_level")
+    tlevel = spec.get("transform_level", 3)
+    for k, v, lo in (
+        ("count", count, 1),
+        ("steps", steps, 0),
+        ("level", level, 0),
+        ("unlimited_from_level", unl, 0),
+        ("transform_level", tlevel, 0),
+    ):
+        top = MAX_STEPS if k == "steps" else MAX_NUMBER
+        if _int(v) and not lo <= v <= top:
+            why = " (longer fixed moves would make the path search too slow)" if k == "steps" else ""
+            problems.append(f"'{p}.{k}' must be in {lo}..{top}{why}, got {show(v)}")
+    letter, chinese = spec.get("letter", name[0].upper()), spec.get("chinese", name)
+    if isinstance(letter, str) and not (len(letter) == 1 and letter.isalpha()):
+        problems.append(f"'{p}.letter' must be one letter, got {show(letter)}")
+    if isinstance(chinese, str) and not (
+        1 <= len(chinese) <= 8 and chinese.isprintable() and not any(c.isspace() for c in chinese)
+    ):
+        problems.append(f"'{p}.chinese' must be 1 to 8 printable characters without spaces")
+    if not isinstance(letter, str) or not isinstance(chinese, str) or not _int(tlevel):
+        return None
+    if unl is not None and spec.get("steps", 0) == 0:
+        problems.append(f"'{p}.unlimited_from_level' needs steps > 0")
+    if spec.get("royal") and spec.get("steps", 0) != 0:
+        problems.append(f"'{p}': a royal piece never moves (S3), so steps must be 0")
+    if spec.get("royal") and (is_form or spec.get("transforms")):
+        problems.append(f"'{p}': a royal piece cannot also be a formation or transform")
+    if not spec.get("royal") and spec.get("steps", 1) == 0:
+        problems.append(f"'{p}.steps' is 0 but only the royal piece may be immobile")
+    if is_form and spec.get("steps", 1) != 1:
+        problems.append(f"'{p}.steps' must be 1: a formation moves one step (S9)")
+    if not all(_int(v) for v in (count, steps, level)) or (unl is not None and not _int(unl)):
+        return None
+    return SpiritKind(
+        name=name,
+        count=count,
+        steps=steps,
+        level=level,
+        diagonal=bool(spec.get("diagonal", False)),
+        unlimited_from_level=unl,
+        royal=bool(spec.get("royal", False)),
+        formation=is_form,
+        transforms=bool(spec.get("transforms", False)),
+        transform_level=tlevel,
+        letter=letter,
+        chinese=chinese,
+    )
+
+
+def _spirit_setup(setup: dict, kinds: dict, size: list, halves: dict, problems: list[str]) -> tuple:
+    """``setup``: the guards, the default order and sect squares; all pieces fit in each half."""
     gmin = setup.get("guard_min", 3)
     if _int(gmin) and not 0 <= gmin <= 8:
         problems.append(f"'setup.guard_min' must be 0..8, got {show(gmin)}")
@@ -364,7 +409,11 @@ def build_spirit(data: dict, where: str, problems: list[str]) -> SpiritRules:
     for s, (lo, hi) in halves.items():
         if total > (hi - lo + 1) * size[0]:
             problems.append(f"{total} pieces do not fit in {s}'s half ({(hi - lo + 1) * size[0]} squares)")
+    return gmin, greq, order, dsect
 
+
+def _spirit_gaps(gaps: dict, f_level, s_level, problems: list[str]) -> tuple:
+    """The gap answers (H1, H5, H6, H7, H9) that are values, checked."""
     if not _int(f_level) or not 0 <= f_level <= MAX_NUMBER:
         problems.append(f"'gaps.h1_formation_level' must be an integer in 0..{MAX_NUMBER}, got {show(f_level)}")
     if not _int(s_level) or not 0 <= s_level <= MAX_NUMBER:
@@ -378,26 +427,4 @@ def build_spirit(data: dict, where: str, problems: list[str]) -> SpiritRules:
     mp = gaps.get("h6_max_plies", 0)
     if _int(mp) and mp < 0:
         problems.append(f"'gaps.h6_max_plies' must be >= 0 (0 = no limit), got {show(mp)}")
-    if problems:
-        raise RulesetError(problems, where=where)
-    return SpiritRules(
-        name=data.get("meta", {}).get("name", Path(where).stem),
-        source=where,
-        size=(size[0], size[1]),
-        halves=MappingProxyType(halves),
-        pieces=MappingProxyType(kinds),
-        guard_min=gmin,
-        guard_required=tuple(greq),
-        default_sect=MappingProxyType(dsect),
-        default_order=tuple(order) or tuple(kinds),
-        formation_levellable=gaps.get("h1_formation_levellable", True),
-        pass_through_occupied=gaps.get("h2_pass_through_occupied", False),
-        revisit=gaps.get("h2_revisit", False),
-        higher_may_not_end_in_zone=gaps.get("h3_higher_may_not_end_in_zone", True),
-        hidden_setup=gaps.get("h4_hidden_setup", True),
-        equal_level_captured=eq,
-        max_plies=mp,
-        no_legal_turn=nlt,
-        transform_level=tl,
-        raw=data,
-    )
+    return tl, eq, mp

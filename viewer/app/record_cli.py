@@ -14,6 +14,7 @@ import argparse
 import math
 import signal
 import sys
+from collections.abc import Callable
 
 from ..record.atomic_output import discard_all
 from ..record.errors import one_line, report_unexpected
@@ -81,12 +82,16 @@ def frame_rule() -> str:
 
 
 class _Parser(argparse.ArgumentParser):
+    def __init__(self, *args, lazy_epilog: Callable[[], str] | None = None, **kw):
+        super().__init__(*args, **kw)
+        self._lazy_epilog = lazy_epilog  # built when asked for: it reads the sample games
+
     def error(self, message):
         raise RecordError(message)
 
     def format_help(self):
-        if callable(self.epilog):  # built when asked for: it reads the sample games
-            self.epilog = self.epilog()
+        if self._lazy_epilog is not None:
+            self.epilog, self._lazy_epilog = self._lazy_epilog(), None
         return super().format_help()
 
 
@@ -176,7 +181,7 @@ def record_parser() -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
         description="Render a game offscreen to an H.264 MP4 (libx264, yuv420p) or an animated GIF "
         "(format from the file name).",
-        epilog=lambda: (
+        lazy_epilog=lambda: (
             frame_rule() + "\nexamples:\n  daqi record --demo --out demo.mp4\n"
             "  daqi record game.txt --out clip.gif --size 480x270 --turns 3:8 --camera follow\n"
             "  daqi record --spirit-demo --out spirit.mp4 --size 1280x720\n"

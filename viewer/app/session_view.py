@@ -12,6 +12,8 @@ def show_controller(win, game: str, c, caption: str) -> None:
     tutorial lesson is shown (cube chess: the board slid left, clear of the panel on the right)."""
     wg = window_game(game)
     show = wg.show_lesson or wg.make_view
+    if show is None:
+        raise games.UnknownGame(f"the window has no view of {game!r}")
     win.apps[game] = show(win, c)
     win.switch(game)
     win.set_caption(caption)

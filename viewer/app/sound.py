@@ -114,8 +114,10 @@ def static_source(samples: np.ndarray):
     class _Pcm(Source):
         def __init__(self, data: bytes):
             self._file = io.BytesIO(data)
-            self.audio_format = AudioFormat(1, 16, RATE)
-            self._duration = len(data) / float(self.audio_format.bytes_per_second)
+            fmt = AudioFormat(1, 16, RATE)
+            # pyglet's Source declares both as None until a codec sets them
+            self.audio_format = fmt  # type: ignore[assignment]
+            self._duration = len(data) / float(fmt.bytes_per_second)  # type: ignore[assignment]
 
         def get_audio_data(self, num_bytes, compensation_time=0.0):
             at = self._file.tell()

@@ -22,11 +22,14 @@ everything else here is testable without a display (:func:`panel_text`, :meth:`T
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
+from typing import Any
 
 from engine.core import games
 from engine.tutorial import Lesson, goals_status, lesson_game, load_lessons
 
+from ..ui.bindings import LESSON_KEYS, Actions
 from ..ui.control_common import default_autosave_path
 from ..ui.panels import DIM, SANS, TEXT, Panel
 from ..ui.review import banner_text
@@ -40,6 +43,7 @@ BUTTONS = (
     ("prev", "< (F6)"),
     ("next", "(F7) >"),
 )
+#: the lesson's commands (their keys: viewer.ui.bindings.LESSON_KEYS; the panel's buttons)
 KEYS = {"h": "hint", "f4": "show", "f5": "restart", "f6": "prev", "f7": "next", "f8": "leave"}
 
 
@@ -67,14 +71,14 @@ class TutorialSession:
     def __init__(self, lessons: list[Lesson] | None = None, start: int = 0):
         self.lessons = lessons if lessons is not None else load_lessons()
         self.index = start
-        self.window = None
-        self.controller = None
-        self.game = None
+        self.window: Any = None  # the DaqiWindow showing the lesson
+        self.controller: Any = None  # the lesson game's controller (a viewer.ui.protocols.GameController)
+        self.game: Any = None  # the lesson's game (engine.core.games.Game)
         self.hint_shown = False
         self.announced = False
         self.queue: list = []  # "show me" steps still to play
         self.clock = 0.0
-        self.panel = None
+        self.panel: TutorialPanel | None = None
         self.folded = False  # the lesson panel is folded away (see draw)
         self.buttons: list = []  # [(name, (x, y, w, h))] in window pixels (bottom-left origin)
         self.autosave_path: Path | None = None  # of the game that follows the tutorial (F8)
@@ -211,18 +215,17 @@ class TutorialSession:
             return False
         if c.prompt is not None or c.help_visible:
             return False  # the help (F1) or a prompt is open: its keys first (H closes the help)
-        if ctrl and name in ("n", "o", "s"):
-            c.error("In the tutorial: F5 restarts the lesson, F6 / F7 change it, F8 leaves the tutorial.")
+        actions: Actions = {f"lesson.{cmd}": partial(self.command, cmd) for cmd in KEYS.values()}
+        actions["lesson.no_files"] = lambda: c.error(
+            "In the tutorial: F5 restarts the lesson, F6 / F7 change it, F8 leaves the tutorial."
+        )
+        actions["lesson.no_switch"] = lambda: c.error(
+            "F6 / F7 change the lesson (the spirit-chess lessons come last); F8 leaves the tutorial."
+        )
+        if LESSON_KEYS.dispatch(name, shift, ctrl, lambda _ctx: True, actions):
             return True
-        if name == "f2":
-            c.error("F6 / F7 change the lesson (the spirit-chess lessons come last); F8 leaves the tutorial.")
-            return True
-        cmd = KEYS.get(name)
-        if cmd is None or ctrl:
-            self.queue = []  # the player takes over: "show me" stops
-            return False
-        self.command(cmd)
-        return True
+        self.queue = []  # the player takes over: "show me" stops
+        return False
 
     def mouse_press(self, window, x: float, y: float, button=None) -> bool:
         for name, (bx, by, bw, bh) in self.buttons:
@@ -378,8 +381,8 @@ class TutorialOffer:
 
     def __init__(self, marker: Path | None = None):
         self.marker = Path(marker) if marker is not None else marker_path()
-        self.panel = None
-        self.batch = None
+        self.panel: Panel | None = None
+        self.batch: Any = None
 
     def answer(self, window, take: bool) -> None:
         try:

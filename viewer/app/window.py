@@ -20,6 +20,8 @@ slider playback, a recording) and at 2 Hz otherwise, and redraws only when an an
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
 import pyglet
 from pyglet.window import key as K
@@ -30,8 +32,13 @@ from engine.core import games
 from ..cube.analysis_view import CubeAnalysisView
 from ..cube.controller import CubeController
 from ..cube.scene import PULSE_FPS
-from ..ui.analysis_view import analysis_key, analysis_tick, attach_board
+from ..ui.analysis_view import analysis_actions, analysis_tick, attach_board
+from ..ui.bindings import PASS, WINDOW_KEYS
+from ..ui.protocols import GameView
 from . import games as window_games
+
+if TYPE_CHECKING:
+    from ..record.live_capture import LiveCapture
 
 _NAMES = {
     K.ENTER: "enter",
@@ -128,7 +135,7 @@ class CubeApp:
         self.glide = TurnGlide()  # the computer's turn, gliding
         self.hud = Hud(window.ui_scale_for(window.width, window.height))
         self.analysis = CubeAnalysisView(attach_board(controller))  # threats, evaluation bar, best line (issue 19)
-        self._press = None
+        self._press: tuple | None = None
         self._dragged = False
         self.resize(window.width, window.height)
         self.frame_camera()
@@ -165,7 +172,7 @@ class CubeApp:
             self.overview_renderer = OverviewRenderer(w.ctx)
             self.overview_hud = OverviewHud()
         c.frame_overview(w.width, w.height)
-        view = c.view.__class__(camera=c.overview_camera)
+        view = c.view.__class__(camera=c.overview_camera, palette=c.view.palette)
         self.overview_renderer.render(c.overview(), view, fbo=w.ctx.screen)
         _ = w.ctx.error
         self.overview_hud.update(c, w.width, w.height)
@@ -240,17 +247,24 @@ class CubeApp:
         self.analysis.hover(self.controller, x, y)
 
     def key(self, name, shift, ctrl) -> bool:
+        """The view's keys of the table (context ``app``: K, the analysis), then the controller's."""
         c = self.controller
-        if name == "k" and not ctrl and c.prompt is None and c.chooser is None and c.resume_offer is None:
-            self.hud.show_stats = not self.hud.show_stats
-            c.say(
-                "Statistics per piece type "
-                + ("shown (K hides them)." if self.hud.show_stats else "hidden (K shows them).")
-            )
-            return True
-        if analysis_key(self.analysis, c, name, shift, ctrl):
+        actions = {"app.statistics": self.toggle_statistics, **analysis_actions(self.analysis, c)}
+        if c.key_table.dispatch(name, shift, ctrl, lambda ctx: ctx == "app", actions, only=("app",)):
             return True
         return c.key(name, shift=shift, ctrl=ctrl)
+
+    def toggle_statistics(self) -> object:
+        """K: the statistics per piece type (not while a prompt, chooser or question is open)."""
+        c = self.controller
+        if c.prompt is not None or c.chooser is not None or c.resume_offer is not None:
+            return PASS
+        self.hud.show_stats = not self.hud.show_stats
+        c.say(
+            "Statistics per piece type "
+            + ("shown (K hides them)." if self.hud.show_stats else "hidden (K shows them).")
+        )
+        return None
 
     def text(self, s) -> None:
         self.controller.text(s)
@@ -367,9 +381,9 @@ class DaqiWindow(pyglet.window.Window):
         try:
             if self.samples:
                 msaa = {"sample_buffers": 1, "samples": self.samples}
-                config = pyglet.gl.Config(double_buffer=True, depth_size=24, **msaa)
+                config = pyglet.gl.Config(double_buffer=True, depth_size=24, **msaa)  # type: ignore[abstract]
             else:
-                config = pyglet.gl.Config(double_buffer=True, depth_size=24)
+                config = pyglet.gl.Config(double_buffer=True, depth_size=24)  # type: ignore[abstract]
             super().__init__(width=width, height=height, caption=caption, config=config, **kw)
         except (pyglet.window.NoSuchConfigException, pyglet.gl.ContextException):
             self.samples = 0
@@ -386,15 +400,15 @@ class DaqiWindow(pyglet.window.Window):
         self._given = {window_games.game_of(c): c for c in (controller, spirit_controller) if c is not None}
         if start is None:
             start = next(iter(self._given), None) or window_games.shown()[0]
-        self.apps = {}
-        self.app = None
-        self.capture = None
+        self.apps: dict[str, GameView] = {}
+        self.app: GameView = None  # type: ignore[assignment]  # switch() below shows the first game
+        self.capture: LiveCapture | None = None
         self.capture_path = None
         self.frames_captured = 0
         self._dirty = True
         self._redraw_pending = False
         self._shown_key = None
-        self._tick_interval = None
+        self._tick_interval: float | None = None
         self.frames_drawn = 0
         # the tutorial (viewer.app.tutorial): a TutorialSession or the first-start TutorialOffer; it sees
         # keys, clicks and ticks first and draws over the game
@@ -596,21 +610,28 @@ class DaqiWindow(pyglet.window.Window):
             self._close_asked = False  # "close again to quit" holds for the very next close only
         if self.tutorial is not None and self.tutorial.key(self, name, shift, ctrl):
             return pyglet.event.EVENT_HANDLED
-        if name == "f2":
-            self.switch()
-        elif name == "f9":
-            self.toggle_recording()
-        elif ctrl and name == "q":
-            self.on_close()
-        elif ctrl and name == "m":
-            self.app.say(self.sounds.toggle_mute())
-        elif ctrl and name == "e" and self.tutorial is None:
-            from .editor import open_editor  # the position editor (issue 22)
-
-            open_editor(self)
-        else:
+        if not WINDOW_KEYS.dispatch(name, shift, ctrl, lambda ctx: True, self.key_actions()):
             self.app.key(name, shift, ctrl)
         return pyglet.event.EVENT_HANDLED  # never let Escape close the window
+
+    def key_actions(self) -> dict:
+        """The window's actions of the key table (context ``window``: F2, F9, Ctrl+M, Ctrl+E, Ctrl+Q)."""
+        return {
+            "window.switch": self.switch,
+            "window.record": self.toggle_recording,
+            "window.quit": self.on_close,
+            "window.mute": lambda: self.app.say(self.sounds.toggle_mute()),
+            "window.editor": self.open_editor,
+        }
+
+    def open_editor(self) -> object:
+        """Ctrl+E: the position editor (issue 22); in a lesson the key goes to the game."""
+        if self.tutorial is not None:
+            return PASS
+        from .editor import open_editor
+
+        open_editor(self)
+        return None
 
     @_guarded
     def on_text(self, text):
@@ -701,6 +722,8 @@ class DaqiWindow(pyglet.window.Window):
         self.app.say(f"Recording the window to {path} (F9 stops).", "ok")
 
     def _capture_frame(self) -> None:
+        if self.capture is None:
+            return
         try:
             frame = self.read_pixels()
             h, w = frame.shape[:2]

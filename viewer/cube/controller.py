@@ -17,14 +17,16 @@ engine's: every action goes through :class:`engine.TurnBuilder`, and an
 The controller is put together from parts, one concern each: messages, prompts,
 history and files shared with spirit chess (:mod:`viewer.ui.control_common`), the
 setup phase (:mod:`viewer.cube.setup_control`), the choosers (:mod:`viewer.cube.choosers`),
-camera and slicing (:mod:`viewer.cube.view_control`) and the key table
-(:mod:`viewer.ui.bindings`); turn building and the key dispatch live here.
+camera and slicing (:mod:`viewer.cube.view_control`); every key goes through the one key
+table (:data:`viewer.ui.bindings.CUBE_KEYS`, which the help prints too): each part names its
+actions, :meth:`CubeController.key_active` says which contexts are active; turn building lives here.
 """
 
 from __future__ import annotations
 
-import os
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from engine import (
     Capture,
@@ -43,18 +45,20 @@ from engine import (
     load_ruleset,
 )
 
-from ..ui.bindings import BINDINGS
-from ..ui.computer import GLIDE_ACTION_S, ComputerControls
-from ..ui.control_common import ControllerBase, Message, Prompt, default_autosave_path, set_aside_broken_autosave
+from ..gl.camera import Camera
+from ..ui.bindings import BINDINGS, CUBE_KEYS
+from ..ui.computer import GLIDE_ACTION_S
+from ..ui.control_common import ControllerBase, Delegate, Message, Prompt, default_autosave_path
 from ..ui.explain import Explanation, explain
-from ..ui.review import ReviewControls
 from ..ui.words import ACTION_WORDS
-from .choosers import Chooser, ChooserControls
+from .choosers import Chooser, Choosers
 from .column_pick import pick_column, pick_piece
-from .cursor import CursorControls
-from .overview_control import OverviewControls
+from .cursor import Cursor, MoveBox
+from .overview import Overview
+from .overview_control import BoardOverview
+from .resume import ResumeOffer
 from .scene import View
-from .setup_control import SIDES, SetupControls
+from .setup_control import SIDES, CubeSetup
 from .view_control import ViewControls
 
 __all__ = ["BINDINGS", "KIND_NAMES", "SIDES", "Chooser", "CubeController", "Message", "Prompt", "default_autosave_path"]
@@ -62,20 +66,12 @@ __all__ = ["BINDINGS", "KIND_NAMES", "SIDES", "Chooser", "CubeController", "Mess
 KIND_NAMES = ACTION_WORDS  # the one words table (viewer.ui.words)
 
 
-class CubeController(
-    ComputerControls,
-    SetupControls,
-    ChooserControls,
-    OverviewControls,
-    ViewControls,
-    CursorControls,
-    ReviewControls,
-    ControllerBase,
-):
+class CubeController(ControllerBase):
     """Local two-player cube chess: setup phase, turn building, history, files."""
 
     game_name = "cube"
     game_class = Game
+    key_table = CUBE_KEYS
     default_save_name = "daqi-game.txt"
     nothing_to_save = "Nothing to save yet: finish the setup first (Q = quick start)."
 
@@ -90,48 +86,89 @@ class CubeController(
         save_path=None,
         horizon: int | None = None,
     ):
-        super().__init__(load_ruleset(rules) if isinstance(rules, (str, Path)) else rules, autosave_path, save_path)
-        self.view = View()
+        # a Path is refused by load_ruleset (names only; --ruleset FILE is loaded by the caller)
+        rules = load_ruleset(rules) if isinstance(rules, (str, Path)) else rules  # type: ignore[arg-type]
+        super().__init__(rules, autosave_path, save_path)
+        self.view_controls = ViewControls(self, View())  # camera, slicing, observation (a part)
         self.view.slicing.size_z = self.rules.size[2]
-        self.chooser: Chooser | None = None
-        self.resume_offer: Game | None = None
+        self.choosers = Choosers(self)  # the split / promote / hire lists (a part owning its state)
+        self.resume = ResumeOffer(self)  # "resume the autosaved game?" (a part owning the offer)
         self.builder: TurnBuilder | None = None
         self.drop_piece: str | None = None
-        self.active_dim = 4
-        self.observe: int | None = None  # observation range (C18) or None
         self.hover_outside = False
         self.horizon = horizon
-        self._preview = None
+        self._preview: Position | None = None
         self._targets: dict = {}
         self.options: list = []
         self.legend_visible = False  # L: the legend of the board's colours and marks
-        self.cursor = None
-        self._init_review()
-        self._init_setup()
+        self.board_overview = BoardOverview(self)  # V: the board overview (a part owning its state)
+        self.cursor_part = Cursor(self)  # the keyboard cell cursor (a part owning its cell)
+        self.move_box = MoveBox(self)  # the typed-turn box
+        self.setup_part = CubeSetup(self)  # the setup phase (a part owning its state)
         if game is not None:
             self._start_game(game)
         else:
-            broken = None
-            if offer_resume and self.autosave_path is not None and os.path.lexists(self.autosave_path):
-                try:
-                    found = Game.load(self.autosave_path, known=self.rules)  # a --ruleset FILE game too
-                except Exception as exc:  # noqa: BLE001  (a broken autosave never blocks starting)
-                    found = None
-                    broken = set_aside_broken_autosave(self.autosave_path, exc)
-                    if os.path.lexists(self.autosave_path):  # not a regular file: left as it is, not used
-                        self.autosave_path = None
-                if found is not None and found.turns and found.position.result is None:
-                    self.resume_offer = found
+            broken = self.resume.look() if offer_resume else None
             self.new_game(quick=quick, announce=False)
             if broken is not None:
                 self.error(broken)
-            elif self.resume_offer is not None:
-                self.say(
-                    f"An autosaved game with {len(self.resume_offer.turns)} turns was found "
-                    f"({self.autosave_path}). Resume it? Y = resume, N = new game."
-                )
+            elif self.resume.game is not None:
+                self.say(self.resume.question())
 
     # ------------------------------------------------------------------ state
+    # the parts' state under the controller's names (the HUD, the window and the tests read them)
+    chooser = Delegate[Chooser | None]("choosers", "current")
+    choose = Delegate[Callable[[int], None]]("choosers", "choose")
+    drop_price = Delegate[Callable[..., int]]("choosers", "drop_price")
+    setup = Delegate[SetupPhase | None]("setup_part", "phase")
+    setup_elapsed = Delegate[float]("setup_part", "elapsed")
+    setup_remaining = Delegate[float]("setup_part", "remaining")
+    setup_draft = Delegate[list[str]]("setup_part", "draft")
+    setup_pick = Delegate[int | None]("setup_part", "pick")
+    setup_squares = Delegate[Callable[[], list]]("setup_part", "squares")
+    setup_is_royal = Delegate[Callable[[], bool]]("setup_part", "is_royal")
+    setup_cycle = Delegate[Callable[[int], None]]("setup_part", "cycle")
+    quick_start = Delegate[Callable[[], None]]("setup_part", "quick_start")
+    overview_on = Delegate[bool]("board_overview", "on")
+    overview_camera = Delegate[Camera]("board_overview", "camera")
+    overview = Delegate[Callable[[], Overview]]("board_overview", "current")
+    frame_overview = Delegate[Callable[[int, int], None]]("board_overview", "frame")
+    toggle_overview = Delegate[Callable[[], None]]("board_overview", "toggle")
+    cursor = Delegate[tuple | None]("cursor_part", "cell")
+    cursor_coord = Delegate[Callable[[], tuple | None]]("cursor_part", "coord")
+    cursor_hide = Delegate[Callable[[], None]]("cursor_part", "hide")
+    resume_offer = Delegate[Game | None]("resume", "game")
+    view = Delegate[View]("view_controls", "view")
+    active_dim = Delegate[int]("view_controls", "active_dim")
+    observe = Delegate[int | None]("view_controls", "observe")
+    set_focus = Delegate[Callable[[int], None]]("view_controls", "set_focus")
+    set_slider = Delegate[Callable[[int, int], None]]("view_controls", "set_slider")
+    step_slider = Delegate[Callable[..., None]]("view_controls", "step_slider")
+    toggle_play = Delegate[Callable[..., None]]("view_controls", "toggle_play")
+    board_name = Delegate[Callable[[], str]]("view_controls", "board_name")
+    cycle_observe = Delegate[Callable[[], None]]("view_controls", "cycle_observe")
+    observation = Delegate[Callable[[], list]]("view_controls", "observation")
+    pick = Delegate[Callable[[float, float], Any]]("view_controls", "pick")
+    hover = Delegate[Callable[[float, float], None]]("view_controls", "hover")
+    hover_text = Delegate[Callable[[], str]]("view_controls", "hover_text")
+    orbit = Delegate[Callable[[float, float], None]]("view_controls", "orbit")
+    answer_resume = Delegate[Callable[[bool], None]]("resume", "answer")
+
+    def play_typed(self, text: str) -> bool:
+        return self.move_box.play(text)
+
+    def drag(self, dx: float, dy: float, pan: bool = False) -> None:
+        if self.overview_on:
+            self.board_overview.drag(dx, dy)  # the overview's camera; the 3-D one stays put
+        else:
+            self.view_controls.drag(dx, dy, pan=pan)
+
+    def scroll(self, steps: float) -> None:
+        if self.overview_on:
+            self.board_overview.scroll(steps)
+        else:
+            self.view_controls.scroll(steps)
+
     @property
     def mode(self) -> str:
         if self.resume_offer is not None:
@@ -146,9 +183,7 @@ class CubeController(
     def position(self) -> Position:
         """What the board shows: the setup so far, the turn preview, or the game position."""
         if self.setup is not None:
-            if self._setup_position is None:
-                self._setup_position = self._build_setup_position()
-            return self._setup_position
+            return self.setup_part.shown_position()
         if self.reviewing:
             return self.shown_position()
         if self.builder is not None and self.builder.actions:
@@ -167,9 +202,7 @@ class CubeController(
     def new_game(self, quick: bool = False, announce: bool = True) -> None:
         self._clear_turn()
         self.game = None
-        self.setup = SetupPhase(self.rules)
-        self.setup_elapsed = 0.0
-        self._reset_draft()
+        self.setup_part.start()
         self._reset_board_marks()
         if quick:
             self.quick_start()
@@ -194,8 +227,7 @@ class CubeController(
     def _start_game(self, game: Game) -> None:
         self.review.stop()
         self.game = game
-        self.setup = None
-        self._setup_position = None
+        self.setup_part.end()
         self._clear_turn()
         self._after_position_change()
 
@@ -215,28 +247,6 @@ class CubeController(
             hl.last_to = _turn_end(t)
         self._refresh_targets()
 
-    def answer_resume(self, yes: bool) -> None:
-        found = self.resume_offer
-        self.resume_offer = None
-        if yes and found is not None:
-            self.rules = found.rules
-            self._start_game(found)
-            self.say(f"Resumed the autosaved game: {len(found.turns)} turns, {found.position.to_move} to move.", "ok")
-        else:
-            kept = ""
-            if found is not None and found.turns and self.autosave_path is not None:
-                from ..ui.keep_games import rotate_and_keep
-
-                try:  # issue 16: the autosaved game is kept, never overwritten by the new one
-                    kept = f" The autosaved game is kept as {rotate_and_keep(self.autosave_path, found)}."
-                except OSError as exc:
-                    kept = f" (Could not keep the autosaved game: {exc.strerror or exc}.)"
-            self.say(
-                "Starting a new game (the autosave is replaced after setup)."
-                + kept
-                + " Setup: click slots, Enter confirms, Q = quick start."
-            )
-
     # ------------------------------------------------------------------ time
     def tick(self, dt: float) -> None:
         """Advance the injected clock by ``dt`` seconds."""
@@ -245,7 +255,7 @@ class CubeController(
         self.view.time = self.time
         if self.view.slicing.playing:
             self.view.slicing.advance(self.time)
-        self._setup_tick(dt)
+        self.setup_part.tick(dt)
         self.computer_tick()
 
     # ------------------------------------------------------------------ turns
@@ -478,7 +488,7 @@ class CubeController(
             self.say("Press Y to resume the autosaved game or N for a new one.")
             return
         if self.setup is not None:
-            self._setup_click(tuple(coord))
+            self.setup_part.click(tuple(coord))
             return
         if self.reviewing:
             self.say(
@@ -520,7 +530,7 @@ class CubeController(
             self.error("Choose a piece first.")
             return
         if tuple(c[3:]) != tuple(at[3:]):
-            act = HyperJump(c)
+            act: Move | Capture | Jump | HyperJump = HyperJump(c)
         elif c[:2] == at[:2] and c[2] != at[2]:
             act = Jump(c)
         elif stack and stack[0].side != self.game.position.to_move:
@@ -549,7 +559,7 @@ class CubeController(
 
     def click(self, px: float, py: float) -> None:
         if self.overview_on:
-            self.overview_click(px, py)
+            self.board_overview.click(px, py)
             return
         # a piece or raised target box in front of the floor wins (issue 13, bug 5)
         c = self.pick_shown(px, py)
@@ -564,61 +574,65 @@ class CubeController(
             return
         self.click_cell(c)
 
-    def _game_key(self, name: str, shift: bool, ctrl: bool) -> bool:
-        if self.resume_offer is not None:
-            if name in ("y", "enter", "return"):
-                self.answer_resume(True)
-            elif name in ("n", "escape"):
-                self.answer_resume(False)
+    # the keys: one table (viewer.ui.bindings.CUBE_KEYS) drives the dispatch and the help
+    def key_active(self, context: str) -> bool:
+        if context in ("ctrl", "cursor", "board", "computer", "turn", "view"):
             return True
-        if ctrl:
-            return self._ctrl_key(name)
-        if self.chooser is not None:
-            return self._chooser_key(name)
-        if self.setup is None and self._review_key(name, shift, ctrl):
-            return True
-        if self._cursor_key(name, shift):
-            return True
-        if name == "l" and not shift and not ctrl:
-            self.legend_visible = not self.legend_visible
-            return True
-        if self.overview_on and self._overview_key(name, shift):
-            return True
-        if self.setup is not None and self._setup_key(name, shift):
-            return True
-        if self._computer_key(name, shift):
-            return True
-        if self.setup is not None and name == "s":
-            return self._view_key(name, shift)  # issue 16: no turn yet - S pans, as W, A and D do
-        if self._turn_key(name, shift):
-            return True
-        return self._view_key(name, shift)
+        if context == "resume":
+            return self.resume_offer is not None
+        if context == "chooser":
+            return self.chooser is not None
+        if context == "review":
+            return self.setup is None and self.reviewing
+        if context == "cursor-shown":
+            return self.cursor is not None
+        if context == "overview":
+            return self.overview_on
+        if context == "setup":
+            return self.setup is not None
+        return super().key_active(context)
 
-    def _turn_key(self, name: str, shift: bool) -> bool:
-        if name in ("enter", "return"):
-            self.confirm()
-        elif name == "backspace":
-            self.undo_action()
-        elif name == "escape":
-            if self.builder is None and self.drop_piece is None:
-                self.observe = None
-                return True
-            self.cancel()
-        elif name == "pageup":
-            self.hyperjump(+1) if shift else self.jump(+1)
-        elif name == "pagedown":
-            self.hyperjump(-1) if shift else self.jump(-1)
-        elif name == "s" and not shift:
-            self.stack()
-        elif name == "t":
-            self.open_split()
-        elif name == "p":
-            self.open_promote()
-        elif name == "b":
-            self.open_drop()
-        else:
-            return False
-        return True
+    def key_actions(self) -> dict:
+        return {
+            **self._base_actions(),
+            **self.review_part.key_actions(),
+            **self.choosers.key_actions(),
+            **self.cursor_part.key_actions(),
+            **self.move_box.key_actions(),
+            **self.board_overview.key_actions(),
+            **self.setup_part.key_actions(),
+            **self.computer.key_actions(),
+            **self.view_controls.key_actions(),
+            **self._turn_actions(),
+            **self.resume.key_actions(),
+        }
+
+    def _turn_actions(self) -> dict:
+        """Building a turn (context ``turn``), the legend (``board``), the resume question."""
+        return {
+            "turn.confirm": self.confirm,
+            "turn.back": self.undo_action,
+            "turn.cancel": self._escape_turn,
+            "turn.jump_up": lambda: self.jump(+1),
+            "turn.jump_down": lambda: self.jump(-1),
+            "turn.hyperjump_up": lambda: self.hyperjump(+1),
+            "turn.hyperjump_down": lambda: self.hyperjump(-1),
+            "turn.stack": self.stack,
+            "turn.split": self.choosers.open_split,
+            "turn.promote": self.choosers.open_promote,
+            "turn.hire": self.choosers.open_drop,
+            "board.legend": self.toggle_legend,
+        }
+
+    def _escape_turn(self) -> None:
+        """Escape: cancel the turn being built; with none, turn the observation view off."""
+        if self.builder is None and self.drop_piece is None:
+            self.observe = None
+            return
+        self.cancel()
+
+    def toggle_legend(self) -> None:
+        self.legend_visible = not self.legend_visible
 
     # ------------------------------------------------------------------ review hooks
     def _review_shown(self) -> None:
@@ -671,8 +685,8 @@ class CubeController(
             and self.prompt is None
             and self.setup.to_choose in self.computer_sides
         ):
-            self._reset_draft()
-            self.setup_confirm()
+            self.setup_part.reset_draft()
+            self.setup_part.confirm()
 
     def _computer_turn_text(self, turn) -> str:
         pos = self.game.position

@@ -1,6 +1,8 @@
 """Keyboard-only play for cube chess: a cell cursor and a typed-move box (no GL, no pyglet).
 
-:class:`CursorControls` is a part of :class:`viewer.cube.controller.CubeController`:
+:class:`Cursor` and :class:`MoveBox` are parts of :class:`viewer.cube.controller.CubeController`
+that own their state (the cursor's cell; the box is the controller's prompt); what they need of
+the controller is :class:`CursorHost` and :class:`MoveBoxHost`:
 
 * the arrow keys move a cell cursor on the focused plane of the shown 3-D board (the first
   press shows it: on the first slot of a setup part, the selected piece, the last move or
@@ -19,9 +21,12 @@ The camera keeps the mouse, W A S D (pan) and Shift+arrows (orbit).
 from __future__ import annotations
 
 import math
+from functools import partial
+from typing import Any, Protocol
 
-from engine import DaqiError, IllegalAction, format_coord, parse_turn
+from engine import DaqiError, IllegalAction, TurnBuilder, format_coord, parse_turn
 
+from ..ui.bindings import PASS, Actions
 from ..ui.control_common import Prompt
 from .view_control import canon
 
@@ -42,143 +47,211 @@ def screen_step(yaw: float, arrow: str) -> tuple[int, int]:
     return max(((1, 0), (-1, 0), (0, 1), (0, -1)), key=lambda d: d[0] * want[0] + d[1] * want[1])
 
 
-class CursorControls:
-    """The cell cursor and the typed-move box (see the module docstring)."""
+class CursorHost(Protocol):
+    """What the cursor needs of the controller."""
 
-    cursor: tuple | None = None  # (x, y) on the focused plane of the shown board
+    rules: Any
+    view: Any  # viewer.cube.scene.View
+    setup: Any
+    builder: TurnBuilder | None
+    drop_piece: str | None
+    hovered: Any
+    hover_outside: bool
 
-    # ------------------------------------------------------------------ the cursor
-    def cursor_coord(self):
+    @property
+    def to_move(self) -> str: ...
+
+    @property
+    def overview_on(self) -> bool: ...
+
+    def setup_squares(self) -> list: ...
+
+    def click_cell(self, coord: Any) -> None: ...
+
+    def set_focus(self, z: int) -> None: ...
+
+    def say(self, text: str, level: str = "info", detail: str = "") -> None: ...
+
+
+class Cursor:
+    """The cell cursor (see the module docstring): :attr:`cell` is (x, y) on the focused plane of
+    the shown board, None while hidden."""
+
+    def __init__(self, host: CursorHost):
+        self.host = host
+        self.cell: tuple | None = None
+
+    def coord(self):
         """The full engine coordinate under the cursor (None when it is hidden)."""
-        if self.cursor is None:
+        if self.cell is None:
             return None
-        sl = self.view.slicing
-        return canon((self.cursor[0], self.cursor[1], sl.focus_z) + tuple(sl.higher()))
+        sl = self.host.view.slicing
+        return canon((self.cell[0], self.cell[1], sl.focus_z) + tuple(sl.higher()))
 
-    def _cursor_start(self) -> tuple:
-        slots = self.setup_squares() if getattr(self, "setup", None) is not None else []
+    def _start(self) -> tuple:
+        slots = self.host.setup_squares() if self.host.setup is not None else []
         if slots:  # the setup: the first slot of the part
-            self.view.slicing.set_focus(slots[0][2])
+            self.host.view.slicing.set_focus(slots[0][2])
             return tuple(slots[0][:2])
-        b = getattr(self, "builder", None)
+        b = self.host.builder
         if b is not None and b.at is not None:
             return tuple(b.at[:2])
-        if self.hovered is not None:
-            return tuple(self.hovered[:2])
-        last = self.view.highlights.last_to
+        if self.host.hovered is not None:
+            return tuple(self.host.hovered[:2])
+        last = self.host.view.highlights.last_to
         if last is not None:
             return tuple(last[:2])
-        sx, sy = self.rules.size[0], self.rules.size[1]
-        return (sx // 2, 3 if self.to_move == "white" else sy - 2)
+        sx, sy = self.host.rules.size[0], self.host.rules.size[1]
+        return (sx // 2, 3 if self.host.to_move == "white" else sy - 2)
 
-    def cursor_move(self, arrow: str) -> None:
-        sx, sy = self.rules.size[0], self.rules.size[1]
-        if self.cursor is None:
-            self.cursor = self._cursor_start()
+    def move(self, arrow: str) -> None:
+        sx, sy = self.host.rules.size[0], self.host.rules.size[1]
+        if self.cell is None:
+            self.cell = self._start()
         else:
-            cam = self.view.camera
+            cam = self.host.view.camera
             dx, dy = screen_step(cam.yaw, arrow)
-            self.cursor = (min(sx, max(1, self.cursor[0] + dx)), min(sy, max(1, self.cursor[1] + dy)))
-        self._cursor_show()
+            self.cell = (min(sx, max(1, self.cell[0] + dx)), min(sy, max(1, self.cell[1] + dy)))
+        self.show()
 
-    def _cursor_show(self) -> None:
-        c = self.cursor_coord()
-        self.hovered = c
-        self.hover_outside = False
-        self.view.highlights.hovered = c
+    def show(self) -> None:
+        c = self.coord()
+        self.host.hovered = c
+        self.host.hover_outside = False
+        self.host.view.highlights.hovered = c
 
-    def cursor_hide(self) -> None:
-        if self.cursor is not None:
-            self.cursor = None
-            self.hovered = None
-            self.view.highlights.hovered = None
+    def hide(self) -> None:
+        if self.cell is not None:
+            self.cell = None
+            self.host.hovered = None
+            self.host.view.highlights.hovered = None
 
-    def cursor_click(self) -> None:
+    def click(self) -> None:
         """Space: the same as a click on the cursor's cell."""
-        c = self.cursor_coord()
+        c = self.coord()
         if c is None:
             return
-        self.click_cell(c)
-        if self.cursor is not None:
-            b = getattr(self, "builder", None)
-            if b is not None and b.at is not None and b.at[2] != self.view.slicing.focus_z:
-                self.view.slicing.set_focus(b.at[2])
-            self._cursor_show()
+        self.host.click_cell(c)
+        if self.cell is not None:
+            b = self.host.builder
+            if b is not None and b.at is not None and b.at[2] != self.host.view.slicing.focus_z:
+                self.host.view.slicing.set_focus(b.at[2])
+            self.show()
 
-    def _cursor_key(self, name: str, shift: bool) -> bool:
-        """Arrow keys (without Shift) and Space while the cursor is shown; True if used."""
-        if name in ARROWS and not shift:
-            self.cursor_move(name)
-            return True
-        if name == "space" and self.cursor is not None:
-            self.cursor_click()
-            return True
-        if name in ("z", "x", "[", "]") and self.cursor is not None:
-            sl = self.view.slicing
-            self.set_focus(sl.focus_z + (1 if name in ("x", "]") else -1))
-            self._cursor_show()
-            return True
-        if (
-            name == "escape"
-            and self.cursor is not None
-            and not getattr(self, "overview_on", False)  # issue 16: there Escape closes the overview
-            and getattr(self, "builder", None) is None
-            and getattr(self, "drop_piece", None) is None
-        ):
-            self.cursor_hide()
-            self.say("Cursor hidden (the arrow keys show it again).")
-            return True
-        if name in ("/", "f3"):
-            self.open_move_box()
-            return True
-        return False
+    def key_actions(self) -> Actions:
+        """The cursor's actions of the key table: arrows (context ``cursor``), Space, Z X [ ] and
+        Escape while it is shown (``cursor-shown``)."""
+        actions: Actions = {f"cursor.{a}": partial(self.move, a) for a in ARROWS}
+        actions.update(
+            {
+                "cursor.click": self.click,
+                "cursor.plane_down": lambda: self._plane(-1),
+                "cursor.plane_up": lambda: self._plane(+1),
+                "cursor.hide": self._escape,
+            }
+        )
+        return actions
 
-    # ------------------------------------------------------------------ the typed-move box
-    def open_move_box(self) -> None:
-        if self.game is None or self.setup is not None:
-            self.error("Typed turns are for play; now it is the setup phase (Space on a slot, Enter confirms).")
+    def _plane(self, delta: int) -> None:
+        self.host.set_focus(self.host.view.slicing.focus_z + delta)
+        self.show()
+
+    def _escape(self) -> object:
+        """Escape hides the cursor, unless the overview (issue 16: Escape closes it) or a turn is open."""
+        if self.host.overview_on or self.host.builder is not None or self.host.drop_piece is not None:
+            return PASS
+        self.hide()
+        self.host.say("Cursor hidden (the arrow keys show it again).")
+        return None
+
+
+class MoveBoxHost(Protocol):
+    """What the typed-move box needs of the controller."""
+
+    rules: Any
+    game: Any
+    setup: Any
+    view: Any
+    prompt: Prompt | None
+
+    @property
+    def mode(self) -> str: ...
+
+    @property
+    def reviewing(self) -> bool: ...
+
+    def say(self, text: str, level: str = "info", detail: str = "") -> None: ...
+
+    def error(self, text: str, detail: str = "") -> None: ...
+
+    def result_text(self) -> str: ...
+
+    def _clear_turn(self) -> None: ...
+
+    def _autosave(self) -> None: ...
+
+    def _after_position_change(self) -> None: ...
+
+    def _follow(self, coord: Any) -> None: ...
+
+
+class MoveBox:
+    """The typed-move box: / or F3 opens it (the controller's prompt, kind ``move``); Enter plays
+    the turn written in it."""
+
+    def __init__(self, host: MoveBoxHost):
+        self.host = host
+
+    def key_actions(self) -> Actions:
+        return {"cursor.move_box": self.open}
+
+    def open(self) -> None:
+        if self.host.game is None or self.host.setup is not None:
+            self.host.error("Typed turns are for play; now it is the setup phase (Space on a slot, Enter confirms).")
             return
-        if getattr(self, "reviewing", False):
-            self.error(
+        if self.host.reviewing:
+            self.host.error(
                 "This is a review: Enter plays from the shown position, Escape returns to the game; then type the turn."
             )
             return
-        if self.mode == "over":
-            self.error(f"The game is over: {self.result_text()}.")
+        if self.host.mode == "over":
+            self.host.error(f"The game is over: {self.host.result_text()}.")
             return
-        self._clear_turn()
-        self.prompt = Prompt("move", MOVE_BOX_TITLE, "", swallow="/")
+        self.host._clear_turn()
+        self.host.prompt = Prompt("move", MOVE_BOX_TITLE, "", swallow="/")
 
-    def play_typed(self, text: str) -> bool:
+    def play(self, text: str) -> bool:
         """Play a whole turn written in the notation; a problem keeps the box open with the text."""
         text = text.strip()
         if not text:
-            self.error("No turn typed.")
+            self.host.error("No turn typed.")
             return False
         try:
-            turn, _letters = parse_turn(text, self.rules)
+            turn, _letters = parse_turn(text, self.host.rules)
         except DaqiError as exc:
-            self.error(f"Could not read the turn: {exc}")
-            self.prompt = Prompt("move", MOVE_BOX_TITLE, text)
+            self.host.error(f"Could not read the turn: {exc}")
+            self.host.prompt = Prompt("move", MOVE_BOX_TITLE, text)
             return False
-        before = self.game.position
+        before = self.host.game.position
         try:
-            self.game.play(turn)
+            self.host.game.play(turn)
         except IllegalAction as exc:
-            self.error(f"Not allowed: {exc}")
-            self.prompt = Prompt("move", MOVE_BOX_TITLE, text)
+            self.host.error(f"Not allowed: {exc}")
+            self.host.prompt = Prompt("move", MOVE_BOX_TITLE, text)
             return False
-        self._autosave()
-        self._clear_turn()
-        self._after_position_change()
-        note = self.game.notation(len(self.game.turns) - 1)
-        end = self.view.highlights.last_to
+        self.host._autosave()
+        self.host._clear_turn()
+        self.host._after_position_change()
+        note = self.host.game.notation(len(self.host.game.turns) - 1)
+        end = self.host.view.highlights.last_to
         if end is not None:
-            self._follow(end)
+            self.host._follow(end)
         tail = (
-            f"Game over: {self.result_text()}."
-            if self.game.position.result is not None
-            else f"{self.game.position.to_move.capitalize()} to move."
+            f"Game over: {self.host.result_text()}."
+            if self.host.game.position.result is not None
+            else f"{self.host.game.position.to_move.capitalize()} to move."
         )
-        self.say(f"{before.to_move.capitalize()} played {note} (to {format_coord(end) if end else '-'}). {tail}", "ok")
+        self.host.say(
+            f"{before.to_move.capitalize()} played {note} (to {format_coord(end) if end else '-'}). {tail}", "ok"
+        )
         return True

@@ -13,8 +13,8 @@ Two layers:
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
-from ..gl import palette
 from ..ui.panels import (  # noqa: F401
     DIM,
     HELP_KEY_WIDTH,
@@ -64,7 +64,7 @@ def hud_text(
 
     ``show_stats``: the C17 statistics table (I toggles it); ``turn_rows_max`` / ``observe_rows``: the
     rows the move list and the observation panel have room for."""
-    out = {}
+    out: dict[str, Any] = {}
     mode = c.mode
     side = c.to_move
     pos = c.game.position if c.game is not None and not getattr(c, "reviewing", False) else c.position
@@ -140,26 +140,28 @@ def hud_text(
         sp = c.setup
         nparts = len(c.rules.setup["parts"]) + 1
         royal = c.setup_is_royal()
-        s = [
+        setup_lines = [
             f"SETUP: {sp.to_choose} chooses part {sp.part + 1} of {nparts}"
             + (" - royal slots: king, prince, queen, brother once each" if royal else ""),
             f"time left {int(c.setup_remaining + 0.999)} s (then the default is used)",
         ]
         for i, (sq, name) in enumerate(zip(c.setup_squares(), c.setup_draft)):
             mark = " <" if c.setup_pick == i else ""
-            s.append(f"  {i + 1}  {name:<8} on ({sq[0]},{sq[1]},{sq[2]}){mark}")
+            setup_lines.append(f"  {i + 1}  {name:<8} on ({sq[0]},{sq[1]},{sq[2]}){mark}")
         # the bonus of the arrangement shown (the part being chosen included), so it always agrees
         # with the score line above it (issue 13, bug 11)
         bonus = {sd: pos.scores[sd] - c.rules.start_score for sd in ("white", "black")}
-        s.append(f"pawn bonus (each pawn in a slot: +1 point): white +{bonus['white']}  black +{bonus['black']}")
-        s.append("click a slot or 1-4: change   Enter: confirm   Q: quick start")
+        setup_lines.append(
+            f"pawn bonus (each pawn in a slot: +1 point): white +{bonus['white']}  black +{bonus['black']}"
+        )
+        setup_lines.append("click a slot or 1-4: change   Enter: confirm   Q: quick start")
         done = [
             f"{sd}: " + " | ".join(" ".join(n[:2] for n in p) for p in sp.choices[sd])
             for sd in ("white", "black")
             if sp.choices[sd]
         ]
-        s.extend(done)
-        out["setup"] = "\n".join(s)
+        setup_lines.extend(done)
+        out["setup"] = "\n".join(setup_lines)
     else:
         out["setup"] = ""
 
@@ -332,7 +334,7 @@ class Hud:
             self.banner,
             self.overlay,
         )
-        self.legend_shapes = []
+        self.legend_shapes: list[list] = []
         self.legend_labels = []
         self._legend_palette = None
         for _i, (_kind, name) in enumerate(KIND_LABEL):
@@ -340,8 +342,8 @@ class Hud:
             self.legend_labels.append(
                 pyglet.text.Label(name, font_name=SANS, font_size=10, batch=b, group=g1, color=TEXT, anchor_y="bottom")
             )
-        self._slider_shapes = []
-        self._slider_key = None
+        self._slider_shapes: list = []
+        self._slider_key: tuple | None = None
         self._cursor_shapes: list = []
         self.widgets: list[SliderWidget] = []
         from .legend import Legend
@@ -409,19 +411,22 @@ class Hud:
         # legend of the highlight colours (top centre)
         total = sum(20 * k + lab.content_width + 14 * k for lab in self.legend_labels)
         x = width / 2 - total / 2
-        if self._legend_palette != palette.current:  # the symbols in the palette's colours
+        pal = c.view.palette
+        if self._legend_palette != pal.name:  # the symbols in the palette's colours
             from .target_legend import legend_shapes
 
             for shapes in self.legend_shapes:
                 for shp in shapes:
                     shp.delete()
-            self.legend_shapes = [legend_shapes(self.pyglet, kind, self.batch, self.g[1]) for kind, _n in KIND_LABEL]
-            if self._legend_palette is not None:  # the legend panel in the new colours too
+            self.legend_shapes = [
+                legend_shapes(self.pyglet, kind, self.batch, self.g[1], pal) for kind, _n in KIND_LABEL
+            ]
+            if self.legend.palette is not pal:  # the legend panel in the new colours too
                 from .legend import Legend
 
                 self.legend.delete()
-                self.legend = Legend(self.batch, self.legend_groups)
-            self._legend_palette = palette.current
+                self.legend = Legend(self.batch, self.legend_groups, pal)
+            self._legend_palette = pal.name
         from .target_legend import place
 
         # issue 16: the row folds away where it would run into the status panel or the move list

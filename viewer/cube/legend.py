@@ -8,10 +8,13 @@ sliders).
 
 from __future__ import annotations
 
-from ..gl import palette
+from typing import Any
+
+from ..gl.palette import DEFAULT as DEFAULT_PALETTE
+from ..gl.palette import Palette
 from ..ui.panels import DIM, PANEL_BG, SANS, TEXT, rgb255
 
-#: (swatch, colour (a name in viewer.gl.palette, read when the panel is built), words); swatch: "fill" square, "line" stripe, "frame" outline,
+#: (swatch, colour (a field of viewer.gl.palette.Palette, upper-case, read when the panel is built), words); swatch: "fill" square, "line" stripe, "frame" outline,
 #: "faded" a faint square, "tick" a slider marker
 LEGEND_ROWS: list[tuple[str, str, str]] = [
     ("fill", "GREEN", "green area: the main battlefield (hiring a piece here costs 1 more)"),
@@ -34,28 +37,29 @@ SWATCH = 12
 class Legend:
     """The legend panel: built once, shown or hidden, placed bottom-right above the sliders."""
 
-    def __init__(self, batch, groups):
+    def __init__(self, batch, groups, pal: Palette = DEFAULT_PALETTE):
         import pyglet
 
         g0, g1 = groups
+        self.palette = pal
         self.bg = pyglet.shapes.Rectangle(0, 0, 1, 1, color=PANEL_BG, batch=batch, group=g0)
         self.title = pyglet.text.Label(
             "LEGEND  (L hides)", font_name=SANS, font_size=10, batch=batch, group=g1, color=DIM, anchor_y="bottom"
         )
-        self.rows = []
+        self.rows: list[tuple[str, list, Any]] = []
         for kind, rgb, text in LEGEND_ROWS:
-            shapes = self._swatch(pyglet, kind, rgb, batch, g1)
+            shapes = self._swatch(pyglet, kind, rgb, batch, g1, pal)
             label = pyglet.text.Label(
                 text, font_name=SANS, font_size=10, batch=batch, group=g1, color=TEXT, anchor_y="bottom"
             )
             self.rows.append((kind, shapes, label))
-        self.visible = None
+        self.visible: tuple | None = None
         self.width = 24 + max(lab.content_width for _k, _s, lab in self.rows) + SWATCH
         self.height = ROW_H * (len(self.rows) + 1) + 14
 
     @staticmethod
-    def _swatch(pyglet, kind, name, batch, group) -> list:
-        rgb = (1.0, 0.78, 0.24) if name == "TICK" else getattr(palette, name)
+    def _swatch(pyglet, kind, name, batch, group, pal: Palette) -> list:
+        rgb = (1.0, 0.78, 0.24) if name == "TICK" else getattr(pal, name.lower())
         col = rgb255(rgb)
         if kind == "none":
             return []
@@ -77,7 +81,8 @@ class Legend:
 
     def delete(self) -> None:
         """Remove the panel's shapes and labels from their batch."""
-        for part in [self.bg, self.title] + [s for _k, shapes, lab in self.rows for s in (*shapes, lab)]:
+        parts: list[Any] = [self.bg, self.title] + [s for _k, shapes, lab in self.rows for s in (*shapes, lab)]
+        for part in parts:
             part.delete()
 
     def update(self, visible: bool, right: float, bottom: float) -> None:
@@ -87,7 +92,8 @@ class Legend:
         if key == self.visible:
             return
         self.visible = key
-        for part in [self.bg, self.title] + [s for _k, shapes, lab in self.rows for s in (*shapes, lab)]:
+        parts: list[Any] = [self.bg, self.title] + [s for _k, shapes, lab in self.rows for s in (*shapes, lab)]
+        for part in parts:
             part.visible = visible
         if not visible:
             return

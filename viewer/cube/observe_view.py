@@ -11,7 +11,6 @@ and labels (one batch, rebuilt only when what it shows changes).
 
 from __future__ import annotations
 
-from ..gl import palette
 from ..ui.panels import DIM, MONO, PANEL_BG, TEXT, rgb255
 
 BASE_CELL = 15  # pixels per cell of the picture (smaller when the window has less room)
@@ -71,113 +70,108 @@ class ObservePicture:
             right,
             top,
             c.observe,
-            palette.current,
+            c.view.palette.name,
             CELL,
         )
         if key == self._key:
             return
         self.clear()
         self._key = key
-        ps, b = self.pyglet.shapes, self.batch
-        g0, g1 = self.groups
-        colw = CELL * 2 + 4
-        add = self.items.append
+        x0, y0 = self._panel(c, cols, right, top, CELL)
+        base_y, gx, colw = y0 + 18, x0 + 30, CELL * 2 + 4
+        for z in range(1, sz + 1):
+            if z == focus or z in (1, sz):
+                yy = base_y + (z - 1) * CELL
+                self._label(f"z{z}", x0 + 4, yy + CELL / 2, TEXT if z == focus else DIM, anchor_y="center")
+        self.items.append(
+            self.pyglet.shapes.Rectangle(
+                gx - 4,
+                base_y + (focus - 1) * CELL,
+                len(cols) * colw + 4,
+                CELL,
+                color=(90, 100, 130, 120),
+                batch=self.batch,
+                group=self.groups[0],
+            )
+        )  # the focused plane
+        for i, (x, _y, col) in enumerate(cols):
+            self._column(c, gx + i * colw, base_y, colw, CELL, col)
+            if x == hx:  # the hovered column, framed
+                self.items.append(
+                    self.pyglet.shapes.Box(
+                        gx + i * colw - 2,
+                        base_y - 1,
+                        colw - 2,
+                        sz * CELL + 2,
+                        thickness=2,
+                        color=(255, 255, 255, 255),
+                        batch=self.batch,
+                        group=self.groups[1],
+                    )
+                )
+            self._label(f"x{x}", gx + i * colw + (colw - 6) / 2, y0 + 4, TEXT if x == hx else DIM, anchor_x="center")
+
+    def _label(self, text: str, x: float, y: float, color, size: int = 7, **anchors) -> None:
+        self.items.append(
+            self.pyglet.text.Label(
+                text,
+                font_name=MONO,
+                font_size=size,
+                x=x,
+                y=y,
+                color=color,
+                batch=self.batch,
+                group=self.groups[1],
+                **anchors,
+            )
+        )
+
+    def _panel(self, c, cols: list, right: float, top: float, cell: int) -> tuple[float, float]:
+        """The title and the backing, sized to the columns; returns the panel's bottom-left corner."""
+        sz = c.rules.size[2]
         title = self.pyglet.text.Label(
             f"z columns at y={cols[0][1]} (C18, range {c.observe})",
             font_name=MONO,
             font_size=9,
             anchor_y="top",
             color=TEXT,
-            batch=b,
-            group=g1,
+            batch=self.batch,
+            group=self.groups[1],
         )
-        add(title)
-        w = max(len(cols) * colw + 46, title.content_width + 14)
-        h = sz * CELL + 52
+        self.items.append(title)
+        w = max(len(cols) * (cell * 2 + 4) + 46, title.content_width + 14)
+        h = sz * cell + 52
         x0, y0 = right - w, top - h
         title.x, title.y = x0 + 6, top - 6
         self.width, self.height = w, h
         self.box = (x0, y0, x0 + w, y0 + h)
-        add(ps.Rectangle(x0, y0, w, h, color=PANEL_BG, batch=b, group=g0))
-        base_y = y0 + 18
-        gx = x0 + 30
-        for z in range(1, sz + 1):
-            yy = base_y + (z - 1) * CELL
-            if z == focus or z in (1, sz):
-                add(
-                    self.pyglet.text.Label(
-                        f"z{z}",
-                        font_name=MONO,
-                        font_size=7,
-                        x=x0 + 4,
-                        y=yy + CELL / 2,
-                        anchor_y="center",
-                        color=TEXT if z == focus else DIM,
-                        batch=b,
-                        group=g1,
-                    )
+        self.items.append(
+            self.pyglet.shapes.Rectangle(x0, y0, w, h, color=PANEL_BG, batch=self.batch, group=self.groups[0])
+        )
+        return x0, y0
+
+    def _column(self, c, cx: float, base_y: float, colw: int, cell: int, col: list) -> None:
+        """One z column: an outline per empty cell, a square in its side's colour with the letters
+        of each occupied one."""
+        ps, b, g1 = self.pyglet.shapes, self.batch, self.groups[1]
+        filled = dict(col)
+        for z in range(1, c.rules.size[2] + 1):
+            yy = base_y + (z - 1) * cell
+            st = filled.get(z)
+            if not st:
+                self.items.append(
+                    ps.Box(cx, yy + 1, colw - 6, cell - 2, thickness=1, color=(70, 76, 92, 255), batch=b, group=g1)
                 )
-        add(
-            ps.Rectangle(
-                gx - 4,
-                base_y + (focus - 1) * CELL,
-                len(cols) * colw + 4,
-                CELL,
-                color=(90, 100, 130, 120),
-                batch=b,
-                group=g0,
-            )
-        )  # the focused plane
-        for i, (x, _y, col) in enumerate(cols):
-            cx = gx + i * colw
-            filled = dict(col)
-            for z in range(1, sz + 1):
-                yy = base_y + (z - 1) * CELL
-                st = filled.get(z)
-                if not st:
-                    add(ps.Box(cx, yy + 1, colw - 6, CELL - 2, thickness=1, color=(70, 76, 92, 255), batch=b, group=g1))
-                    continue
-                side = st[-1].side
-                rgb = palette.SIDE.get(side, palette.SIDE["white"])
-                add(ps.Rectangle(cx, yy + 1, colw - 6, CELL - 2, color=rgb255(rgb), batch=b, group=g1))
-                ink = (20, 20, 24, 255) if side == "white" else (255, 255, 255, 255)
-                add(
-                    self.pyglet.text.Label(
-                        stack_label(st, c.rules)[:3],
-                        font_name=MONO,
-                        font_size=7,
-                        x=cx + (colw - 6) / 2,
-                        y=yy + CELL / 2,
-                        anchor_x="center",
-                        anchor_y="center",
-                        color=ink,
-                        batch=b,
-                        group=g1,
-                    )
-                )
-            if x == hx:
-                add(
-                    ps.Box(
-                        cx - 2,
-                        base_y - 1,
-                        colw - 2,
-                        sz * CELL + 2,
-                        thickness=2,
-                        color=(255, 255, 255, 255),
-                        batch=b,
-                        group=g1,
-                    )
-                )
-            add(
-                self.pyglet.text.Label(
-                    f"x{x}",
-                    font_name=MONO,
-                    font_size=7,
-                    x=cx + (colw - 6) / 2,
-                    y=y0 + 4,
-                    anchor_x="center",
-                    color=TEXT if x == hx else DIM,
-                    batch=b,
-                    group=g1,
-                )
+                continue
+            side = st[-1].side
+            rgb = c.view.palette.side_rgb(side)
+            self.items.append(ps.Rectangle(cx, yy + 1, colw - 6, cell - 2, color=rgb255(rgb), batch=b, group=g1))
+            ink = (20, 20, 24, 255) if side == "white" else (255, 255, 255, 255)
+            self._label(
+                stack_label(st, c.rules)[:3],
+                cx + (colw - 6) / 2,
+                yy + cell / 2,
+                ink,
+                anchor_x="center",
+                anchor_y="center",
             )

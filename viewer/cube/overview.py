@@ -22,8 +22,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..gl import palette
 from ..gl.camera import Camera
+from ..gl.palette import DEFAULT as DEFAULT_PALETTE
+from ..gl.palette import Palette
 from .scene import LIFT, Layout, Scene, _add_stack, _pack
 
 SIDES = ("white", "black")
@@ -255,22 +256,27 @@ def _plane_pieces(position, higher, z: int):
                 yield c, st
 
 
-def build_overview_scene(ov: Overview, targets=()) -> Scene:
+def build_overview_scene(ov: Overview, targets=(), pal: Palette = DEFAULT_PALETTE) -> Scene:
     """Instance buffers of the overview: per board its plane, lines, pieces of the focused plane,
-    the changed pieces of its other planes (floating, faded), the current board's frame."""
+    the changed pieces of its other planes (floating, faded), the current board's frame; in the
+    colours of ``pal``."""
     pos, rules = ov.position, ov.rules
     sx, sy, _sz = ov.size
     z = ov.focus_z
     pieces: dict[str, tuple[list, list]] = {}
-    tiles, edges, lines, dashes, green = [], [], [], [], []
-    t, e = palette.TILE, palette.EDGE
+    tiles: list[tuple] = []
+    edges: list[tuple] = []
+    lines: list[tuple] = []
+    dashes: list[tuple] = []
+    green: list[tuple] = []
+    t, e = pal.tile, pal.edge
     rl = getattr(rules, "red_line", {"white": 3, "black": 14})
     pr = getattr(rules, "promotion", {"white": 14, "black": 3})
     line_ys = [
-        (rl["white"], palette.RED_LINE, lines),
-        (rl["black"] - 1, palette.RED_LINE, lines),
-        (pr["white"] - 1 + 0.16, palette.PROMOTION_LINE, dashes),
-        (pr["black"] - 0.16, palette.PROMOTION_LINE, dashes),
+        (rl["white"], pal.red_line, lines),
+        (rl["black"] - 1, pal.red_line, lines),
+        (pr["white"] - 1 + 0.16, pal.promotion_line, dashes),
+        (pr["black"] - 0.16, pal.promotion_line, dashes),
     ]
     (gx0, _gx1), (gy0, _gy1), (gz0, gz1) = rules.green
     by_board: dict[tuple, list] = {}
@@ -287,15 +293,15 @@ def build_overview_scene(ov: Overview, targets=()) -> Scene:
         for ly, col, out in line_ys:
             out.append((ox, oy + ly, LIFT["lines"], 1.0, *col, 1.0))
         if not b.higher and gz0 <= z <= gz1:
-            g = palette.GREEN
+            g = pal.green
             green.append((ox + gx0 - 1, oy + gy0 - 1, LIFT["green"], 1.0, *g, 1.0))
         for c, stack in _plane_pieces(pos, b.higher, z):
-            _add_stack(pieces, stack, (ox + c[0] - 0.5, oy + c[1] - 0.5, 0.0), lambda _p: 1.0)
+            _add_stack(pieces, stack, (ox + c[0] - 0.5, oy + c[1] - 0.5, 0.0), lambda _p: 1.0, pal)
         for c, stack in by_board.get(b.higher, ()):
             h = (c[2] - z) * PLANE_STEP
-            _add_stack(pieces, stack, (ox + c[0] - 0.5, oy + c[1] - 0.5, h), lambda _p: 0.7)
+            _add_stack(pieces, stack, (ox + c[0] - 0.5, oy + c[1] - 0.5, h), lambda _p: 0.7, pal)
         if b.higher == ov.current or b.higher in ov.highlight:
-            rgb = palette.SELECTED if b.higher == ov.current else palette.TARGET["hyperjump"]
+            rgb = pal.selected if b.higher == ov.current else pal.target["hyperjump"]
             for k in range(1, 6):  # a thick frame: the edge mesh scaled about the board's centre
                 sc = 1.0 + 0.009 * k
                 edges.append((ox - (sc - 1) * sx / 2, oy - (sc - 1) * sy / 2, LIFT["edges"] * 2, sc, *rgb, 1.0))

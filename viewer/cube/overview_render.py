@@ -10,31 +10,32 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..gl import palette
+from ..gl.palette import DEFAULT as DEFAULT_PALETTE
+from ..gl.palette import Palette
 from .overview import Overview, build_overview_scene
 from .render import Renderer
 from .scene import HIGHLIGHT_MESHES, INSTANCE_FLOATS, LIFT, View
 from .target_marks import symbol_rows
 
 
-def overview_highlights(ov: Overview, targets=(), selected=None) -> dict[str, np.ndarray]:
+def overview_highlights(
+    ov: Overview, targets=(), selected=None, pal: Palette = DEFAULT_PALETTE
+) -> dict[str, np.ndarray]:
     """Highlight arrays for the overview: ``targets`` = [(kind, full coordinate)], ``selected`` = a
-    full coordinate (a white ring), placed on their small boards."""
+    full coordinate (a white ring), placed on their small boards, in the colours of ``pal``."""
     out: dict[str, list] = {name: [] for name in HIGHLIGHT_MESHES}
     for kind, coord in targets:
         b = ov.board(tuple(coord[3:]))
         if b is None:
             continue
         ox, oy = b.origin
-        name, rows = symbol_rows((ox + coord[0] - 0.5, oy + coord[1] - 0.5, LIFT["rings"]), kind, palette.TARGET[kind])
+        name, rows = symbol_rows((ox + coord[0] - 0.5, oy + coord[1] - 0.5, LIFT["rings"]), kind, pal.target[kind])
         out[name].extend(rows)
     if selected is not None:
         b = ov.board(tuple(selected[3:]))
         if b is not None:
             ox, oy = b.origin
-            out["rings"].append(
-                (ox + selected[0] - 1, oy + selected[1] - 1, LIFT["rings"], 1.0, *palette.SELECTED, 1.0)
-            )
+            out["rings"].append((ox + selected[0] - 1, oy + selected[1] - 1, LIFT["rings"], 1.0, *pal.selected, 1.0))
     return {k: np.asarray(v, np.float32).reshape(-1, INSTANCE_FLOATS) for k, v in out.items()}
 
 
@@ -50,9 +51,9 @@ class OverviewRenderer(Renderer):
 
     def scene_for(self, position, view: View):
         ov = position
-        key = (ov.key(), palette.current)
+        key = (ov.key(), view.palette.name)
         if key != self._ov_key or self.scene is None:
-            self.scene = build_overview_scene(ov)
+            self.scene = build_overview_scene(ov, pal=view.palette)
             self._ov_key = key
             self._ensure_board(self.scene, ov.rules)
             for (name, p), batch in self._batches.items():
@@ -62,7 +63,7 @@ class OverviewRenderer(Renderer):
         return self.scene
 
     def highlights_for(self, view: View, scene, position) -> dict:
-        return overview_highlights(position, self.targets, self.selected)
+        return overview_highlights(position, self.targets, self.selected, view.palette)
 
     def render(self, position, view: View, fbo=None, clear: bool = True) -> None:
         if not isinstance(position, Overview):

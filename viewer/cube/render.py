@@ -16,17 +16,16 @@ mesh.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
-from ..gl import palette
 from ..gl.shaders import load_program
 from .scene import (
     BOARD_MESHES,
     HIGHLIGHT_MESHES,
     INSTANCE_FLOATS,
     OUTLINE_FRAME,
-    PIECE_MESHES,
     RING_FRAME,
     Scene,
     View,
@@ -51,8 +50,8 @@ class _Batch:
         self.vbo = ctx.buffer(np.ascontiguousarray(vertices, dtype="f4").tobytes())
         self.vertices = len(vertices)
         self.capacity = 0
-        self.ibo = None
-        self.vao = None
+        self.ibo: Any = None  # moderngl buffer, made on the first upload
+        self.vao: Any = None
         self.count = 0
 
     def upload(self, inst: np.ndarray | None) -> None:
@@ -101,14 +100,15 @@ class Renderer:
         self.hl_prog = load_program(ctx, "highlight")
         self._batches: dict[tuple[str, str], _Batch] = {}
         meshes = mesh_data()
-        for name in PIECE_MESHES:
+        self.piece_kinds = tuple(meshes)  # one batch per piece kind with a mesh
+        for name in self.piece_kinds:
             detailed, low = meshes[name]
             self._batches[(name, "opaque")] = _Batch(ctx, self.pieces_prog, detailed, lit=True)
             self._batches[(name, "translucent")] = _Batch(ctx, self.pieces_prog, low, lit=True)
         self._board_key = None
-        self._scene_key = None
+        self._scene_key: tuple | None = None
+        self._scene_pos: Any = None  # the position the scene was built for
         self.scene: Scene | None = None
-        self.background = palette.BACKGROUND
         # Piece meshes are closed and wound outwards: back faces are culled (opaque: no
         # visible change; translucent: one layer instead of two, alpha compensated).
         self.cull_pieces = True
@@ -201,7 +201,7 @@ class Renderer:
         target.use()
         target.viewport = (0, 0, cam.width, cam.height)
         if clear:
-            target.clear(*self.background, 1.0, depth=1.0)
+            target.clear(*view.palette.background, 1.0, depth=1.0)
 
         self.pieces_prog["m_vp"].write(vp)
         self.pieces_prog["m_light"].value = tuple(LIGHT)
@@ -235,7 +235,7 @@ class Renderer:
             if self.cull_pieces:
                 ctx.enable(mgl.CULL_FACE)
             self.pieces_prog["m_alpha_pow"].value = 2.0 if self.cull_pieces else 1.0
-            for name in PIECE_MESHES:
+            for name in self.piece_kinds:
                 self._batches[(name, p)].draw()
             ctx.disable(mgl.CULL_FACE)
         self._draw_highlights_over()
@@ -254,10 +254,10 @@ class Renderer:
         planes = [scene.opaque.get("tiles")]
         if self.translucent_depth_writes:
             planes.append(scene.translucent.get("tiles"))
-        rows = [p for p in planes if p is not None and len(p)]
-        if not rows:
+        parts = [p for p in planes if p is not None and len(p)]
+        if not parts:
             return inst
-        rows = np.concatenate(rows)
+        rows = np.concatenate(parts)
         main = (np.abs(rows[:, 0] - ox) < 1e-4) & (np.abs(rows[:, 1] - oy) < 1e-4)
         heights = np.unique(rows[main, 2].astype(np.float64))
         if not len(heights):
@@ -334,7 +334,7 @@ class OffscreenRenderer:
 
         self.width, self.height = int(width), int(height)
         self.own_ctx = ctx is None
-        self.ctx = ctx if ctx is not None else moderngl.create_standalone_context(backend="egl")
+        self.ctx = ctx if ctx is not None else moderngl.create_standalone_context(backend="egl")  # type: ignore[arg-type]
         size = (self.width, self.height)
         self.samples = samples
         self.fbo = self.ctx.framebuffer(

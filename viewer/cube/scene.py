@@ -19,8 +19,10 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..gl import meshes, palette
+from ..gl import meshes
 from ..gl.camera import Camera
+from ..gl.palette import DEFAULT as DEFAULT_PALETTE
+from ..gl.palette import FADED_MIN_ALPHA, Palette
 from .slicing import Slicing
 from .target_marks import SYMBOL_MESHES, pole_row, symbol_meshes, symbol_rows
 
@@ -117,6 +119,7 @@ class View:
     reach: int = 4  # planes farther than this from the focused one are not drawn; nearer
     # ones fade with their distance (a far plane never clutters the view)
     pulse_start: float = 0.0  # view.time when the targets shown now appeared (they breathe a while)
+    palette: Palette = DEFAULT_PALETTE  # the colours it is drawn in (a value: F12 sets another)
     _pulse_of: tuple | None = field(default=None, repr=False, compare=False)
 
     def _note_targets(self) -> None:
@@ -198,7 +201,7 @@ class View:
             self.tile_factor,
             self.isolated,
             self.reach,
-            palette.current,
+            self.palette.name,
         )
 
 
@@ -211,7 +214,7 @@ class Scene:
     layout: Layout
     piece_count: int = 0
 
-    def sorted_translucent(self, name: str, camera: Camera) -> np.ndarray:
+    def sorted_translucent(self, name: str, camera: Camera) -> np.ndarray | None:
         """Translucent instances of ``name`` ordered back to front for ``camera``."""
         inst = self.translucent.get(name)
         if inst is None or len(inst) < 2:
@@ -293,32 +296,44 @@ def stack_members(stack, base, scale_all=1.0) -> list[tuple[object, str, tuple, 
     return out
 
 
-def _add_stack(out, stack, base, alpha_for, scale_all=1.0):
-    """Append instance rows for the members of one cell (a pile, bottom first)."""
+def _add_stack(out, stack, base, alpha_for, pal: Palette, scale_all=1.0):
+    """Append instance rows for the members of one cell (a pile, bottom first), in ``pal``'s colours."""
     for piece, kind, (bx, by, bz), signed in stack_members(stack, base, scale_all):
         side = getattr(piece, "side", "white")
         a = alpha_for(piece)
         if a < 1.0:  # faded planes: lifted colours and an opacity floor (both sides readable)
-            rgb = palette.SIDE_FADED.get(side, palette.SIDE_FADED["white"])
-            a = max(a, palette.FADED_MIN_ALPHA)
+            rgb = pal.side_rgb(side, faded=True)
+            a = max(a, FADED_MIN_ALPHA)
         else:
-            rgb = palette.SIDE.get(side, palette.SIDE["white"])
+            rgb = pal.side_rgb(side)
         out.setdefault(kind, ([], []))[0 if a >= 1.0 else 1].append((bx, by, bz, signed, rgb[0], rgb[1], rgb[2], a))
 
 
 def build_scene(position, view: View) -> Scene:
-    """Instance buffers of everything except the highlights (see :func:`highlight_instances`)."""
+    """Instance buffers of everything except the highlights (see :func:`highlight_instances`):
+    the pieces of the shown board and its ghosts, then the planes, lines and green area."""
+    layout = view.layout(position.rules)
+    pieces: dict[str, tuple[list, list]] = {}
+    _shown_board_pieces(position, view, layout, pieces)
+    ghost_tiles = _ghost_pieces(position, view, layout, pieces)
+    opaque = {k: _pack(v[0]) for k, v in pieces.items()}
+    translucent = {k: _pack(v[1]) for k, v in pieces.items()}
+    count = sum(len(a) for a in opaque.values()) + sum(len(a) for a in translucent.values())
+    planes_o, planes_t = _plane_rows(position.rules, view, layout)
+    planes_t["tiles"].extend(ghost_tiles)
+    opaque.update({k: _pack(v) for k, v in planes_o.items()})
+    translucent.update({k: _pack(v) for k, v in planes_t.items()})
+    return Scene(opaque=opaque, translucent=translucent, layout=layout, piece_count=count)
+
+
+def _shown_board_pieces(position, view: View, layout: Layout, pieces: dict) -> None:
+    """The pieces of the shown 3-D board, every plane at once, each faded with its plane (a hot
+    loop: one pass over the board's pieces)."""
     rules = position.rules
-    layout = view.layout(rules)
-    sx, sy, sz = layout.size
-    sl = view.slicing
-    focus = sl.focus_z
-    higher = sl.higher()
+    higher = view.slicing.higher()
     main_board = not any(v != 1 for v in higher)
     crowd = _crowd_rows(rules)
-
-    pieces: dict[str, tuple[list, list]] = {}
-    # ---- the shown board: all planes at once
+    ox, oy = layout.origin(0)
     for coord, stack in position.board_pieces(higher):
         if not stack:
             continue
@@ -335,72 +350,64 @@ def build_scene(position, view: View) -> Scene:
             lo, hi = crowd.get(getattr(stack[0], "side", ""), (0, -1))
             if lo <= y <= hi:
                 la *= view.crowd_factor
-        ox, oy = layout.origin(0)
         base = (ox + x - 0.5, oy + y - 0.5, layout.layer_height(z))
-        _add_stack(pieces, stack, base, lambda _p, a=la: a)
+        _add_stack(pieces, stack, base, lambda _p, a=la: a, view.palette)
 
-    # ---- ghosts: the focused plane of each neighbouring board, translucent
-    ghost_rows = []
-    for delta, key in sl.ghost_boards():
+
+def _ghost_pieces(position, view: View, layout: Layout, pieces: dict) -> list[tuple]:
+    """The focused plane of each neighbouring board (G), translucent; returns their tiles' rows."""
+    focus = view.slicing.focus_z
+    ghost_tiles = []
+    for delta, key in view.slicing.ghost_boards():
         ox, oy = layout.origin(delta)
         for coord, stack in position.board_pieces(key):
             if coord[2] != focus or not stack:
                 continue
             base = (ox + coord[0] - 0.5, oy + coord[1] - 0.5, layout.layer_height(focus))
-            _add_stack(pieces, stack, base, lambda _p: view.ghost_opacity * 0.999)
-        g = palette.GHOST_TILE
-        ghost_rows.append((ox, oy, layout.layer_height(focus), 1.0, g[0], g[1], g[2], view.ghost_opacity * 0.6))
+            _add_stack(pieces, stack, base, lambda _p: view.ghost_opacity * 0.999, view.palette)
+        g = view.palette.ghost_tile
+        ghost_tiles.append((ox, oy, layout.layer_height(focus), 1.0, g[0], g[1], g[2], view.ghost_opacity * 0.6))
+    return ghost_tiles
 
-    opaque = {k: _pack(v[0]) for k, v in pieces.items()}
-    translucent = {k: _pack(v[1]) for k, v in pieces.items()}
-    count = sum(len(a) for a in opaque.values()) + sum(len(a) for a in translucent.values())
 
-    # ---- planes (tiles), green area, lines
+PLANE_PARTS = ("tiles", "lines", "green", "edges", "dashes")
+
+
+def _plane_rows(rules, view: View, layout: Layout) -> tuple[dict[str, list], dict[str, list]]:
+    """Rows of each plane's tile, edges, red and (dashed) promotion lines and green area, as
+    (opaque, translucent) per part of :data:`PLANE_PARTS`; a faded plane's rows are translucent."""
+    pal = view.palette
+    opaque: dict[str, list] = {k: [] for k in PLANE_PARTS}
+    translucent: dict[str, list] = {k: [] for k in PLANE_PARTS}
     ox, oy = layout.origin(0)
-    tiles_o, tiles_t, lines_o, lines_t, green_o, green_t = [], [], [], [], [], []
-    dashes_o, dashes_t = [], []  # the promotion lines are dashed (a pattern besides the colour)
-    edges_o, edges_t = [], []
-    e = palette.EDGE
-    t = palette.TILE
-    red, gold = palette.RED_LINE, palette.PROMOTION_LINE
-    line_ys = []
     rl = getattr(rules, "red_line", {"white": 3, "black": 14})
     pr = getattr(rules, "promotion", {"white": 14, "black": 3})
-    line_ys.append((rl["white"], red))  # after white's last setup rank
-    line_ys.append((rl["black"] - 1, red))  # before black's first setup rank
-    line_ys.append((pr["white"] - 1 + 0.16, gold))  # white promotes on y >= promotion
-    line_ys.append((pr["black"] - 0.16, gold))  # black promotes on y <= promotion
-    (gx0, gx1), (gy0, gy1), (gz0, gz1) = rules.green
-    for z in range(1, sz + 1):
+    line_ys = [
+        (rl["white"], "lines", pal.red_line),  # after white's last setup rank
+        (rl["black"] - 1, "lines", pal.red_line),  # before black's first setup rank
+        (pr["white"] - 1 + 0.16, "dashes", pal.promotion_line),  # white promotes on y >= promotion (dashed)
+        (pr["black"] - 0.16, "dashes", pal.promotion_line),  # black promotes on y <= promotion
+    ]
+    (gx0, _gx1), (gy0, _gy1), (gz0, gz1) = rules.green
+    main_board = not any(v != 1 for v in view.slicing.higher())
+
+    def add(part: str, alpha: float, row: tuple) -> None:
+        (opaque if alpha >= 1.0 else translucent)[part].append(row + (alpha,))
+
+    t, e, g = pal.tile, pal.edge, pal.green
+    for z in range(1, layout.size[2] + 1):
         la = view.layer_alpha(z)
         if la <= 0.0:
             continue
         h = layout.layer_height(z)
-        ta = 1.0 if la >= 1.0 else la * view.tile_factor
-        (tiles_o if ta >= 1.0 else tiles_t).append((ox, oy, h, 1.0, t[0], t[1], t[2], ta))
-        ea = 1.0 if la >= 1.0 else min(1.0, la * 1.2)
-        (edges_o if ea >= 1.0 else edges_t).append((ox, oy, h + LIFT["edges"], 1.0, e[0], e[1], e[2], ea))
-        lalpha = 1.0 if la >= 1.0 else min(1.0, la * 1.2)
-        for ly, c in line_ys:
-            solid = c is red
-            ((lines_o if solid else dashes_o) if lalpha >= 1.0 else (lines_t if solid else dashes_t)).append(
-                (ox, oy + ly, h + LIFT["lines"], 1.0, c[0], c[1], c[2], lalpha)
-            )
+        lifted = 1.0 if la >= 1.0 else min(1.0, la * 1.2)  # edges, lines, green: a little stronger
+        add("tiles", 1.0 if la >= 1.0 else la * view.tile_factor, (ox, oy, h, 1.0, t[0], t[1], t[2]))
+        add("edges", lifted, (ox, oy, h + LIFT["edges"], 1.0, e[0], e[1], e[2]))
+        for ly, part, c in line_ys:
+            add(part, lifted, (ox, oy + ly, h + LIFT["lines"], 1.0, c[0], c[1], c[2]))
         if main_board and gz0 <= z <= gz1:
-            g = palette.GREEN
-            ga = 1.0 if la >= 1.0 else min(1.0, la * 1.2)
-            (green_o if ga >= 1.0 else green_t).append(
-                (ox + gx0 - 1, oy + gy0 - 1, h + LIFT["green"], 1.0, g[0], g[1], g[2], ga)
-            )
-    tiles_t.extend(ghost_rows)
-
-    opaque.update(
-        tiles=_pack(tiles_o), lines=_pack(lines_o), green=_pack(green_o), edges=_pack(edges_o), dashes=_pack(dashes_o)
-    )
-    translucent.update(
-        tiles=_pack(tiles_t), lines=_pack(lines_t), green=_pack(green_t), edges=_pack(edges_t), dashes=_pack(dashes_t)
-    )
-    return Scene(opaque=opaque, translucent=translucent, layout=layout, piece_count=count)
+            add("green", lifted, (ox + gx0 - 1, oy + gy0 - 1, h + LIFT["green"], 1.0, g[0], g[1], g[2]))
+    return opaque, translucent
 
 
 HIGHLIGHT_MESHES = ("marks", "columns", "outlines", "rings") + SYMBOL_MESHES
@@ -448,17 +455,48 @@ def highlight_layers(view: View, layout: Layout, position=None) -> dict[str, np.
     * ``rings``    the selected origin (floor and top of its pile) and the hovered cell (on top);
     * ``columns``, ``outlines``: kept for painters that add their own (empty here).
 
-    Colours per kind: :data:`palette.TARGET`; targets pulse with :func:`pulse_at`
+    Colours per kind: the view's palette (``view.palette.target``); targets pulse with :func:`pulse_at`
     (``view.time``, never a wall clock).  ``position`` gives pile heights (without it a
     piece's height is assumed).
     """
+    pal = view.palette
     hl = view.highlights
-    sl = view.slicing
-    pulse = view.pulse()
-    marks, columns, outlines, rings = [], [], [], []
-    heights: dict = {}
     if position is not None and not hasattr(position, "cell"):
         position = getattr(position, "base", None)  # a wrapper (e.g. a recording frame)
+    place = _placer(view, layout)
+    marks: list[tuple] = []
+    rings: list[tuple] = []
+    symbols: dict[str, list] = {name: [] for name in SYMBOL_MESHES}
+    # the last turn: a floor fill (no frame: frames are the capture targets' shape)
+    for coord, rgb, a in ((hl.last_from, pal.last_from, 0.45), (hl.last_to, pal.last_to, 0.70)):
+        c = place(coord)
+        if c is not None:
+            marks.append((c[0], c[1], c[2] + LIFT["marks"], 1.0, *rgb, a))
+    poles = _target_marks(view, place, marks, symbols)
+    c = place(hl.selected)
+    if c is not None and hl.selected is not None:
+        h = _top_of(position, tuple(hl.selected))
+        rings.append((c[0], c[1], c[2] + LIFT["rings"], 1.0, *pal.selected, 1.0))
+        rings.append((c[0], c[1], c[2] + h, 1.0, *pal.selected, 1.0))
+        key = (round(float(c[0]), 3), round(float(c[1]), 3))
+        if key in poles:
+            lo, hi = poles[key]
+            poles[key] = (min(lo, c[2]), max(hi, c[2]))
+    for (x, y), (lo, hi) in poles.items():
+        if hi - lo < 0.05:
+            continue  # no origin on another plane (nothing selected): no pole
+        symbols["sym_pole"].append(pole_row((x + 0.5, y + 0.5), lo, hi, pal.target["jump"]))
+    c = place(hl.hovered)
+    if c is not None:
+        rings.append((c[0], c[1], c[2] + LIFT["rings"], 1.0, *pal.hover, 1.0))
+    out = {"marks": _pack(marks), "columns": _pack([]), "outlines": _pack([]), "rings": _pack(rings)}
+    out.update({name: _pack(rows) for name, rows in symbols.items()})
+    return out
+
+
+def _placer(view: View, layout: Layout):
+    """``place(coord)``: the floor corner of a cell where the view shows it (None where it does not)."""
+    sl = view.slicing
 
     def place(coord):
         if coord is None or len(coord) < 3:
@@ -468,32 +506,29 @@ def highlight_layers(view: View, layout: Layout, position=None) -> dict[str, np.
             return None
         return layout.cell_corner(coord[0], coord[1], coord[2], delta)
 
-    def top_of(coord) -> float:
-        if coord not in heights:
-            if position is None:
-                h = 1.0
-            else:
-                try:
-                    stack = position.cell(coord)
-                except Exception:  # pragma: no cover - a foreign position object
-                    stack = ()
-                h = pile_height(stack) + COLUMN_PAD if stack else EMPTY_COLUMN
-            heights[coord] = max(EMPTY_COLUMN, h)
-        return heights[coord]
+    return place
 
+
+def _top_of(position, coord) -> float:
+    """Height of the selected pile's top ring (a piece's height without a position)."""
+    if position is None:
+        return 1.0
+    try:
+        stack = position.cell(coord)
+    except Exception:  # pragma: no cover - a foreign position object
+        stack = ()
+    return max(EMPTY_COLUMN, pile_height(stack) + COLUMN_PAD if stack else EMPTY_COLUMN)
+
+
+def _target_marks(view: View, place, marks: list, symbols: dict[str, list]) -> dict:
+    """The targets: a faint floor fill in the kind's colour (depth-tested: empty cells) and the
+    kind's SYMBOL on the cell surface, on top of everything (see viewer.cube.target_marks).
+    Returns the 3-D jump poles: (x, y) -> (lowest, highest) floor height."""
+    hl, sl, pulse = view.highlights, view.slicing, view.pulse()
     glow = 0.82 + 0.18 * pulse
-    symbols: dict[str, list] = {name: [] for name in SYMBOL_MESHES}
-
-    # the last turn: a floor fill (no frame: frames are the capture targets' shape)
-    for coord, rgb, a in ((hl.last_from, palette.LAST_FROM, 0.45), (hl.last_to, palette.LAST_TO, 0.70)):
-        c = place(coord)
-        if c is not None:
-            marks.append((c[0], c[1], c[2] + LIFT["marks"], 1.0, *rgb, a))
-    # targets: a faint floor fill in the kind's colour (depth-tested: empty cells) and the kind's
-    # SYMBOL on the cell surface, on top of everything (see viewer.cube.target_marks)
     poles: dict = {}
     for kind in TARGET_KINDS:
-        rgb = palette.TARGET[kind]
+        rgb = view.palette.target[kind]
         col = tuple(min(1.0, v * glow + 0.06 * pulse) for v in rgb)
         for coord in hl.targets.get(kind, ()):
             coord = tuple(coord)
@@ -514,26 +549,7 @@ def highlight_layers(view: View, layout: Layout, position=None) -> dict[str, np.
                 key = (round(float(c[0]), 3), round(float(c[1]), 3))
                 lo, hi = poles.get(key, (c[2], c[2]))
                 poles[key] = (min(lo, c[2]), max(hi, c[2]))
-    c = place(hl.selected)
-    if c is not None:
-        rgb = palette.SELECTED
-        h = top_of(tuple(hl.selected))
-        rings.append((c[0], c[1], c[2] + LIFT["rings"], 1.0, *rgb, 1.0))
-        rings.append((c[0], c[1], c[2] + h, 1.0, *rgb, 1.0))
-        key = (round(float(c[0]), 3), round(float(c[1]), 3))
-        if key in poles:
-            lo, hi = poles[key]
-            poles[key] = (min(lo, c[2]), max(hi, c[2]))
-    for (x, y), (lo, hi) in poles.items():
-        if hi - lo < 0.05:
-            continue  # no origin on another plane (nothing selected): no pole
-        symbols["sym_pole"].append(pole_row((x + 0.5, y + 0.5), lo, hi, palette.TARGET["jump"]))
-    c = place(hl.hovered)
-    if c is not None:
-        rings.append((c[0], c[1], c[2] + LIFT["rings"], 1.0, *palette.HOVER, 1.0))
-    out = {"marks": _pack(marks), "columns": _pack(columns), "outlines": _pack(outlines), "rings": _pack(rings)}
-    out.update({name: _pack(rows) for name, rows in symbols.items()})
-    return out
+    return poles
 
 
 def highlight_instances(view: View, layout: Layout, position=None) -> tuple[np.ndarray, np.ndarray]:
@@ -549,7 +565,7 @@ def highlight_instances(view: View, layout: Layout, position=None) -> tuple[np.n
 
 def mesh_data() -> dict[str, tuple[np.ndarray, np.ndarray]]:
     """Piece vertex arrays ((V, 6) float32) by type: (detailed, low-poly for faded planes)."""
-    return {k: (meshes.piece_mesh(k), meshes.piece_mesh(k, lod=True)) for k in PIECE_MESHES}
+    return {k: (meshes.piece_mesh(k), meshes.piece_mesh(k, lod=True)) for k in meshes.PIECE_BUILDERS}
 
 
 def board_mesh_data(layout: Layout, rules) -> dict[str, np.ndarray]:

@@ -1,72 +1,119 @@
 """The cube-chess setup phase (C24-C27) in the viewer: drafts, slot cycling, the minute per choice.
 
-:class:`SetupControls` is a part of :class:`viewer.cube.controller.CubeController`;
-it uses the controller's ``setup`` (an :class:`engine.SetupPhase`), ``rules``,
-messages and ``_start_game`` / ``_autosave`` / ``_refresh_targets``.
+:class:`CubeSetup` is a part of :class:`viewer.cube.controller.CubeController` that owns the
+setup's state: the :class:`engine.SetupPhase` (:attr:`CubeSetup.phase`, None once the game
+runs), the draft of the part being chosen, the royal swap's first slot, the seconds spent on this
+choice and the picture of the setup so far; what it needs of the controller is :class:`SetupHost`.
 """
 
 from __future__ import annotations
 
+from functools import partial
+from typing import Any, Protocol
+
 from engine import Game, IllegalAction, Position, SetupPhase, format_coord
+
+from ..ui.bindings import Actions
 
 SIDES = ("white", "black")
 
 
-class SetupControls:
+class SetupHost(Protocol):
+    """What the setup needs of the controller."""
+
+    rules: Any
+    resume_offer: Any
+    prompt: Any
+    help_visible: bool
+
+    def say(self, text: str, level: str = "info", detail: str = "") -> None: ...
+
+    def error(self, text: str, detail: str = "") -> None: ...
+
+    def _start_game(self, game: Game) -> None: ...
+
+    def _autosave(self) -> None: ...
+
+    def _refresh_targets(self) -> None: ...
+
+
+class CubeSetup:
     """Choosing the parts of both sides' arrangements, one part at a time."""
 
-    setup: SetupPhase | None = None
+    def __init__(self, host: SetupHost):
+        self.host = host
+        self.phase: SetupPhase | None = None
+        self.position: Position | None = None  # the setup so far, as the board shows it (cached)
+        self.elapsed = 0.0
+        self.draft: list[str] = []
+        self.pick: int | None = None  # royal part: first slot of a swap
 
-    def _init_setup(self) -> None:
-        self.setup = None
-        self._setup_position = None
-        self.setup_elapsed = 0.0
-        self.setup_draft: list[str] = []
-        self.setup_pick: int | None = None  # royal part: first slot of a swap
+    def start(self) -> None:
+        """A new game's setup phase."""
+        self.phase = SetupPhase(self.host.rules)
+        self.elapsed = 0.0
+        self.reset_draft()
+
+    def end(self) -> None:
+        """The game runs: no setup any more."""
+        self.phase = None
+        self.position = None
+
+    @property
+    def _live(self) -> SetupPhase:
+        """The running setup phase (for the steps that run only during the setup)."""
+        if self.phase is None:
+            raise RuntimeError("no setup phase is running")
+        return self.phase
+
+    def shown_position(self) -> Position:
+        if self.position is None:
+            self.position = self._build_position()
+        return self.position
 
     def quick_start(self) -> None:
-        if self.setup is None:
+        if self.phase is None:
             return
-        self.setup.quick_start()
+        self.phase.quick_start()
         self._finish_setup("Quick start: the default arrangement for both sides.")
 
     def _finish_setup(self, text: str) -> None:
-        game = Game(self.rules, {s: list(self.setup.choices[s]) for s in SIDES})
-        bonus = {s: self.setup.pawn_bonus(s) for s in SIDES}
-        self._start_game(game)
-        self._autosave()
+        game = Game(self.host.rules, {s: list(self._live.choices[s]) for s in SIDES})
+        bonus = {s: self._live.pawn_bonus(s) for s in SIDES}
+        self.host._start_game(game)
+        self.host._autosave()
         extra = ", ".join(f"{s} +{b}" for s, b in bonus.items() if b)
-        self.say(
+        self.host.say(
             text + (f" Pawn bonus (C25): {extra}." if extra else "") + " White to move: click one of your pieces.", "ok"
         )
 
     @property
     def seconds_per_choice(self) -> float:
-        return float(self.rules.setup.get("seconds_per_choice", 60))
+        return float(self.host.rules.setup.get("seconds_per_choice", 60))
 
     @property
-    def setup_remaining(self) -> float:
-        return max(0.0, self.seconds_per_choice - self.setup_elapsed)
+    def remaining(self) -> float:
+        return max(0.0, self.seconds_per_choice - self.elapsed)
 
-    def setup_is_royal(self) -> bool:
-        return self.setup is not None and self.setup.part == len(self.rules.setup["parts"])
+    def is_royal(self) -> bool:
+        return self.phase is not None and self.phase.part == len(self.host.rules.setup["parts"])
 
-    def _reset_draft(self) -> None:
-        self.setup_pick = None
-        self._setup_position = None
-        if self.setup is None or self.setup.done:
-            self.setup_draft = []
+    def reset_draft(self) -> None:
+        self.pick = None
+        self.position = None
+        if self.phase is None or self.phase.done:
+            self.draft = []
             return
-        part = self.setup.part
-        if part == len(self.rules.setup["parts"]):
-            names = list(self.rules.setup["default_royal"])
+        part = self.phase.part
+        if part == len(self.host.rules.setup["parts"]):
+            names = list(self.host.rules.setup["default_royal"])
         else:
-            names = list(self.rules.setup["default_parts"][part])
-        self.setup_draft = names
-        self._refresh_targets()
+            names = list(self.host.rules.setup["default_parts"][part])
+        self.draft = names
+        self.host._refresh_targets()
 
     def _chosen_so_far(self) -> SetupPhase:
-        return SetupPhase(self.rules, choices={s: list(self.setup.choices[s]) for s in SIDES})
+        return SetupPhase(self.host.rules, choices={s: list(self._live.choices[s]) for s in SIDES})
 
     def _remaining_parts(self):
         """[(side, part, squares)] for every part not yet confirmed (current first), via the public API."""
@@ -77,13 +124,13 @@ class SetupControls:
             tmp.timeout()
         return out
 
-    def _build_setup_position(self) -> Position:
+    def _build_position(self) -> Position:
         full = self._chosen_so_far()
         rest = self._remaining_parts()
         first = True
         while not full.done:
-            if first and self.setup_draft:
-                full.choose(self.setup_draft)
+            if first and self.draft:
+                full.choose(self.draft)
             else:
                 full.timeout()
             first = False
@@ -96,109 +143,118 @@ class SetupControls:
                 cells[sq] = ()
         return pos.replace(cells=cells)
 
-    def setup_cycle(self, slot: int) -> None:
+    def cycle(self, slot: int) -> None:
         """Change the piece in slot ``slot`` (0-based) of the current part."""
-        if self.setup is None or not 0 <= slot < len(self.setup_draft):
+        if self.phase is None or not 0 <= slot < len(self.draft):
             return
-        if self.setup_is_royal():
-            if self.setup_pick is None:
-                self.setup_pick = slot
-                self.say(f"Royal part: now click the slot to swap the {self.setup_draft[slot]} with.")
+        if self.is_royal():
+            if self.pick is None:
+                self.pick = slot
+                self.host.say(f"Royal part: now click the slot to swap the {self.draft[slot]} with.")
                 return
-            a, b = self.setup_pick, slot
-            d = self.setup_draft
+            a, b = self.pick, slot
+            d = self.draft
             d[a], d[b] = d[b], d[a]
-            self.setup_pick = None
+            self.pick = None
         else:
-            choices = list(self.rules.setup["slot_choices"])
-            cur = self.setup_draft[slot]
-            self.setup_draft[slot] = choices[(choices.index(cur) + 1) % len(choices)] if cur in choices else choices[0]
-        self._setup_position = None
-        self.say(f"{self.setup.to_choose} part {self.setup.part + 1}: " + ", ".join(self.setup_draft))
+            choices = list(self.host.rules.setup["slot_choices"])
+            cur = self.draft[slot]
+            self.draft[slot] = choices[(choices.index(cur) + 1) % len(choices)] if cur in choices else choices[0]
+        self.position = None
+        self.host.say(f"{self.phase.to_choose} part {self.phase.part + 1}: " + ", ".join(self.draft))
 
-    def setup_confirm(self) -> None:
-        if self.setup is None:
+    def confirm(self) -> None:
+        if self.phase is None:
             return
-        side, part = self.setup.to_choose, self.setup.part
+        side, part = self.phase.to_choose, self.phase.part
         try:
-            self.setup.choose(self.setup_draft)
+            self.phase.choose(self.draft)
         except IllegalAction as exc:
-            self.error(str(exc))
+            self.host.error(str(exc))
             return
-        self._next_setup_part(f"{side} chose part {part + 1}: {', '.join(self.setup_draft)}.")
+        self._next_part(f"{side} chose part {part + 1}: {', '.join(self.draft)}.")
 
-    def _next_setup_part(self, text: str) -> None:
-        self.setup_elapsed = 0.0
-        if self.setup.done:
+    def _next_part(self, text: str) -> None:
+        self.elapsed = 0.0
+        if self._live.done:
             self._finish_setup(text + " Setup complete.")
             return
-        self._reset_draft()
-        nxt = self.setup.to_choose
-        self.say(f"{text} Now {nxt} chooses part {self.setup.part + 1} of {len(self.rules.setup['parts']) + 1}.")
+        self.reset_draft()
+        nxt = self._live.to_choose
+        self.host.say(
+            f"{text} Now {nxt} chooses part {self._live.part + 1} of {len(self.host.rules.setup['parts']) + 1}."
+        )
 
     def _draft_is_default(self) -> bool:
-        part = self.setup.part
+        part = self._live.part
         default = (
-            self.rules.setup["default_royal"]
-            if part == len(self.rules.setup["parts"])
-            else self.rules.setup["default_parts"][part]
+            self.host.rules.setup["default_royal"]
+            if part == len(self.host.rules.setup["parts"])
+            else self.host.rules.setup["default_parts"][part]
         )
-        return list(self.setup_draft) == list(default)
+        return list(self.draft) == list(default)
 
-    def setup_timeout(self) -> None:
+    def timeout(self) -> None:
         """C26: the minute ran out - the part gets its default arrangement (the source's rule,
         "超时则按原先的默认位置安排"); unconfirmed edits are dropped, and the message names them."""
-        if self.setup is None:
+        if self.phase is None:
             return
-        side, part = self.setup.to_choose, self.setup.part
+        side, part = self.phase.to_choose, self.phase.part
         dropped = (
             ""
             if self._draft_is_default()
-            else f" Your unconfirmed choice ({', '.join(self.setup_draft)}) was not used: Enter confirms a part."
+            else f" Your unconfirmed choice ({', '.join(self.draft)}) was not used: Enter confirms a part."
         )
-        self.setup.timeout()
-        self._next_setup_part(
+        self.phase.timeout()
+        self._next_part(
             f"{side}'s minute ran out: the default arrangement was used for part {part + 1} (C26).{dropped}"
         )
 
-    def setup_squares(self) -> list:
-        return self.setup.squares() if self.setup is not None and not self.setup.done else []
+    def squares(self) -> list:
+        return self.phase.squares() if self.phase is not None and not self.phase.done else []
 
-    def _setup_tick(self, dt: float) -> None:
+    def tick(self, dt: float) -> None:
         # the minute waits while the help, a prompt or the resume question is open (issue 13, bug 2)
-        if self.setup is not None and self.resume_offer is None and self.prompt is None and not self.help_visible:
-            before = self.setup_remaining
-            self.setup_elapsed += dt
-            if self.setup_elapsed >= self.seconds_per_choice:
-                self.setup_timeout()
-            elif before > 10.0 >= self.setup_remaining and not self._draft_is_default():
-                self.error(
-                    f"10 seconds left for {self.setup.to_choose}'s part {self.setup.part + 1}: press Enter to "
+        if (
+            self.phase is not None
+            and self.host.resume_offer is None
+            and self.host.prompt is None
+            and not self.host.help_visible
+        ):
+            before = self.remaining
+            self.elapsed += dt
+            if self.elapsed >= self.seconds_per_choice:
+                self.timeout()
+            elif before > 10.0 >= self.remaining and not self._draft_is_default():
+                self.host.error(
+                    f"10 seconds left for {self.phase.to_choose}'s part {self.phase.part + 1}: press Enter to "
                     f"keep your choice, or the default arrangement is used (C26)."
                 )
 
-    def _setup_click(self, c: tuple) -> None:
-        squares = self.setup_squares()
+    def click(self, c: tuple) -> None:
+        squares = self.squares()
         if c in squares:
-            self.setup_cycle(squares.index(c))
+            self.cycle(squares.index(c))
         else:
-            self.error(
+            self.host.error(
                 f"{format_coord(c)} is not a slot of this part: the highlighted squares are "
-                f"{self.setup.to_choose}'s part {self.setup.part + 1}."
+                f"{self._live.to_choose}'s part {self._live.part + 1}."
             )
 
-    def _setup_key(self, name: str, shift: bool) -> bool:
-        if name in ("enter", "return"):
-            self.setup_confirm()
-        elif name == "q":
-            self.quick_start()
-        elif name in ("1", "2", "3", "4", "5", "6", "7", "8", "9"):
-            self.setup_cycle(int(name) - 1)
-        elif name == "backspace":
-            self._reset_draft()
-            self.say("Back to the default arrangement for this part.")
-        elif name in ("pageup", "pagedown", "b", "t", "p"):
-            self.error("That works during play; now it is the setup phase (Enter confirms a part, Q = quick start).")
-        else:
-            return False
-        return True
+    def key_actions(self) -> Actions:
+        """The setup's actions of the key table (context ``setup``)."""
+        actions: Actions = {
+            "setup.confirm": self.confirm,
+            "setup.quick": self.quick_start,
+            "setup.reset_part": self._reset_part,
+            "setup.play_only": lambda: self.host.error(
+                "That works during play; now it is the setup phase (Enter confirms a part, Q = quick start)."
+            ),
+        }
+        for n in range(1, 10):
+            actions[f"setup.slot{n}"] = partial(self.cycle, n - 1)
+        return actions
+
+    def _reset_part(self) -> None:
+        self.reset_draft()
+        self.host.say("Back to the default arrangement for this part.")

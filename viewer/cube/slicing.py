@@ -12,6 +12,7 @@ Sliders in the window write through this model (``set_index``, ``set_focus``,
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 
@@ -192,6 +193,7 @@ def used_indices(pos) -> dict[int, list[int]]:
         top = int(pos.max_dimension()) + 1
         return {d: list(pos.indices_used(d)) for d in range(4, top + 1)}
     for c in cells:
+        pairs: Iterable[tuple[int, int]]
         if isinstance(c, FarCoord):
             pairs = zip(c.data[3::2], c.data[4::2])
         else:

@@ -3,15 +3,17 @@
 
 from __future__ import annotations
 
-from ..gl import palette
+from ..gl.palette import DEFAULT as DEFAULT_PALETTE
+from ..gl.palette import Palette
 from ..ui.panels import rgb255
 
 SIZE = 12
 
 
-def legend_shapes(pyglet, kind: str, batch, group) -> list:
-    """pyglet shapes drawing ``kind``'s symbol in a SIZE x SIZE box at (0, 0) (move with ``place``)."""
-    col = rgb255(palette.TARGET[kind])
+def legend_shapes(pyglet, kind: str, batch, group, pal: Palette = DEFAULT_PALETTE) -> list:
+    """pyglet shapes drawing ``kind``'s symbol in a SIZE x SIZE box at (0, 0) (move with ``place``),
+    in ``pal``'s colour."""
+    col = rgb255(pal.target[kind])
     s, h = pyglet.shapes, SIZE / 2
     if kind == "move":
         return [s.Circle(h, h, h * 0.7, color=col, batch=batch, group=group)]

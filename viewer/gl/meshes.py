@@ -24,7 +24,6 @@ import math
 
 import numpy as np
 
-PIECE_TYPES = ("pawn", "knight", "bishop", "rook", "cannon", "queen", "brother", "king", "prince", "unknown")
 #: the mesh of a piece kind that has none of its own (a ruleset's new kind): a plain block with a
 #: ball, unlike every real piece, so it is never mistaken for a pawn
 UNKNOWN_KIND = "unknown"
@@ -267,6 +266,8 @@ PIECE_BUILDERS = {
     "prince": prince,
     UNKNOWN_KIND: unknown,
 }
+#: every piece kind with a mesh (a new kind's mesh: one builder above; the renderer draws each)
+PIECE_TYPES = tuple(PIECE_BUILDERS)
 
 
 def piece_mesh(kind: str, lod: bool = False) -> np.ndarray:

@@ -25,18 +25,24 @@ Two palettes (issue 12):
 
 * ``"classic"``: the colours before issue 12 (red / blue / violet / cyan / yellow).
 
-:func:`use` switches the module's values in place (the window's C key); the scene reads them
-each time it builds its buffers.
+A palette is a value (:class:`Palette`, frozen, its tables read-only): the view holds the one it
+draws with (``viewer.cube.scene.View.palette``) and every builder and renderer reads it from there;
+F12 gives the view the other palette.  Nothing here changes after import.
 """
 
 from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, fields
+from types import MappingProxyType
 
 #: minimum CAM02-UCS colour difference between categories under each simulated deficiency
 #: (100 % severity, Machado et al. 2009 via colorspacious); ~1 is just noticeable, 10+ reads as a
 #: different colour at a glance on small marks
 MIN_DELTA_E = 12.0
 
-PALETTES: dict[str, dict] = {
+#: the source tables (upper-case keys); :data:`BY_NAME` holds them as :class:`Palette` values
+PALETTES: Mapping[str, dict] = {
     "safe": {
         "BACKGROUND": (0.075, 0.085, 0.115),
         "TILE": (0.30, 0.32, 0.37),
@@ -83,48 +89,78 @@ PALETTES: dict[str, dict] = {
     },
 }
 
-# the current values (module attributes; :func:`use` rewrites them)
-BACKGROUND = TILE = GREEN = RED_LINE = PROMOTION_LINE = EDGE = GHOST_TILE = (0.0, 0.0, 0.0)
-SIDE: dict = {}
-SIDE_FADED: dict = {}  # pieces on faded planes: lifted so both sides stay readable at low opacity
-TARGET: dict = {}  # highlights per legal-action kind
-LAST_FROM = LAST_TO = HOVER = SELECTED = (0.0, 0.0, 0.0)
-FADED_MIN_ALPHA = 0.075
-current = "safe"
+FADED_MIN_ALPHA = 0.075  # pieces on faded planes stay at least this opaque
+
+RGB = tuple[float, float, float]
 
 
-def use(name: str) -> None:
-    """Switch to palette ``name`` ("safe" or "classic"); dicts are updated in place."""
-    if name not in PALETTES:
-        raise ValueError(f"unknown palette {name!r} (use {', '.join(PALETTES)})")
-    g = globals()
-    for key, value in PALETTES[name].items():
-        if isinstance(value, dict):
-            g[key].clear()
-            g[key].update(value)
-        else:
-            g[key] = value
-    g["current"] = name
+@dataclass(frozen=True)
+class Palette:
+    """One palette's colours (RGB floats 0..1); ``side`` / ``side_faded`` by side, ``target`` by
+    legal-action kind (read-only mappings)."""
+
+    name: str
+    background: RGB
+    tile: RGB
+    green: RGB
+    red_line: RGB
+    promotion_line: RGB
+    edge: RGB
+    ghost_tile: RGB
+    side: Mapping[str, RGB]
+    side_faded: Mapping[str, RGB]  # pieces on faded planes: lifted so both sides stay readable
+    target: Mapping[str, RGB]  # highlights per legal-action kind
+    last_from: RGB
+    last_to: RGB
+    hover: RGB
+    selected: RGB
+
+    def side_rgb(self, side: str, faded: bool = False) -> RGB:
+        table = self.side_faded if faded else self.side
+        return table.get(side, table["white"])
+
+    def categories(self) -> dict[str, tuple]:
+        """Every colour category a player must tell apart (the colour-blind test's input)."""
+        out: dict[str, tuple] = {"side " + k: v for k, v in self.side.items()}
+        out.update({"target " + k: v for k, v in self.target.items()})
+        out.update(
+            {
+                "red line": self.red_line,
+                "promotion line": self.promotion_line,
+                "green area": self.green,
+                "tile": self.tile,
+                "selected": self.selected,
+            }
+        )
+        return out
 
 
-def categories() -> dict[str, tuple]:
-    """Every colour category a player must tell apart (the colour-blind test's input)."""
-    out = {"side " + k: v for k, v in SIDE.items()}
-    out.update({"target " + k: v for k, v in TARGET.items()})
-    out.update(
-        {
-            "red line": RED_LINE,
-            "promotion line": PROMOTION_LINE,
-            "green area": GREEN,
-            "tile": TILE,
-            "selected": SELECTED,
-        }
-    )
-    return out
+def _palette(name: str, table: dict) -> Palette:
+    values = {f.name: table[f.name.upper()] for f in fields(Palette) if f.name != "name"}
+    for key in ("side", "side_faded", "target"):
+        values[key] = MappingProxyType(dict(values[key]))
+    return Palette(name=name, **values)
+
+
+#: the palettes by name: "safe" (the default) and "classic"
+BY_NAME: Mapping[str, Palette] = MappingProxyType({name: _palette(name, t) for name, t in PALETTES.items()})
+SAFE = BY_NAME["safe"]
+CLASSIC = BY_NAME["classic"]
+DEFAULT = SAFE
+
+
+def named(name: str) -> Palette:
+    """The palette called ``name`` ("safe" or "classic")."""
+    try:
+        return BY_NAME[name]
+    except KeyError:
+        raise ValueError(f"unknown palette {name!r} (use {', '.join(BY_NAME)})") from None
+
+
+def other(p: Palette) -> Palette:
+    """F12: the other palette."""
+    return CLASSIC if p.name == "safe" else SAFE
 
 
 def rgba(rgb, alpha: float = 1.0) -> tuple[float, float, float, float]:
     return (float(rgb[0]), float(rgb[1]), float(rgb[2]), float(alpha))
-
-
-use("safe")

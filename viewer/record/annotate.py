@@ -51,7 +51,7 @@ class Annotator:
         text = f"turn {k} ({t.side}) {t.played}{t.symbol}"
         if t.cls:
             text += f"  {t.cls}, lost {t.loss / 100:.2f}" + (f"; better {t.better}" if t.better else "")
-        return text, CLASS_RGB.get(t.cls, (236, 236, 228))
+        return text, CLASS_RGB.get(t.cls or "", (236, 236, 228))
 
     # -- drawing ------------------------------------------------------------------------------
     def draw(self, frame: np.ndarray, st: Any, painter: Any) -> np.ndarray:

@@ -161,7 +161,7 @@ class KeyframeCamera:
                 f"{str(exc).splitlines()[0]}"
             ) from None
         if isinstance(data, dict):
-            data = data.get("keyframes", data.get("keyframe", data.get("key")))
+            data = data.get("keyframes", data.get("keyframe", data.get("key")))  # type: ignore[assignment]
         if not isinstance(data, list):
             raise RecordError(
                 f"camera file {path}: expected a list of keyframes (JSON list, or [[keyframe]] tables in TOML)"

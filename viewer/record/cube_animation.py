@@ -9,6 +9,7 @@ from __future__ import annotations
 import bisect
 import math
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 
@@ -180,7 +181,7 @@ class CubeSource:
                 b.add(action)
                 after = end if i == len(turn.actions) - 1 else b.preview()
                 new_at = _norm(b.at) if b.at is not None else at
-                group = tuple(b.group) if b.group is not None else tuple(after.cell(new_at))
+                group = tuple(b.group) if b.group is not None else tuple(after.cell(new_at)) if new_at else ()
                 kinds = [kk for kk in getattr(b, "kinds", []) if kk != "promote"]
                 lifted = bool(getattr(b, "pending", False)) or kinds[-1:] == ["split"]
                 new_hover = (new_at, group) if lifted and i < len(turn.actions) - 1 else None
@@ -204,9 +205,9 @@ class CubeSource:
             c = _norm(c)
             if c not in cells and before.cell(c) != after.cell(c):
                 cells.add(c)
-        cells = sorted(cells, key=lambda c: (len(c), c))
-        p0 = _cell_piles(before, hover0, cells)
-        p1 = _cell_piles(after, hover1, cells)
+        order = sorted(cells, key=lambda c: (len(c), c))
+        p0 = _cell_piles(before, hover0, order)
+        p1 = _cell_piles(after, hover1, order)
         tracks = []
         if kind in ("move", "capture", "jump", "hyperjump") and src != dst and group:
             mode = {"move": "arc", "capture": "arc", "jump": "vertical", "hyperjump": "hyper"}[kind]
@@ -214,7 +215,7 @@ class CubeSource:
             z = _take(p1[dst], group)
             for e0, e1 in zip(a, z):
                 tracks.append(Track(e1[0], src, e0[1], e0[2], dst, e1[1], e1[2], mode))
-        for c in cells:
+        for c in order:
             rest0, rest1 = list(p0[c]), list(p1[c])
             for e1 in rest1:
                 j = next((i for i, e0 in enumerate(rest0) if e0[0] == e1[0]), None)
@@ -229,7 +230,7 @@ class CubeSource:
                 tracks.append(
                     Track(e0[0], c, e0[1], e0[2], c, e0[1], e0[2], "capture" if kind == "capture" else "fade_out")
                 )
-        base = _Overlay(before, dict.fromkeys(cells, ()))
+        base = _Overlay(before, dict.fromkeys(order, ()))
         return CubeStep(kind, src, dst, before, after, base, tracks)
 
 
@@ -239,7 +240,7 @@ class FrameState:
     """Everything that decides one frame (hashable ``key``: equal keys -> equal frames)."""
 
     turn: int
-    position: object  # real engine position (slicing extents, scores)
+    position: Any  # real engine position (slicing extents, scores)
     base: object  # what the static scene draws
     higher: tuple = ()
     focus_z: int = 1
@@ -254,7 +255,7 @@ class FrameState:
     time: float = 0.0
     targets: tuple = ()  # ((kind, coords), ...) marks for the destination
     extra_key: tuple = ()
-    overview: object = None  # an OverviewShot: this frame shows the board overview instead
+    overview: OverviewShot | None = None  # an OverviewShot: this frame shows the board overview instead
 
     def key(self) -> tuple:
         if self.overview is not None:
@@ -335,6 +336,7 @@ class CubeAnimator:
     def _follow_at(self, frame: int):
         """(target, distance) of the follow camera at ``frame`` (eased between keys)."""
         keys = self._follow
+        assert keys is not None  # a follow camera's keys (set with it)
         frames = [k[0] for k in keys]
         i = bisect.bisect_right(frames, frame)
         if i == 0:
@@ -447,7 +449,6 @@ class CubeAnimator:
     def extras(self, st: FrameState, view) -> dict:
         """kind -> (opaque rows, translucent rows) of the animated pieces at ``st.u``."""
         from ..cube.scene import mesh_kind
-        from ..gl import palette
 
         out: dict[str, tuple[list, list]] = {}
         u = st.u
@@ -494,7 +495,7 @@ class CubeAnimator:
                 continue
             kind = mesh_kind(tr.piece)
             side = getattr(tr.piece, "side", "white")
-            rgb = palette.SIDE.get(side, palette.SIDE["white"])
+            rgb = view.palette.side_rgb(side)
             facing = -1.0 if side == "black" else 1.0
             row = (p[0], p[1], p[2], scale * facing, rgb[0], rgb[1], rgb[2], min(alpha, 1.0))
             out.setdefault(kind, ([], []))[0 if alpha >= 0.999 else 1].append(row)

@@ -242,11 +242,17 @@ class GifWriter:
         self.out.discard()
 
 
+#: the writer of each video format (:data:`VIDEO_FORMATS` maps a file suffix to one): a new export
+#: format is a writer class (``add(frame)``, ``close()``, ``abort()``) plus its entries here and there
+WRITERS = {
+    "mp4": lambda path, size, fps, preset, crf: Mp4Writer(path, size, fps, preset=preset, crf=crf),
+    "gif": lambda path, size, fps, preset, crf: GifWriter(path, size, fps),
+}
+
+
 def open_writer(path, size, fps, preset="veryfast", crf=23):
-    fmt = output_format(path)
-    if fmt == "mp4":
-        return Mp4Writer(path, size, fps, preset=preset, crf=crf)
-    return GifWriter(path, size, fps)
+    """A writer for ``path``, chosen by its suffix (:data:`VIDEO_FORMATS`, :data:`WRITERS`)."""
+    return WRITERS[output_format(path)](path, size, fps, preset, crf)
 
 
 def write_image(path, frame: np.ndarray) -> Path:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -27,8 +28,8 @@ class LiveCapture:
             ffmpeg_exe()
         AtomicPath(self.path).discard()  # fail now if the folder is missing or read-only
         self.preset, self.crf = preset, crf
-        self._writer = None
-        self.size = None
+        self._writer: Any = None  # an encoders writer, opened on the first frame
+        self.size: tuple[int, int] | None = None
         self.closed = False
 
     @property
@@ -52,6 +53,7 @@ class LiveCapture:
                     raise ValueError("frame too small")
             self.size = (w, h)
             self._writer = open_writer(self.path, self.size, self.fps, self.preset, self.crf)
+        assert self.size is not None
         w, h = self.size
         if frame.shape[:2] != (h, w):
             if frame.shape[0] >= h and frame.shape[1] >= w and frame.shape[0] - h <= 1 and frame.shape[1] - w <= 1:
@@ -59,7 +61,9 @@ class LiveCapture:
             else:
                 from PIL import Image
 
-                frame = np.asarray(Image.fromarray(np.ascontiguousarray(frame)).resize((w, h), Image.BILINEAR))
+                frame = np.asarray(
+                    Image.fromarray(np.ascontiguousarray(frame)).resize((w, h), Image.Resampling.BILINEAR)
+                )
         try:
             self._writer.add(frame)
         except BaseException:

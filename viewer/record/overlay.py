@@ -115,15 +115,15 @@ def _draw_layer(w: int, h: int, text: OverlayText) -> Image.Image:
     margin = max(3, round(h / 40))
     pad = max(2, round(h / 110))
 
-    items = []  # (xy, string, font, colour, anchor)
-    y = margin
+    items: list[tuple] = []  # (xy, string, font, colour, anchor)
+    y: float = margin
     if text.title:
         items.append(((margin, y), text.title, big, TEXT, "la"))
         y = draw.textbbox((margin, y), text.title, font=big, anchor="la")[3] + pad * 2
     if text.subtitle:
         items.append(((margin, y), text.subtitle, small, DIM, "la"))
     if text.scores:
-        x = w - margin
+        x: float = w - margin
         parts = [(f"{side} {value}", SIDE_COLORS.get(side, TEXT)) for side, value in text.scores.items()]
         for s, colour in reversed(parts):
             items.append(((x, margin), s, big, colour, "ra"))
@@ -189,7 +189,8 @@ def _text_layer(lines: tuple, w: int, h: int, x0: int, margin: int, y0: int):
     layer = Image.new("RGBA", (w, h), (0, 0, 0, 0))
     draw = ImageDraw.Draw(layer)
     width = w - margin - x0
-    top, bottom = [], []
+    top: list = []
+    bottom: list = []
     target = top
     scale = min(h, 1.8 * w) if y0 <= margin else min(w, h - y0) * 1.6  # portrait: fit the space below
     for text, style in lines:

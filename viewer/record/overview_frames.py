@@ -11,6 +11,7 @@ after the jump; then back to the 3-D view of the landing board.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 from PIL import Image, ImageDraw
@@ -81,7 +82,7 @@ class OverviewPainter:
         if shot.navigator:  # stills: the navigator needs the right quarter
             view.camera.zoom(1.3)
             view.camera.pan(-0.13 * self.width, 0)
-        r = self.off.renderer
+        r: Any = self.off.renderer  # the OverviewRenderer set in __init__
         r.targets, r.selected = list(shot.targets), shot.selected
         frame = self.off.render(ov, view)
         return self.captions(frame, ov, view.camera, shot.navigator)

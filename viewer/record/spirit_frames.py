@@ -31,6 +31,7 @@ import ctypes
 import math
 import sys
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 
@@ -137,7 +138,7 @@ class SpiritSource:
 class Sprite:
     """A piece drawn off the static board: at a (fractional) cell, faded/scaled, maybe ringed."""
 
-    piece: object
+    piece: Any  # a SpiritPiece
     at: tuple  # (x, y) in cell units, may be fractional
     alpha: float = 1.0
     scale: float = 1.0
@@ -236,6 +237,7 @@ class SpiritAnimator:
             pieces = {c: p for c, p in levelled.items() if c != t.origin}
             e = ease(u)
             a, b = step.src, step.dst
+            assert a is not None and b is not None  # a step goes from a square to the next
             at = (a[0] + (b[0] - a[0]) * e, a[1] + (b[1] - a[1]) * e)
             sprites = [Sprite(mover, at, ring=((120, 255, 160), 1.0))]
             last = step.index == len(t.path)
@@ -478,7 +480,7 @@ class SpiritPainter:
             raise RecordError(f"the spirit-chess view cannot be loaded ({_why(exc)})") from None
         try:
             try:
-                config = pyglet.gl.Config(double_buffer=True, sample_buffers=1, samples=4)
+                config = pyglet.gl.Config(double_buffer=True, sample_buffers=1, samples=4)  # type: ignore[abstract]
                 self.window = pyglet.window.Window(width=self.width, height=self.height, visible=False, config=config)
             except (pyglet.window.NoSuchConfigException, pyglet.gl.ContextException):
                 self.window = pyglet.window.Window(width=self.width, height=self.height, visible=False)
@@ -486,12 +488,12 @@ class SpiritPainter:
             _egl_restore(saved)
             raise RecordError(f"no headless OpenGL for rendering spirit chess ({_why(exc)})") from None
         self.pyglet = pyglet
-        self.geo = None
-        self.state = None
-        self.app = None
+        self.geo: Any = None  # RecordGeometry, BoardState and the board view: made for the first game
+        self.state: Any = None
+        self.app: Any = None
         self._app_class = SpiritBoardView
         self.render_seconds = self.read_seconds = 0.0
-        self._board_key = None
+        self._board_key: tuple | None = None
         self._sprite_batch = None
         self._sprite_items: list = []
         _egl_restore(saved)
@@ -550,11 +552,8 @@ class SpiritPainter:
         self.render_seconds += time.perf_counter() - t0
 
     def _draw_sprites(self, st: SpiritFrameState) -> None:
-        from ..spirit.piece_look import add_spirit_piece
-        from ..spirit.view import LEVELUP_RGB
-
+        """The moving pieces of the frame (and a level-up's pulse) over the board drawn once."""
         pyglet = self.pyglet
-        ps, T = pyglet.shapes, pyglet.text
         for item in self._sprite_items:
             item.delete()
         self._sprite_items = []
@@ -562,89 +561,73 @@ class SpiritPainter:
             return
         batch = self._sprite_batch = pyglet.graphics.Batch()
         groups = [pyglet.graphics.Group(order=i) for i in range(6)]
-        add = self._sprite_items.append
-        geo = self.geo.board
-        cs = geo.cell
-        rules = self.state.rules
-        mono = self.app.mono
-
-        def center(at):
-            ox, oy = geo.origin
-            return ox + (at[0] - 0.5) * cs, oy + (at[1] - 0.5) * cs
-
         if st.pulse is not None:
-            sq, u = st.pulse
-            x, y = center(sq)
-            for wave in (0.0, 0.5):  # two expanding rings
-                w = (u - wave) * 2.0
-                if not 0.0 <= w <= 1.0:
-                    continue
-                r = cs * (0.45 + 0.55 * w)
-                add(
-                    ps.Arc(
-                        x,
-                        y,
-                        r,
-                        thickness=max(2.0, cs * 0.12),
-                        color=LEVELUP_RGB + (int(255 * (1 - w)),),
-                        batch=batch,
-                        group=groups[0],
-                    )
-                )
-            glow = 0.3 * math.sin(math.pi * u)  # a flash that keeps the letter readable
-            add(ps.Circle(x, y, cs * 0.5, color=LEVELUP_RGB + (int(255 * glow),), batch=batch, group=groups[0]))
-            add(
-                T.Label(
-                    "+1",
-                    font_name=mono,
-                    font_size=max(8, int(cs * 0.32)),
-                    weight="bold",
-                    x=x + cs * 0.3,
-                    y=y + cs * (0.45 + 0.5 * u),
-                    anchor_x="left",
-                    anchor_y="bottom",
-                    color=LEVELUP_RGB + (int(255 * min(1.0, 2.0 - 2.0 * u)),),
-                    batch=batch,
-                    group=groups[5],
-                )
-            )
+            self._draw_pulse(st.pulse, batch, groups)
         order = sorted(range(len(st.sprites)), key=lambda i: (not st.sprites[i].under, i))
         for n, i in enumerate(order):
-            sp = st.sprites[i]
             base = 1 + min(n, 1) * 2  # under-sprites: groups 1-2, the rest: 3-4
-            x, y = center(sp.at)
-            p = sp.piece
-            spec = rules.pieces[p.type]
-            r = cs * 0.42 * sp.scale
-            a = int(round(255 * max(0.0, min(1.0, sp.alpha))))
-            if sp.ring is not None and sp.ring[1] > 0.01:
-                add(
-                    ps.Arc(
-                        x,
-                        y,
-                        r + cs * 0.06,
-                        thickness=max(2.0, cs * 0.09),
-                        color=tuple(sp.ring[0]) + (int(255 * min(1.0, sp.ring[1])),),
-                        batch=batch,
-                        group=groups[base],
-                    )
-                )
-            # the live board's drawing (viewer/spirit/piece_look.py): a piece looks the same in the video
-            add_spirit_piece(
-                self.pyglet,
-                add,
-                spec,
-                p.side,
-                x,
-                y,
-                r,
-                p.level,
-                batch=batch,
-                groups=(groups[base], groups[base + 1], groups[5]),
-                alpha=a,
-                font=mono,
-            )
+            self._draw_sprite(st.sprites[i], batch, (groups[base], groups[base + 1], groups[5]))
         batch.draw()
+
+    def _center(self, at) -> tuple[float, float]:
+        """Window pixels of the centre of board square ``at`` (fractional while gliding)."""
+        geo = self.geo.board
+        ox, oy = geo.origin
+        return ox + (at[0] - 0.5) * geo.cell, oy + (at[1] - 0.5) * geo.cell
+
+    def _draw_pulse(self, pulse: tuple, batch, groups: list) -> None:
+        """A level-up: two expanding rings, a flash and a rising "+1" over the raised square."""
+        from ..spirit.view import LEVELUP_RGB
+
+        ps, add, cs = self.pyglet.shapes, self._sprite_items.append, self.geo.board.cell
+        sq, u = pulse
+        x, y = self._center(sq)
+        for wave in (0.0, 0.5):  # two expanding rings
+            w = (u - wave) * 2.0
+            if not 0.0 <= w <= 1.0:
+                continue
+            r = cs * (0.45 + 0.55 * w)
+            color = LEVELUP_RGB + (int(255 * (1 - w)),)
+            add(ps.Arc(x, y, r, thickness=max(2.0, cs * 0.12), color=color, batch=batch, group=groups[0]))
+        glow = 0.3 * math.sin(math.pi * u)  # a flash that keeps the letter readable
+        add(ps.Circle(x, y, cs * 0.5, color=LEVELUP_RGB + (int(255 * glow),), batch=batch, group=groups[0]))
+        add(
+            self.pyglet.text.Label(
+                "+1",
+                font_name=self.app.mono,
+                font_size=max(8, int(cs * 0.32)),
+                weight="bold",
+                x=x + cs * 0.3,
+                y=y + cs * (0.45 + 0.5 * u),
+                anchor_x="left",
+                anchor_y="bottom",
+                color=LEVELUP_RGB + (int(255 * min(1.0, 2.0 - 2.0 * u)),),
+                batch=batch,
+                group=groups[5],
+            )
+        )
+
+    def _draw_sprite(self, sp: Sprite, batch, groups: tuple) -> None:
+        """One piece where it glides: its ring (if any), then the live board's drawing of it."""
+        from ..spirit.piece_look import add_spirit_piece
+
+        add, cs = self._sprite_items.append, self.geo.board.cell
+        x, y = self._center(sp.at)
+        p = sp.piece
+        r = cs * 0.42 * sp.scale
+        a = int(round(255 * max(0.0, min(1.0, sp.alpha))))
+        if sp.ring is not None and sp.ring[1] > 0.01:
+            color = tuple(sp.ring[0]) + (int(255 * min(1.0, sp.ring[1])),)
+            add(
+                self.pyglet.shapes.Arc(
+                    x, y, r + cs * 0.06, thickness=max(2.0, cs * 0.09), color=color, batch=batch, group=groups[0]
+                )
+            )
+        # the live board's drawing (viewer/spirit/piece_look.py): a piece looks the same in the video
+        spec = self.state.rules.pieces[p.type]
+        add_spirit_piece(
+            self.pyglet, add, spec, p.side, x, y, r, p.level, batch=batch, groups=groups, alpha=a, font=self.app.mono
+        )
 
     def _read(self) -> np.ndarray:
         import time
@@ -655,7 +638,7 @@ class SpiritPainter:
         buf = (ctypes.c_ubyte * (w * h * 3))()
         gl.glPixelStorei(gl.GL_PACK_ALIGNMENT, 1)
         gl.glReadPixels(0, 0, w, h, gl.GL_RGB, gl.GL_UNSIGNED_BYTE, buf)
-        frame = np.frombuffer(buf, dtype=np.uint8).reshape(h, w, 3)[::-1].copy()
+        frame = np.frombuffer(buf, dtype=np.uint8).reshape(h, w, 3)[::-1].copy()  # type: ignore[call-overload]
         self.read_seconds += time.perf_counter() - t0
         return frame
 

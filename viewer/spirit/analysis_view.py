@@ -3,11 +3,13 @@ zones, the evaluation bar, the best line (the level-up ringed, the path as arrow
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..ui.analysis_view import AnalysisView
 
 
 class SpiritAnalysisView(AnalysisView):
-    geometry = None  # set by the spirit view each frame: its BoardGeometry
+    geometry: Any = None  # set by the spirit view each frame: its BoardGeometry
 
     def cell_size(self, c) -> float:
         return self.geometry.cell if self.geometry is not None else 30.0
@@ -23,6 +25,8 @@ class SpiritAnalysisView(AnalysisView):
         return width / 2, height - 12 * self.layer.scale
 
     def screen(self, c, cell, height: int) -> tuple[tuple[float, float], str]:
+        if self.geometry is None:
+            raise RuntimeError("the spirit board has not been drawn yet")
         return self.geometry.center(cell), ""
 
     def turn_cells(self, turn) -> tuple[list, list]:

@@ -17,6 +17,8 @@ the turn without a transform.  X when no transform is allowed says why.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 from engine import DaqiError, load_ruleset
@@ -37,10 +39,9 @@ from engine.spirit import (
     step_budget,
 )
 
-from ..ui.bindings import SPIRIT_BINDINGS
-from ..ui.computer import GLIDE_STEP_S, ComputerControls
-from ..ui.control_common import ControllerBase, Message, Prompt, run_key
-from ..ui.review import ReviewControls
+from ..ui.bindings import SPIRIT_BINDINGS, SPIRIT_KEYS
+from ..ui.computer import GLIDE_STEP_S
+from ..ui.control_common import ControllerBase, Delegate, Message, Prompt
 from ..ui.words import plural
 from .cursor import SpiritCursor
 
@@ -51,23 +52,29 @@ MOVE_BOX_TITLE = (
 __all__ = ["SPIRIT_BINDINGS", "Message", "Prompt", "SpiritController"]
 
 
-class SpiritController(ComputerControls, SpiritCursor, ReviewControls, ControllerBase):
+class SpiritController(ControllerBase):
     game_name = "spirit"
     game_class = SpiritGame
+    key_table = SPIRIT_KEYS
     default_save_name = "daqi-spirit.txt"
     nothing_to_save = "Nothing to save before both placements are committed."
 
     def __init__(self, rules="spirit", *, quick: bool = False, autosave_path=None, save_path=None):
-        super().__init__(load_ruleset(rules) if isinstance(rules, (str, Path)) else rules, autosave_path, save_path)
+        # a Path is refused by load_ruleset (names only; --ruleset FILE is loaded by the caller)
+        rules = load_ruleset(rules) if isinstance(rules, (str, Path)) else rules  # type: ignore[arg-type]
+        super().__init__(rules, autosave_path, save_path)
+        self.cursor_part = SpiritCursor(self)  # the keyboard cell cursor (a part owning its cell)
         self.kinds = list(self.rules.pieces)
         self.place_kind = self.kinds[0]
         self.setup: SpiritSetup | None = None
         self._default_armed = False
-        self._init_review()
         self._clear_turn()
         self.new_game(quick=quick)
 
     # ------------------------------------------------------------------ state
+    cursor = Delegate[tuple | None]("cursor_part", "cell")
+    cursor_hide = Delegate[Callable[[], None]]("cursor_part", "hide")
+
     @property
     def mode(self) -> str:
         if self.setup is not None:
@@ -494,17 +501,6 @@ class SpiritController(ComputerControls, SpiritCursor, ReviewControls, Controlle
         self.chooser = None
         return self.confirm()
 
-    def _chooser_key(self, name) -> bool:
-        if name.isdigit() and name != "0":
-            self.choose_transform(int(name) - 1)
-        elif name in ("enter", "return"):
-            self.chooser = None
-            self.confirm()
-        elif name in ("escape", "backspace", "x"):
-            self.chooser = None
-            self.say("Transform list closed: Enter confirms the turn without a transform, X opens it again.")
-        return True
-
     def back(self):
         if self.setup is not None:
             return
@@ -519,33 +515,57 @@ class SpiritController(ComputerControls, SpiritCursor, ReviewControls, Controlle
         self.say("Took back the last click.")
 
     # ------------------------------------------------------------------ keys
+    # one table (viewer.ui.bindings.SPIRIT_KEYS) drives the dispatch and the help
     def _game_key(self, name, shift, ctrl) -> bool:
-        if ctrl:
-            return self._ctrl_key(name)
-        if name != "d":
-            self._default_armed = False
-        if self.setup is None and self._review_key(name, shift, ctrl):
-            return True
-        if self.chooser is None and self._cursor_key(name):
-            return True
-        if name in ("/", "f3") and self.setup is None:
-            self.open_move_box()
-            return True
-        if self.setup is not None and name.isdigit() and name != "0":
-            self.choose_kind(int(name) - 1)
-            return True
-        if self.setup is None and self.chooser is not None:
-            return self._chooser_key("enter" if name == "return" else name)
-        if self._computer_key(name, shift):
-            return True
-        keys = self._setup_keys() if self.setup is not None else self._play_keys()
-        return run_key(keys, "enter" if name == "return" else name)
+        if not ctrl and name != "d":
+            self._default_armed = False  # D twice replaces own placements: any other key disarms it
+        return super()._game_key(name, shift, ctrl)
 
-    def _setup_keys(self) -> dict:
-        return {"enter": self.setup_enter, "q": self.quick_start, "d": self.setup_default}
+    def key_active(self, context: str) -> bool:
+        if context in ("ctrl", "computer"):
+            return True
+        if context == "review":
+            return self.setup is None and self.reviewing
+        if context in ("cursor", "cursor-shown"):
+            shown = self.cursor is not None or context == "cursor"
+            return self.chooser is None and self.mode != "handover" and shown
+        if context == "setup":
+            return self.setup is not None
+        if context == "chooser":
+            return self.setup is None and self.chooser is not None
+        if context in ("move-box", "play"):
+            return self.setup is None
+        return super().key_active(context)
 
-    def _play_keys(self) -> dict:
-        return {"enter": self.confirm, "backspace": self.back, "escape": self.cancel, "x": self.open_transform}
+    def key_actions(self) -> dict:
+        actions = {
+            **self._base_actions(),
+            **self.review_part.key_actions(),
+            **self.computer.key_actions(),
+            **self.cursor_part.key_actions(),
+            "cursor.move_box": self.open_move_box,
+            "setup.enter": self.setup_enter,
+            "setup.quick": self.quick_start,
+            "setup.default": self.setup_default,
+            "chooser.confirm": self._chooser_confirm,
+            "chooser.close": self._chooser_close,
+            "play.confirm": self.confirm,
+            "play.back": self.back,
+            "play.cancel": self.cancel,
+            "play.transform": self.open_transform,
+        }
+        for n in range(1, 10):
+            actions[f"setup.kind{n}"] = partial(self.choose_kind, n - 1)
+            actions[f"chooser.{n}"] = partial(self.choose_transform, n - 1)
+        return actions
+
+    def _chooser_confirm(self) -> None:
+        self.chooser = None
+        self.confirm()
+
+    def _chooser_close(self) -> None:
+        self.chooser = None
+        self.say("Transform list closed: Enter confirms the turn without a transform, X opens it again.")
 
     def cancel(self):
         self._clear_turn()

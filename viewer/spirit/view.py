@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..ui.analysis_view import analysis_key, analysis_tick, attach_board
+from ..ui.analysis_view import analysis_actions, analysis_tick, attach_board
 from ..ui.panels import HELP_LINE_WIDTH, MONO, SANS, Panel, help_lines, help_page, mono_width, prompt_text
 from ..ui.review import banner_text, turn_rows
 from .analysis_view import SpiritAnalysisView
@@ -118,7 +118,7 @@ class SpiritBoardView:
         self.controller = controller
         self.batch = pyglet.graphics.Batch()
         self.g = [pyglet.graphics.Group(order=i) for i in range(8)]
-        self.dynamic = []
+        self.dynamic: list = []
         b = self.batch
         self.status = Panel(
             b, (self.g[5], self.g[6]), font=SANS, size=12, width=LEFT_COLUMN
@@ -420,7 +420,7 @@ class SpiritBoardView:
         out = {}
         head = ["DAQI  spirit chess" + ("   [REC]" if c.recording else "")]
         mode = c.mode
-        if mode == "setup":
+        if mode == "setup" and c.setup is not None:
             head.append(f"HIDDEN SETUP: {c.setup.side} places")
             head.append(f"{sum(c.remaining().values())} pieces left")
         elif mode == "handover":
@@ -472,7 +472,7 @@ class SpiritBoardView:
             )
         elif c.prompt is not None:
             out["overlay"] = prompt_text(c.prompt)
-        elif getattr(c, "chooser", None) is not None and mode == "play":
+        elif c.chooser is not None and mode == "play":
             out["overlay"] = "\n".join(
                 ["TRANSFORM A DISCIPLE: 1-9 chooses, Enter = no transform, Esc closes", ""]
                 + [f"  {i + 1}  {label}" for i, (label, _t) in enumerate(c.chooser)]
@@ -632,9 +632,12 @@ class SpiritBoardView:
         self.analysis.hover(self.controller, x, y)
 
     def key(self, name, shift, ctrl):
-        if analysis_key(self.analysis, self.controller, name, shift, ctrl):
+        """The view's keys of the table (context ``app``: the analysis), then the controller's."""
+        c = self.controller
+        actions = analysis_actions(self.analysis, c)
+        if c.key_table.dispatch(name, shift, ctrl, lambda ctx: ctx == "app", actions, only=("app",)):
             return True
-        return self.controller.key(name, shift=shift, ctrl=ctrl)
+        return c.key(name, shift=shift, ctrl=ctrl)
 
     def text(self, s):
         self.controller.text(s)

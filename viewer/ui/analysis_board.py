@@ -33,7 +33,7 @@ MODE_WORDS = {
 ANALYSIS_SEED = 0
 #: evaluations kept (a review stepping back and forth shows them at once)
 MAX_CACHED = 256
-#: the keys are listed in the help table (viewer.ui.bindings: J, Shift+J, Ctrl+J, Ctrl+Shift+J, F10, F11)
+#: its keys are in the key table (viewer.ui.bindings, context "app": J, Shift+J, Ctrl+J, Ctrl+Shift+J, F10, F11)
 
 
 def shown_position(c) -> Any:
@@ -254,20 +254,6 @@ class AnalysisBoard:
 
     def state_key(self) -> tuple:
         return (self.threat_mode, self.board_on, self.level, self.revision)
-
-    def key(self, name: str, shift: bool, ctrl: bool, c) -> str | None:
-        """Handle an analysis key; returns the message to show (None: not ours)."""
-        if name == "j" and not ctrl and not shift:
-            return self.cycle_threats()
-        if name == "j" and shift and not ctrl:
-            return self.toggle_board()
-        if name == "f10":
-            return self.cycle_level()
-        if name == "f11":
-            return self.analyse_game(c.game) if getattr(c, "game", None) is not None else "No game to analyse."
-        if name == "j" and ctrl:
-            return self.best_turn(c, play=shift)
-        return None
 
     def best_turn(self, c, play: bool) -> str:
         pos = shown_position(c)

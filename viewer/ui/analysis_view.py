@@ -9,6 +9,7 @@ from engine.analysis.report import thresholds
 
 from .analysis_board import AnalysisBoard, format_eval, shown_position, shown_turn
 from .arrows import BEST_LINE, THREAT_DECISIVE, THREAT_LATER, THREAT_NOW, ZONE, ArrowLayer
+from .bindings import PASS
 
 CLASS_RGBA = {"inaccuracy": (230, 180, 0, 255), "mistake": (224, 112, 0, 255), "blunder": (220, 40, 40, 255)}
 
@@ -237,17 +238,28 @@ def attach_board(controller, executor=None) -> AnalysisBoard:
     return board
 
 
-def analysis_key(view, c, name: str, shift: bool, ctrl: bool) -> bool:
-    """J / Shift+J / Ctrl+J / Ctrl+Shift+J / F10 / F11 (not while a prompt or chooser is open)."""
-    if name not in ("j", "f10", "f11"):
-        return False
-    if getattr(c, "prompt", None) is not None or getattr(c, "chooser", None) is not None:
-        return False
-    msg = view.board.key(name, shift, ctrl, c)
-    if msg is None:
-        return False
-    c.say(msg)
-    return True
+def analysis_actions(view, c) -> dict:
+    """The analysis actions of the key table (context ``app``: J, Shift+J, Ctrl+J, Ctrl+Shift+J,
+    F10, F11), not while a prompt or chooser is open (then the key passes on to the controller)."""
+    board = view.board
+
+    def run(step):
+        def act():
+            if getattr(c, "prompt", None) is not None or getattr(c, "chooser", None) is not None:
+                return PASS
+            c.say(step())
+            return None
+
+        return act
+
+    return {
+        "analysis.threats": run(board.cycle_threats),
+        "analysis.board": run(board.toggle_board),
+        "analysis.level": run(board.cycle_level),
+        "analysis.game": run(lambda: board.analyse_game(c.game) if c.game is not None else "No game to analyse."),
+        "analysis.best": run(lambda: board.best_turn(c, play=False)),
+        "analysis.play_best": run(lambda: board.best_turn(c, play=True)),
+    }
 
 
 def analysis_tick(view, c) -> None:

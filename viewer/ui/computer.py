@@ -10,7 +10,7 @@ Three layers:
   on the next :meth:`~InlineExecutor.poll` unless ``hold`` is set).  Each takes
   ``submit(job_id, request)`` and answers through ``poll() -> [(job_id, Outcome)]``; ``cancel``
   forgets a job (the process executor ends a busy worker and starts a fresh one);
-* :class:`ComputerControls` — mixed into a game's controller (cube and spirit): which sides the
+* :class:`ComputerControls` — a part of a game's controller (cube and spirit), held by the controller base: which sides the
   computer plays, its level and seed, the pending request, the hint, undo of two plies, the keys
   C / Shift+C / Shift+H / Shift+L and the HUD line.  A game controller provides a few hooks
   (``_computer_play``, ``_computer_setup_step``, ``_computer_hint_changed``, ``_computer_turn_text``).
@@ -31,7 +31,7 @@ from collections import deque
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from engine.players import suggest
 
@@ -290,36 +290,64 @@ class Hint:
     text: str
 
 
-class ComputerControls:
-    """The computer opponent inside a controller (cube chess or spirit chess).
+class ComputerHost(Protocol):
+    """What the computer part needs of its controller (``viewer.ui.control_common.ControllerBase``
+    and the game's hooks)."""
 
-    The controller calls :meth:`computer_tick` from ``tick`` and :meth:`_computer_key` from its key
-    dispatch; it provides ``_computer_play(turn) -> bool`` (play a turn through the human's turn
-    machine), ``_computer_setup_step()`` (take the computer side's default setup choices),
-    ``_computer_turn_text(turn) -> str`` and ``_computer_hint_changed()`` (show / clear the hint)."""
-
-    # what the host controller provides (annotations only: nothing here shadows it)
     game: Any
     time: float
     message: Any
-    mode: str
-    to_move: str
-    say: Callable[..., None]
-    error: Callable[[str], None]
-    result_text: Callable[[], str]
-    _can_redo: Callable[[], bool]
 
-    computer_sides: frozenset = frozenset()
-    computer_level: int = DEFAULT_LEVEL
-    computer_seed: int = 0
-    computer_executor: Any = None
-    computer_executor_kind: str = "process"
-    computer_pending: Pending | None = None
-    computer_hint: Hint | None = None
-    computer_ready: Any = None  # a move outcome waiting for the glide to end
-    computer_paused: frozenset = frozenset()  # the sides "play from here" took from it (C resumes)
-    glide: tuple | None = None  # (turn number k, 1-based; controller time it started)
-    _computer_jobs: int = 0
+    @property
+    def mode(self) -> str: ...
+
+    @property
+    def to_move(self) -> str: ...
+
+    def say(self, text: str, level: str = "info", detail: str = "") -> None: ...
+
+    def error(self, text: str, detail: str = "") -> None: ...
+
+    def result_text(self) -> str: ...
+
+    def _can_redo(self) -> bool: ...
+
+    def glide_seconds(self) -> float: ...
+
+    def _computer_play(self, turn: Any) -> bool: ...
+
+    def _computer_setup_step(self) -> None: ...
+
+    def _computer_turn_text(self, turn: Any) -> str: ...
+
+    def _computer_hint_changed(self) -> None: ...
+
+
+class ComputerControls:
+    """The computer opponent, a part of a controller (cube chess or spirit chess) that owns its
+    state: the sides it plays, its level and seed, its worker, the request it waits for, the hint,
+    the turn held back for the glide.
+
+    The controller calls :meth:`computer_tick` from ``tick`` and takes :meth:`key_actions` into its
+    key actions (the ``computer`` context of the key table); it provides (:class:`ComputerHost`)
+    ``_computer_play(turn) -> bool`` (play a turn through the human's turn machine),
+    ``_computer_setup_step()`` (take the computer side's default setup choices),
+    ``_computer_turn_text(turn) -> str``, ``_computer_hint_changed()`` (show / clear the hint) and
+    ``glide_seconds()``."""
+
+    def __init__(self, host: ComputerHost):
+        self.host = host
+        self.computer_sides: frozenset = frozenset()
+        self.computer_level: int = DEFAULT_LEVEL
+        self.computer_seed: int = 0
+        self.computer_executor: Any = None
+        self.computer_executor_kind: str = "process"
+        self.computer_pending: Pending | None = None
+        self.computer_hint: Hint | None = None
+        self.computer_ready: Any = None  # a move outcome waiting for the glide to end
+        self.computer_paused: frozenset = frozenset()  # the sides "play from here" took from it (C resumes)
+        self.glide: tuple | None = None  # (turn number k, 1-based; controller time it started)
+        self._computer_jobs: int = 0
 
     # -- configuration ------------------------------------------------------------------------
     def set_computer(self, sides=(), level: int | None = None, seed: int | None = None, executor=None) -> None:
@@ -346,7 +374,7 @@ class ComputerControls:
                 self.computer_executor = make_executor(self.computer_executor_kind)
             except (OSError, RuntimeError) as exc:  # no worker process here: think in a thread
                 self.computer_executor = ThreadExecutor()
-                self.error(
+                self.host.error(
                     f"The computer thinks in a thread (the window may stutter): no worker process "
                     f"({type(exc).__name__}: {str(exc).strip().splitlines()[0]})."
                 )
@@ -363,7 +391,11 @@ class ComputerControls:
         return bool(self.computer_sides)
 
     def computer_to_move(self) -> bool:
-        return self.game is not None and self.mode == "play" and self.game.position.to_move in self.computer_sides
+        return (
+            self.host.game is not None
+            and self.host.mode == "play"
+            and self.host.game.position.to_move in self.computer_sides
+        )
 
     @property
     def computer_thinking(self) -> bool:
@@ -371,15 +403,15 @@ class ComputerControls:
 
     # -- requests -------------------------------------------------------------------------------
     def _computer_request(self, purpose: str) -> None:
-        pos = self.game.position
+        pos = self.host.game.position
         self._computer_jobs += 1
         job = self._computer_jobs
-        req = Request(pos, self.computer_level, turn_seed(self.computer_seed, len(self.game.turns)))
-        self.computer_pending = Pending(job, purpose, pos, pos.to_move, self.time)
+        req = Request(pos, self.computer_level, turn_seed(self.computer_seed, len(self.host.game.turns)))
+        self.computer_pending = Pending(job, purpose, pos, pos.to_move, self.host.time)
         self._executor().submit(job, req)
-        if purpose == "move" and "is thinking..." not in self.message.text:
-            prev = self.message
-            self.say(f"{prev.text} The computer ({pos.to_move}) is thinking...".strip(), prev.level)
+        if purpose == "move" and "is thinking..." not in self.host.message.text:
+            prev = self.host.message
+            self.host.say(f"{prev.text} The computer ({pos.to_move}) is thinking...".strip(), prev.level)
 
     def _computer_cancel(self) -> None:
         p = self.computer_pending
@@ -393,13 +425,13 @@ class ComputerControls:
         if not self.computer_sides and self.computer_pending is None:
             return
         p = self.computer_pending
-        if p is not None and (self.game is None or p.position is not self.game.position):
+        if p is not None and (self.host.game is None or p.position is not self.host.game.position):
             self._computer_cancel()  # asked about a position that is gone
-        if self.game is None:
+        if self.host.game is None:
             if self.computer_sides:
-                self._computer_setup_step()
+                self.host._computer_setup_step()
             return
-        if self.glide is not None and self.time - self.glide[1] >= self.glide_seconds():
+        if self.glide is not None and self.host.time - self.glide[1] >= self.host.glide_seconds():
             self.glide = None
         if self.computer_pending is not None and self.computer_executor is not None:
             for job_id, outcome in self.computer_executor.poll():
@@ -416,7 +448,7 @@ class ComputerControls:
         if p is None or p.job_id != job_id:
             return  # an answer nobody waits for any more
         self.computer_pending = None
-        if self.game is None or self.game.position is not p.position:
+        if self.host.game is None or self.host.game.position is not p.position:
             return  # the game moved on: stale
         if p.purpose == "move" and self.glide is not None:
             self.computer_ready = (p, outcome)  # play it once the last turn has glided
@@ -424,48 +456,48 @@ class ComputerControls:
         self._computer_deliver(p, outcome)
 
     def _computer_deliver(self, p: Pending, outcome: Outcome) -> None:
-        if self.game is None or self.game.position is not p.position:
+        if self.host.game is None or self.host.game.position is not p.position:
             return
         if outcome.error is not None:
             self.computer_sides = self.computer_sides - {p.side}
-            self.error(f"The computer could not choose a turn ({outcome.error}); {p.side} is yours now.")
+            self.host.error(f"The computer could not choose a turn ({outcome.error}); {p.side} is yours now.")
             return
         sug = outcome.suggestion
         if p.purpose == "hint":
             self._computer_set_hint(p, sug)
             return
-        if p.side not in self.computer_sides or self.mode != "play":
+        if p.side not in self.computer_sides or self.host.mode != "play":
             return
         if sug.turn is None:
             self.computer_sides = self.computer_sides - {p.side}
-            self.error(f"The computer finds no turn for {p.side}; {p.side} is yours now.")
+            self.host.error(f"The computer finds no turn for {p.side}; {p.side} is yours now.")
             return
-        text = self._computer_turn_text(sug.turn)
-        if not self._computer_play(sug.turn):
+        text = self.host._computer_turn_text(sug.turn)
+        if not self.host._computer_play(sug.turn):
             self.computer_sides = self.computer_sides - {p.side}
-            self.error(
-                f"The computer's turn {text} was refused by the rules; {p.side} is yours now. {self.message.text}"
+            self.host.error(
+                f"The computer's turn {text} was refused by the rules; {p.side} is yours now. {self.host.message.text}"
             )
             return
         self.computer_hint = None
-        self.glide = (len(self.game.turns), self.time)
+        self.glide = (len(self.host.game.turns), self.host.time)
         why = f" ({sug.reason})" if getattr(sug, "reason", "") else ""
         end = (
-            f" Game over: {self.result_text()}."
-            if self.game.position.result is not None
-            else f" {self.game.position.to_move.capitalize()} to move."
+            f" Game over: {self.host.result_text()}."
+            if self.host.game.position.result is not None
+            else f" {self.host.game.position.to_move.capitalize()} to move."
         )
-        self.say(f"The computer ({p.side}, level {self.computer_level}) played {text}{why}.{end}", "ok")
+        self.host.say(f"The computer ({p.side}, level {self.computer_level}) played {text}{why}.{end}", "ok")
 
     def _computer_set_hint(self, p: Pending, sug) -> None:
         if sug.turn is None:
-            self.error(f"No hint: {p.side} has no turn the computer can find.")
+            self.host.error(f"No hint: {p.side} has no turn the computer can find.")
             return
-        text = self._computer_turn_text(sug.turn)
+        text = self.host._computer_turn_text(sug.turn)
         reason = getattr(sug, "reason", "") or "its best turn"
         self.computer_hint = Hint(p.position, sug, f"{text}: {reason}")
-        self._computer_hint_changed()
-        self.say(f"Hint for {p.side}: {text} - {reason}.", "ok")
+        self.host._computer_hint_changed()
+        self.host.say(f"Hint for {p.side}: {text} - {reason}.", "ok")
 
     # -- keys -------------------------------------------------------------------------------------
     def computer_take_over(self, other: bool = False) -> None:
@@ -478,19 +510,21 @@ class ComputerControls:
             self.computer_paused = frozenset()
             self.computer_sides = paused
             who = " and ".join(s for s in SIDES if s in paused)
-            self.say(f"The computer plays {who} again (level {self.computer_level}; C gives a side back).", "ok")
+            self.host.say(f"The computer plays {who} again (level {self.computer_level}; C gives a side back).", "ok")
             return
-        side = self.to_move
+        side = self.host.to_move
         if other:
             side = "black" if side == "white" else "white"
         if side in self.computer_sides:
             self.computer_sides = self.computer_sides - {side}
-            self.say(f"{side} is yours again (C hands it to the computer).", "ok")
+            self.host.say(f"{side} is yours again (C hands it to the computer).", "ok")
         else:
             self.computer_sides = self.computer_sides | {side}
             self.computer_hint = None
-            self._computer_hint_changed()
-            self.say(f"The computer plays {side} now (level {self.computer_level}; C or Shift+C gives it back).", "ok")
+            self.host._computer_hint_changed()
+            self.host.say(
+                f"The computer plays {side} now (level {self.computer_level}; C or Shift+C gives it back).", "ok"
+            )
 
     def computer_pause(self) -> None:
         """ "Play from here" (review): the computer waits until C hands its sides back."""
@@ -501,94 +535,94 @@ class ComputerControls:
 
     def computer_cycle_level(self, down: bool = False) -> None:
         self.computer_level = (self.computer_level + (-1 if down else 1)) % 5
-        self.say(f"Computer level {self.computer_level} (0 random, 1 greedy, 2-3 searching).", "ok")
+        self.host.say(f"Computer level {self.computer_level} (0 random, 1 greedy, 2-3 searching).", "ok")
 
     def request_hint(self) -> None:
         """I: ask the computer which turn it would play for the side to move."""
-        if self.game is None or self.mode != "play":
-            self.error("A hint needs a game in play.")
+        if self.host.game is None or self.host.mode != "play":
+            self.host.error("A hint needs a game in play.")
             return
         if self.computer_to_move():
-            self.error("The computer is to move: it will play in a moment (C gives you this side).")
+            self.host.error("The computer is to move: it will play in a moment (C gives you this side).")
             return
         h = self.computer_hint
-        if h is not None and h.position is self.game.position:
-            self.say(f"Hint: {h.text}.", "ok")
+        if h is not None and h.position is self.host.game.position:
+            self.host.say(f"Hint: {h.text}.", "ok")
             return
         if self.computer_pending is not None:
-            self.say("The computer is still thinking about the hint.")
+            self.host.say("The computer is still thinking about the hint.")
             return
         self._computer_request("hint")
-        self.say(f"Thinking about a hint for {self.game.position.to_move} (level {self.computer_level})...")
+        self.host.say(f"Thinking about a hint for {self.host.game.position.to_move} (level {self.computer_level})...")
 
-    def _computer_key(self, name: str, shift: bool) -> bool:
-        if name == "c":
-            self.computer_take_over(other=shift)
-        elif name == "h" and shift:
-            self.request_hint()
-        elif name == "l" and shift:
-            self.computer_cycle_level()
-        else:
-            return False
-        return True
+    def key_actions(self) -> dict:
+        """The computer's actions of the key table (C, Shift+C, Shift+H, Shift+L)."""
+        return {
+            "computer.take_over": lambda: self.computer_take_over(other=False),
+            "computer.take_over_other": lambda: self.computer_take_over(other=True),
+            "computer.hint": self.request_hint,
+            "computer.level": self.computer_cycle_level,
+        }
 
     # -- undo and redo ----------------------------------------------------------------------------
-    def undo_turn(self) -> None:
-        """Ctrl+Z: against the computer, take back its turn and yours (until a human side is to move)."""
+    def undo_turn(self, one: Callable[[], None]) -> None:
+        """Ctrl+Z: against the computer, take back its turn and yours (until a human side is to move);
+        ``one`` takes back one turn (the controller base's undo)."""
         self._computer_cancel()
         self.glide = None
         self.computer_hint = None
-        if not self.computer_sides or self.game is None:
-            super().undo_turn()  # type: ignore[misc]
+        if not self.computer_sides or self.host.game is None:
+            one()
             return
-        turns = self.game.turns
+        turns = self.host.game.turns
         n = 0
         while n < len(turns):
             n += 1
             before = (
-                self.game.position_at(len(turns) - n)
-                if hasattr(self.game, "position_at")
-                else self.game.positions[len(turns) - n]
+                self.host.game.position_at(len(turns) - n)
+                if hasattr(self.host.game, "position_at")
+                else self.host.game.positions[len(turns) - n]
             )
             if before.to_move not in self.computer_sides:
                 break
         else:
-            self.error("Nothing to undo: only the computer's turns were played (C gives you its side).")
+            self.host.error("Nothing to undo: only the computer's turns were played (C gives you its side).")
             return
         for _ in range(n):
-            super().undo_turn()  # type: ignore[misc]
+            one()
         if n > 1:
-            self.say(
-                f"Took back {n} turns (the computer's and yours). {self.game.position.to_move.capitalize()} to move."
+            self.host.say(
+                f"Took back {n} turns (the computer's and yours). {self.host.game.position.to_move.capitalize()} to move."
             )
 
-    def redo_turn(self) -> None:
-        """Ctrl+Y: against the computer, replay turns until a human side is to move again."""
+    def redo_turn(self, one: Callable[[], None]) -> None:
+        """Ctrl+Y: against the computer, replay turns until a human side is to move again; ``one``
+        replays one turn (the controller base's redo)."""
         self._computer_cancel()
         self.glide = None
         self.computer_hint = None
-        super().redo_turn()  # type: ignore[misc]
+        one()
         while (
             self.computer_sides
-            and self.game is not None
-            and self._can_redo()
-            and self.game.position.to_move in self.computer_sides
-            and self.game.position.result is None
+            and self.host.game is not None
+            and self.host._can_redo()
+            and self.host.game.position.to_move in self.computer_sides
+            and self.host.game.position.result is None
         ):
-            super().redo_turn()  # type: ignore[misc]
+            one()
 
     # -- what changes without input (issue 16) ---------------------------------------------------
     def gliding(self) -> bool:
         """Whether the computer's last turn is still gliding (the picture changes every tick)."""
-        return self.glide is not None and self.time - self.glide[1] < self.glide_seconds()
+        return self.glide is not None and self.host.time - self.glide[1] < self.host.glide_seconds()
 
     def live_key(self) -> tuple:
-        """The base's key plus the computer's part: sides, level, the pending request and its
+        """The computer's part of the controller's live key: sides, level, the pending request and its
         thinking counter (a quarter-second step), the glide, the hint, a turn waiting for the glide."""
         p = self.computer_pending
-        counter = None if p is None else (p.job_id, p.purpose, int((self.time - p.since) * 4))
+        counter = None if p is None else (p.job_id, p.purpose, int((self.host.time - p.since) * 4))
         h = self.computer_hint
-        return super().live_key() + (  # type: ignore[misc]
+        return (
             self.computer_sides,
             self.computer_level,
             counter,
@@ -597,10 +631,9 @@ class ComputerControls:
             self.computer_ready is not None,
         )
 
-    def live_frame_rate(self) -> float:
+    def live_frame_rate(self, base: float) -> float:
         """30 while a turn glides; 10 while the computer thinks (its answer is drawn within 0.1 s,
-        the counter advances); else the base's rate."""
-        base = super().live_frame_rate()  # type: ignore[misc]
+        the counter advances); else ``base`` (the controller base's rate)."""
         if self.gliding():
             return max(base, 30.0)
         if self.computer_pending is not None or self.computer_ready is not None or self.computer_to_move():
@@ -608,9 +641,6 @@ class ComputerControls:
         return base
 
     # -- HUD --------------------------------------------------------------------------------------
-    def glide_seconds(self) -> float:
-        return GLIDE_ACTION_S
-
     def computer_status(self, brief: bool = False) -> str:
         """One line for the HUD: who the computer plays, and whether it thinks (empty when unused);
         ``brief``: a hint shows its reason only (the board shows the turn)."""
@@ -622,13 +652,13 @@ class ComputerControls:
             who = " and ".join(s for s in SIDES if s in self.computer_sides)
             parts.append(f"computer: {who}, level {self.computer_level}")
         if p is not None:
-            dots = "." * (1 + int(self.time * 3) % 3)
+            dots = "." * (1 + int(self.host.time * 3) % 3)
             what = "thinking" if p.purpose == "move" else "thinking about a hint"
-            parts.append(f"{what}{dots:<3} {self.time - p.since:.1f} s")
+            parts.append(f"{what}{dots:<3} {self.host.time - p.since:.1f} s")
         elif (
             self.computer_hint is not None
-            and self.game is not None
-            and self.computer_hint.position is self.game.position
+            and self.host.game is not None
+            and self.computer_hint.position is self.host.game.position
         ):
             h = self.computer_hint
             parts.append("hint: " + ((getattr(h.suggestion, "reason", "") or "on the board") if brief else h.text))
@@ -637,19 +667,6 @@ class ComputerControls:
     def hint_turn(self):
         """The hinted turn while it is for the position shown, else None."""
         h = self.computer_hint
-        if h is None or self.game is None or h.position is not self.game.position:
+        if h is None or self.host.game is None or h.position is not self.host.game.position:
             return None
         return h.suggestion.turn
-
-    # -- hooks (the game's controller fills them in) ----------------------------------------------
-    def _computer_play(self, turn) -> bool:  # pragma: no cover - every controller overrides
-        raise NotImplementedError
-
-    def _computer_setup_step(self) -> None:
-        """Take the computer side's setup choices (default arrangement)."""
-
-    def _computer_turn_text(self, turn) -> str:
-        return str(turn)
-
-    def _computer_hint_changed(self) -> None:
-        """The hint appeared or went away: update the board's marks."""

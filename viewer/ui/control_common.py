@@ -2,15 +2,21 @@
 
 :class:`ControllerBase` holds the plumbing both games use the same way: the
 message line, the help toggle, the file-path prompt, the Ctrl keys, undo/redo
-of whole turns, save/load/autosave and the move-list and result texts.  A
-game's controller fills in a few hooks:
+of whole turns, save/load/autosave and the move-list and result texts, and two
+parts that own their state -- the review (:attr:`ControllerBase.review_part`,
+:mod:`viewer.ui.review`) and the computer opponent (:attr:`ControllerBase.computer`,
+:mod:`viewer.ui.computer`), whose state the controller names through
+:class:`Delegate` attributes.  A game's controller fills in a few hooks:
 
 * ``game_class`` — the engine's game type (``load`` reads records with it);
 * ``_clear_turn()`` — drop the turn being built;
 * ``_after_position_change()`` — the shown position changed (undo, redo);
 * ``_adopt_loaded(game)`` — start showing a game read from a file;
 * ``_can_redo()`` and ``_turn_text(index, style)``;
-* ``_game_key(name, shift, ctrl)`` — the keys the prompt and help leave over.
+* ``key_table`` (its :class:`viewer.ui.bindings.KeyTable`), ``key_active(context)`` and
+  ``key_actions()`` — every key goes through the table (the help is printed from it too);
+* the computer's ``_computer_play(turn)``, ``_computer_turn_text``, ``_computer_setup_step``,
+  ``_computer_hint_changed``, ``glide_seconds``; the review's ``_review_shown``, ``_rematch_game``.
 """
 
 from __future__ import annotations
@@ -18,15 +24,19 @@ from __future__ import annotations
 import os
 import stat
 from abc import ABC, abstractmethod
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Generic, TypeVar, overload
 
 from engine import DaqiError, IllegalAction
 
+from .bindings import KeyTable
 from .clock import drive as drive_clock
+from .computer import GLIDE_ACTION_S, ComputerControls
 from .explain import rules_detail, split_rule_ids
-from .keep_games import KeepGames
+from .keep_games import KeepGames, Question
+from .review import Review, ReviewControls
 
 
 @dataclass
@@ -87,23 +97,44 @@ def set_aside_broken_autosave(path: Path, exc: BaseException) -> str:
     return f"The autosave {path} could not be loaded ({why}); it was kept as {aside.name}. A new game starts."
 
 
+T = TypeVar("T")
+
 ENTER_KEYS = ("enter", "return")
+#: the contexts of the controller base (help, details, prompts); the game's follow them
+BASE_CONTEXTS = ("global", "help", "prompt")
 
 
-def run_key(table: dict, name: str) -> bool:
-    """Call ``table[name]`` (a key table: name -> callable); False if the key is not in it."""
-    action = table.get(name)
-    if action is None:
-        return False
-    action()
-    return True
+class Delegate(Generic[T]):
+    """A controller attribute that lives in one of its parts: ``setup = Delegate[SetupPhase |
+    None]("setup_part", "phase")`` reads (and sets) ``controller.setup_part.phase``; a method works
+    the same way (``setup_cycle = Delegate[Callable[[int], None]]("setup_part", "cycle")``).  The
+    HUD, the window and the tests keep the controller's names while the state is the part's."""
+
+    def __init__(self, part: str, name: str):
+        self.part = part
+        self.name = name
+
+    @overload
+    def __get__(self, obj: None, owner: type) -> Delegate[T]: ...
+
+    @overload
+    def __get__(self, obj: object, owner: type) -> T: ...
+
+    def __get__(self, obj: object, owner: type) -> Any:
+        if obj is None:
+            return self
+        return getattr(getattr(obj, self.part), self.name)
+
+    def __set__(self, obj: object, value: T) -> None:
+        setattr(getattr(obj, self.part), self.name, value)
 
 
-class ControllerBase(KeepGames, ABC):
+class ControllerBase(ABC):
     """Messages, prompts, Ctrl keys, history and files for one game's controller."""
 
     game_name = ""
     game_class: Any = None
+    key_table: KeyTable  # the game's one key table (viewer.ui.bindings)
     default_save_name = "daqi-game.txt"
     nothing_to_save = "Nothing to save yet."
 
@@ -123,6 +154,82 @@ class ControllerBase(KeepGames, ABC):
         self.game = None
         self.clock_driver = None  # a viewer.ui.clock.ClockDriver (--clock), or None
         self.clock_result: str | None = None  # "black wins (white's time ran out ...)" (house rule)
+        self.keep = KeepGames(self)  # "replace this game?" and the kept previous games (a part)
+        self.review_part = ReviewControls(self)  # reviewing without undoing (a part owning its state)
+        self.computer = ComputerControls(self)  # the computer opponent and hints (a part owning its state)
+
+    # the keep-games part: the open question, what was saved last, asking before a game is replaced
+    question = Delegate[Question | None]("keep", "question")
+    saved_as = Delegate["tuple | None"]("keep", "saved_as")
+    kept_previous = Delegate["Path | None"]("keep", "kept_previous")
+    game_at_stake = Delegate[Callable[[], bool]]("keep", "game_at_stake")
+    ask_before = Delegate[Callable[[str, Callable[[], object], "str | None"], None]]("keep", "ask_before")
+    answer_question = Delegate[Callable[[str, bool], bool]]("keep", "answer_question")
+    keep_previous = Delegate[Callable[[], "Path | None"]]("keep", "keep_previous")
+
+    # the review part's state and steps under the controller's names (the HUD, the window, tests)
+    review = Delegate[Review]("review_part", "model")
+    turns_scroll = Delegate[int]("review_part", "turns_scroll")
+    reviewing = Delegate[bool]("review_part", "reviewing")
+    shown_position = Delegate[Callable[[], Any]]("review_part", "shown_position")
+    review_selected = Delegate[Callable[[], "int | None"]]("review_part", "review_selected")
+    review_toggle = Delegate[Callable[[], None]]("review_part", "review_toggle")
+    review_leave = Delegate[Callable[[], None]]("review_part", "review_leave")
+    review_goto = Delegate[Callable[[int], None]]("review_part", "review_goto")
+    review_step = Delegate[Callable[[int], None]]("review_part", "review_step")
+    play_from_here = Delegate[Callable[[], None]]("review_part", "play_from_here")
+    swap_line = Delegate[Callable[[], None]]("review_part", "swap_line")
+    rematch = Delegate[Callable[[], None]]("review_part", "rematch")
+    scroll_turns = Delegate[Callable[[int], None]]("review_part", "scroll_turns")
+
+    # the computer part's state and steps under the controller's names
+    computer_sides = Delegate[frozenset]("computer", "computer_sides")
+    computer_level = Delegate[int]("computer", "computer_level")
+    computer_seed = Delegate[int]("computer", "computer_seed")
+    computer_executor = Delegate[Any]("computer", "computer_executor")
+    computer_executor_kind = Delegate[str]("computer", "computer_executor_kind")
+    computer_pending = Delegate[Any]("computer", "computer_pending")
+    computer_hint = Delegate[Any]("computer", "computer_hint")
+    computer_ready = Delegate[Any]("computer", "computer_ready")
+    computer_paused = Delegate[frozenset]("computer", "computer_paused")
+    glide = Delegate["tuple | None"]("computer", "glide")
+    set_computer = Delegate[Callable[..., None]]("computer", "set_computer")
+    close_computer = Delegate[Callable[[], None]]("computer", "close_computer")
+    vs_computer = Delegate[Callable[[], bool]]("computer", "vs_computer")
+    computer_to_move = Delegate[Callable[[], bool]]("computer", "computer_to_move")
+    computer_thinking = Delegate[Callable[[], bool]]("computer", "computer_thinking")
+    computer_tick = Delegate[Callable[[], None]]("computer", "computer_tick")
+    computer_take_over = Delegate[Callable[..., None]]("computer", "computer_take_over")
+    computer_pause = Delegate[Callable[[], None]]("computer", "computer_pause")
+    computer_cycle_level = Delegate[Callable[..., None]]("computer", "computer_cycle_level")
+    request_hint = Delegate[Callable[[], None]]("computer", "request_hint")
+    gliding = Delegate[Callable[[], bool]]("computer", "gliding")
+    computer_status = Delegate[Callable[..., str]]("computer", "computer_status")
+    hint_turn = Delegate[Callable[[], Any]]("computer", "hint_turn")
+
+    # the computer's hooks (each game's controller fills them in)
+    def _computer_play(self, turn: Any) -> bool:  # pragma: no cover - every controller overrides
+        raise NotImplementedError
+
+    def _computer_setup_step(self) -> None:
+        """Take the computer side's setup choices (default arrangement)."""
+
+    def _computer_turn_text(self, turn: Any) -> str:
+        return str(turn)
+
+    def _computer_hint_changed(self) -> None:
+        """The hint appeared or went away: update the board's marks."""
+
+    def glide_seconds(self) -> float:
+        """How long the computer's last turn glides on the board."""
+        return GLIDE_ACTION_S
+
+    def _review_shown(self) -> None:
+        """The reviewed position changed (the cube controller moves its plane and sliders)."""
+
+    def _rematch_game(self) -> Any:
+        """A new game with the same arrangement (Ctrl+R), or None."""
+        return None
 
     # ------------------------------------------------------------------ messages
     def say(self, text: str, level: str = "info", detail: str = "") -> None:
@@ -158,9 +265,6 @@ class ControllerBase(KeepGames, ABC):
     def _turn_text(self, index: int, style: str) -> str:
         """The notation of turn ``index`` (0-based) in ``style``."""
 
-    def _game_key(self, name: str, shift: bool, ctrl: bool) -> bool:
-        return self._ctrl_key(name) if ctrl else False
-
     # ------------------------------------------------------------------ what changes without input
     def live_key(self) -> tuple:
         """What this controller shows that can change without input (issue 16: the window draws when
@@ -178,12 +282,13 @@ class ControllerBase(KeepGames, ABC):
             self.help_visible,
             d.clock.text() if d is not None else None,
             self.clock_result,
-        )
+        ) + self.computer.live_key()
 
     def live_frame_rate(self) -> float:
-        """Ticks per second this controller needs by itself: a running clock's seconds (4), else 0."""
+        """Ticks per second this controller needs by itself: a running clock's seconds (4), the
+        computer's (a glide, thinking), else 0."""
         d = self.clock_driver
-        return 4.0 if d is not None and d.clock.running is not None else 0.0
+        return self.computer.live_frame_rate(4.0 if d is not None and d.clock.running is not None else 0.0)
 
     # ------------------------------------------------------------------ keys
     def tick(self, dt: float) -> None:
@@ -202,50 +307,83 @@ class ControllerBase(KeepGames, ABC):
             p.text += typed
 
     def key(self, name: str, shift: bool = False, ctrl: bool = False) -> bool:
-        """Handle a key; returns False if it means nothing here."""
+        """Handle a key through the game's key table; returns False if it means nothing here."""
         name = name.lower()
+        name = "enter" if name in ENTER_KEYS else name
         if self.question is not None and self.answer_question(name, ctrl):
-            return True  # "replace this game?" answered (viewer.ui.keep_games)
-        if (name == "f1" or name == "h" and not shift) and self.prompt is None and not ctrl:
-            self.help_visible = not self.help_visible
-            self.help_page = 0
-            return True
-        if name == "i" and shift and self.prompt is None and not ctrl:
-            self.toggle_details()
-            return True
-        if self.help_visible and name == "escape":
-            self.help_visible = False
-            return True
-        if self.help_visible and name in ("pagedown", "pageup", "space"):
-            self.help_page = max(0, self.help_page + (-1 if name == "pageup" else 1))  # clamped when shown
-            return True
-        if self.prompt is not None:
-            if name in ENTER_KEYS:
-                self.prompt_confirm()
-            elif name == "escape":
-                self.prompt = None
-                self.say("Cancelled.")
-            elif name == "backspace":
-                p = self.prompt
-                p.text, p.selected = ("" if p.selected else p.text[:-1]), False
-            elif ctrl and name == "u":
-                self.prompt.text, self.prompt.selected = "", False
-            elif ctrl and name == "a":
-                self.prompt.selected = True
+            return True  # "replace this game?" answered (viewer.ui.keep_games; the question names its keys)
+        if self.key_table.dispatch(name, shift, ctrl, self.key_active, self.key_actions(), only=BASE_CONTEXTS):
             return True
         return self._game_key(name, shift, ctrl)
 
-    def _ctrl_key(self, name: str) -> bool:
-        return run_key(
-            {
-                "z": self.undo_turn,
-                "y": self.redo_turn,
-                "n": lambda: self.ask_before("Start a new game", self.new_game, "n"),
-                "s": lambda: self.open_prompt("save"),
-                "o": lambda: self.open_prompt("load"),
-            },
-            name,
-        )
+    def _game_key(self, name: str, shift: bool, ctrl: bool) -> bool:
+        """The keys the help and the prompt leave over: the game's contexts of the table."""
+        game_contexts = [c.name for c in self.key_table.contexts if c.name not in BASE_CONTEXTS]
+        return self.key_table.dispatch(name, shift, ctrl, self.key_active, self.key_actions(), only=game_contexts)
+
+    def key_active(self, context: str) -> bool:
+        """Whether the keys of ``context`` (a :class:`viewer.ui.bindings.Context` name) work now."""
+        if context == "global":
+            return self.prompt is None
+        if context == "help":
+            return self.help_visible
+        if context == "prompt":
+            return self.prompt is not None
+        return False
+
+    def key_actions(self) -> dict[str, Callable[[], object]]:
+        """What each action name of the key table does (an action returning ``PASS`` passes the key on)."""
+        return self._base_actions()
+
+    def _base_actions(self) -> dict[str, Callable[[], object]]:
+        """The base's actions: help, details, prompts, history, files."""
+        return {
+            "help.toggle": self.toggle_help,
+            "help.next": lambda: self.turn_help_page(+1),
+            "help.previous": lambda: self.turn_help_page(-1),
+            "help.close": self.close_help,
+            "details.toggle": self.toggle_details,
+            "prompt.confirm": self.prompt_confirm,
+            "prompt.cancel": self.prompt_cancel,
+            "prompt.backspace": self.prompt_backspace,
+            "prompt.clear": self.prompt_clear,
+            "prompt.select_all": self.prompt_select_all,
+            "game.undo": self.undo_turn,
+            "game.redo": self.redo_turn,
+            "game.new": self.ask_new_game,
+            "game.save": lambda: self.open_prompt("save"),
+            "game.load": lambda: self.open_prompt("load"),
+        }
+
+    def toggle_help(self) -> None:
+        self.help_visible = not self.help_visible
+        self.help_page = 0
+
+    def close_help(self) -> None:
+        self.help_visible = False
+
+    def turn_help_page(self, delta: int) -> None:
+        self.help_page = max(0, self.help_page + delta)  # clamped when shown
+
+    def prompt_cancel(self) -> None:
+        self.prompt = None
+        self.say("Cancelled.")
+
+    def prompt_backspace(self) -> None:
+        p = self.prompt
+        if p is not None:
+            p.text, p.selected = ("" if p.selected else p.text[:-1]), False
+
+    def prompt_clear(self) -> None:
+        if self.prompt is not None:
+            self.prompt.text, self.prompt.selected = "", False
+
+    def prompt_select_all(self) -> None:
+        if self.prompt is not None:
+            self.prompt.selected = True
+
+    def ask_new_game(self) -> None:
+        self.ask_before("Start a new game", self.new_game, "n")
 
     @abstractmethod
     def new_game(self, quick: bool = False) -> None:
@@ -253,10 +391,11 @@ class ControllerBase(KeepGames, ABC):
 
     # ------------------------------------------------------------------ history
     def undo_turn(self) -> None:
-        self._history_step(undo=True)
+        """Ctrl+Z: one turn back (against the computer: its turn and yours, viewer.ui.computer)."""
+        self.computer.undo_turn(lambda: self._history_step(undo=True))
 
     def redo_turn(self) -> None:
-        self._history_step(undo=False)
+        self.computer.redo_turn(lambda: self._history_step(undo=False))
 
     def _history_step(self, undo: bool) -> None:
         verb = "Undo" if undo else "Redo"

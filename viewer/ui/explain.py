@@ -227,6 +227,53 @@ def _sentence(text: str) -> str:
     return text if text[-1] in ".!?" else text + "."
 
 
+def _move_refusal(raw: str, code: str, rules, group, side, at, to, cell, action) -> str:
+    """Why a move or capture of ``group`` from ``at`` to ``to`` was refused, in words."""
+    capture = code == "illegal-capture" or action == "capture"
+    if tuple(to[2:]) != tuple(at[2:]) and not capture:
+        text = (
+            "A move stays on its plane and board. To change the plane use a 3-D jump (PageUp / "
+            "PageDown); to change the board a hyper-jump (Shift+PageUp / Shift+PageDown)."
+        )
+    elif "holds enemy pieces: use capture" in raw:
+        text = f"{cell_text(to)} holds an enemy piece: that is a capture, not a move."
+    elif "nothing to capture" in raw:
+        text = f"There is nothing to capture on {cell_text(to)}."
+    elif "your own pieces" in raw:
+        text = f"{cell_text(to)} holds your own pieces: move there and stack (S) instead of capturing."
+    elif "cannot be captured" in raw:
+        text = "A prince can never be captured."
+    else:
+        why = _why_not_reached(rules, group, side, at, to, cell, capture) if cell is not None else ""
+        verb = "capture on" if capture else "move to"
+        if why.startswith("the way is blocked"):  # the piece could go there: say only what blocks it
+            reason = f"{why}."
+        elif why:
+            reason = f"{why}; {_moves_words(rules, group)}."
+        else:
+            reason = f"{_moves_words(rules, group)}."
+        text = f"The {_group_words(group)} on {cell_text(at)} cannot {verb} {cell_text(to)}: {reason}"
+        if "kings face each other" in raw:
+            text += (
+                " Kings capture each other from afar only on one straight line (file, rank, "
+                "diagonal, across planes) with nothing between them."
+            )
+    return text
+
+
+def _stack_refusal(at, to, cell, action) -> str:
+    """Kings and princes never stack; first say that the cell is taken, where it is."""
+    text = "Kings and princes never stack and are never carried by a stack."
+    below = cell(to) if cell is not None and to is not None and action in _GOES else ()
+    if below:  # issue 16: say first that the cell is taken (by own pieces, or they could capture)
+        up = at is not None and len(to) > 2 and len(at) > 2 and to[2] > at[2]
+        words = {"jump": f"The cell {'above' if up else 'below'}", "hyperjump": "That cell on the next board"}
+        where = words.get(action or "", "That cell")
+        who = "+".join(p.type for p in below)
+        text = f"{where}, {cell_text(to)}, is occupied by your {who}: {text[0].lower()}{text[1:]}"
+    return text
+
+
 def explain(
     exc, *, rules=None, group=(), side: str | None = None, at=None, to=None, cell=None, action: str | None = None
 ) -> Explanation:
@@ -247,35 +294,7 @@ def explain(
         and at is not None
         and to is not None
     ):
-        capture = code == "illegal-capture" or action == "capture"
-        if tuple(to[2:]) != tuple(at[2:]) and not capture:
-            text = (
-                "A move stays on its plane and board. To change the plane use a 3-D jump (PageUp / "
-                "PageDown); to change the board a hyper-jump (Shift+PageUp / Shift+PageDown)."
-            )
-        elif "holds enemy pieces: use capture" in raw:
-            text = f"{cell_text(to)} holds an enemy piece: that is a capture, not a move."
-        elif "nothing to capture" in raw:
-            text = f"There is nothing to capture on {cell_text(to)}."
-        elif "your own pieces" in raw:
-            text = f"{cell_text(to)} holds your own pieces: move there and stack (S) instead of capturing."
-        elif "cannot be captured" in raw:
-            text = "A prince can never be captured."
-        else:
-            why = _why_not_reached(rules, group, side, at, to, cell, capture) if cell is not None else ""
-            verb = "capture on" if capture else "move to"
-            if why.startswith("the way is blocked"):  # the piece could go there: say only what blocks it
-                reason = f"{why}."
-            elif why:
-                reason = f"{why}; {_moves_words(rules, group)}."
-            else:
-                reason = f"{_moves_words(rules, group)}."
-            text = f"The {_group_words(group)} on {cell_text(at)} cannot {verb} {cell_text(to)}: {reason}"
-            if "kings face each other" in raw:
-                text += (
-                    " Kings capture each other from afar only on one straight line (file, rank, "
-                    "diagonal, across planes) with nothing between them."
-                )
+        text = _move_refusal(raw, code, rules, group, side, at, to, cell, action)
     elif code == "illegal-jump":
         if "holds enemy pieces" in raw:
             text = "A jump cannot land on an enemy piece: jumps never capture. Capture on the plane instead."
@@ -297,14 +316,7 @@ def explain(
         if m:
             text = f"Those are {m[1]}'s pieces; it is {m[2]}'s turn: click one of your own."
     elif code == "illegal-stack" and "cannot stack" in raw:
-        text = "Kings and princes never stack and are never carried by a stack."
-        below = cell(to) if cell is not None and to is not None and action in _GOES else ()
-        if below:  # issue 16: say first that the cell is taken (by own pieces, or they could capture)
-            up = at is not None and len(to) > 2 and len(at) > 2 and to[2] > at[2]
-            words = {"jump": f"The cell {'above' if up else 'below'}", "hyperjump": "That cell on the next board"}
-            where = words.get(action or "", "That cell")
-            who = "+".join(p.type for p in below)
-            text = f"{where}, {cell_text(to)}, is occupied by your {who}: {text[0].lower()}{text[1:]}"
+        text = _stack_refusal(at, to, cell, action)
     elif code == "game-over":
         text = "The game is over: Ctrl+Z takes the last turn back, Ctrl+N starts a new game."
     if text is None:

@@ -1,4 +1,5 @@
-"""Never lose a game by accident (issue 16, item 5): a part of both games' controllers.
+"""Never lose a game by accident (issue 16, item 5): a part of both games' controllers (held by
+the controller base, ``viewer.ui.control_common.ControllerBase.keep``).
 
 * A key that would replace a game in progress (Ctrl+N new game, Ctrl+R rematch, loading a record)
   asks first: the message names what would be lost and the key that confirms (the same key again
@@ -15,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 #: how many replaced games are kept beside the autosave
 KEEP_PREVIOUS = 3
@@ -46,39 +47,54 @@ class Question:
     action: Callable[[], object]
 
 
-class KeepGames:
-    """The controller part: ``ask_before`` and ``keep_previous`` (the host provides ``game``,
-    ``autosave_path``, ``say`` and ``error``)."""
+class KeepHost(Protocol):
+    """What keeping games needs of the controller."""
 
     game: Any
     autosave_path: Path | None
-    question: Question | None = None
-    saved_as: tuple | None = None  # (id(game), turns) when the player last saved it (Ctrl+S)
+    message: Any
+    clock_result: str | None
+
+    def say(self, text: str, level: str = "info", detail: str = "") -> None: ...
+
+    def error(self, text: str, detail: str = "") -> None: ...
+
+
+class KeepGames:
+    """The controller part that owns the open question and what was saved last: ``ask_before``
+    and ``keep_previous`` (:class:`KeepHost`: the host provides ``game``, ``autosave_path``, ``say``
+    and ``error``)."""
+
+    def __init__(self, host: KeepHost):
+        self.host = host
+        self.question: Question | None = None
+        self.saved_as: tuple | None = None  # (id(game), turns) when the player last saved it (Ctrl+S)
+        self.kept_previous: Path | None = None
 
     def game_at_stake(self) -> bool:
         """A game in progress with turns played and not saved since (a finished game is autosaved and
         kept when replaced)."""
-        g = self.game
+        g = self.host.game
         if g is None or not getattr(g, "turns", None):
             return False
         if self.saved_as == (id(g), len(g.turns)):  # saved with Ctrl+S just now: nothing to lose
             return False
-        return getattr(g.position, "result", None) is None and getattr(self, "clock_result", None) is None
+        return getattr(g.position, "result", None) is None and self.host.clock_result is None
 
     def ask_before(self, what: str, action: Callable[[], object], key: str | None) -> None:
         """Run ``action`` (which replaces the game) now, or after a confirming key if a game is at stake."""
         if not self.game_at_stake():
             self._replace_game(action)
             return
-        n = len(self.game.turns)
+        n = len(self.host.game.turns)
         again = f"Ctrl+{key.upper()} again or Y" if key else "Y"
         where = (
-            f"it is kept as {previous_paths(self.autosave_path)[0].name} (Ctrl+O loads it)"
-            if self.autosave_path is not None
+            f"it is kept as {previous_paths(self.host.autosave_path)[0].name} (Ctrl+O loads it)"
+            if self.host.autosave_path is not None
             else "it is NOT autosaved - Ctrl+S saves it first"
         )
         self.question = Question(key, action)
-        self.say(f"{what}? This game ({n} turns) is still running; {where}. {again}: yes; any other key: no.")  # type: ignore[attr-defined]
+        self.host.say(f"{what}? This game ({n} turns) is still running; {where}. {again}: yes; any other key: no.")
 
     def answer_question(self, name: str, ctrl: bool) -> bool:
         """A key while a question is open: True when it was the answer (the key is used up)."""
@@ -90,7 +106,7 @@ class KeepGames:
             self._replace_game(q.action)
             return True
         if name in ("escape", "n") and not ctrl:
-            self.say("Kept the game.")  # type: ignore[attr-defined]
+            self.host.say("Kept the game.")
             return True
         return False  # any other key: the game stays and the key does its usual work
 
@@ -98,20 +114,18 @@ class KeepGames:
         kept = self.keep_previous()
         action()
         if kept is not None:
-            m = self.message  # type: ignore[attr-defined]
-            self.say(f"{m.text} (The previous game is kept as {kept}; Ctrl+O loads it.)".strip(), m.level)  # type: ignore[attr-defined]
+            m = self.host.message
+            self.host.say(f"{m.text} (The previous game is kept as {kept}; Ctrl+O loads it.)".strip(), m.level)
 
     def keep_previous(self) -> Path | None:
         """Write the game about to be replaced to the rotating autosaves (when it has turns)."""
-        g = self.game
-        if g is None or not getattr(g, "turns", None) or self.autosave_path is None:
+        g = self.host.game
+        if g is None or not getattr(g, "turns", None) or self.host.autosave_path is None:
             return None
         try:
-            kept = rotate_and_keep(self.autosave_path, g)
+            kept = rotate_and_keep(self.host.autosave_path, g)
         except OSError as exc:
-            self.error(f"Could not keep the previous game beside {self.autosave_path}: {exc.strerror or exc}")  # type: ignore[attr-defined]
+            self.host.error(f"Could not keep the previous game beside {self.host.autosave_path}: {exc.strerror or exc}")
             return None
         self.kept_previous = kept
         return kept
-
-    kept_previous: Path | None = None

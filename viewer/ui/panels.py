@@ -25,12 +25,16 @@ HELP_LINE_WIDTH = 108  # characters that fit the help overlay's width in its mon
 
 def help_lines(bindings, key_width: int = HELP_KEY_WIDTH, width: int = HELP_LINE_WIDTH) -> list:
     """Key / description rows, each description wrapped inside its own column so a long one
-    never spills under the keys."""
+    never spills under the keys; keys wider than their column get a line of their own."""
     import textwrap
 
     out = []
     for key, text in bindings:
         parts = textwrap.wrap(text, width - key_width - 1) or [""]
+        if len(key) > key_width:
+            out.append(key[:width])
+            out.extend(" " * (key_width + 1) + more for more in parts)
+            continue
         out.append(f"{key:<{key_width}} {parts[0]}")
         out.extend(" " * (key_width + 1) + more for more in parts[1:])
     return out
@@ -53,10 +57,21 @@ def help_page(title: str, lines: list[str], rows: int, page: int) -> str:
     """The help overlay's text: ``title`` and the ``page``-th slice of ``lines`` that fits in
     ``rows`` rows (a help taller than the window is paged, never cut off)."""
     per = max(4, rows - 3)
-    pages = max(1, -(-len(lines) // per))
-    page = max(0, min(pages - 1, page))
-    head = title if pages == 1 else f"{title}   -   page {page + 1} of {pages}: PageDown / PageUp"
-    return "\n".join([head, ""] + lines[page * per : (page + 1) * per])
+    # a row of the table (its key line and the lines that continue it, indented) stays on one page
+    blocks: list[list[str]] = []
+    for line in lines:
+        if blocks and line.startswith(" "):
+            blocks[-1].append(line)
+        else:
+            blocks.append([line])
+    paged: list[list[str]] = [[]]
+    for block in blocks:
+        if paged[-1] and len(paged[-1]) + len(block) > per:
+            paged.append([])
+        paged[-1].extend(block[:per])
+    page = max(0, min(len(paged) - 1, page))
+    head = title if len(paged) == 1 else f"{title}   -   page {page + 1} of {len(paged)}: PageDown / PageUp"
+    return "\n".join([head, ""] + paged[page])
 
 
 # ---------------------------------------------------------------------------------- drawing

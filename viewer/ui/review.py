@@ -16,7 +16,8 @@ into that history:
 :class:`ReviewControls` is the part of a controller (cube or spirit) that uses it:
 keys Ctrl+←/→ (start a review), ←/→ (turn back / forward), Home/End (start / last turn),
 Enter (play from here), L (switch to the other line), Escape (back to the game).
-A controller calls :meth:`ReviewControls._review_key` first in its key dispatch,
+Its keys are the ``review`` context and the review's Ctrl keys of the game's key table
+(:mod:`viewer.ui.bindings`; :meth:`ReviewControls._review_actions`); a controller
 reads :meth:`ReviewControls.shown_position` for the board and overrides
 ``_review_shown()`` to follow the reviewed turn (cube chess: plane and sliders).
 
@@ -27,8 +28,12 @@ rows around the selected one, :func:`turn_rows` gives the text of those rows.
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from functools import partial
+from typing import Any, Protocol
+
+from .bindings import PASS
 
 
 def fork_game(game, ply: int):
@@ -149,84 +154,101 @@ def turn_rows(labels: list[str], selected: int | None, rows: int, scroll: int = 
     return out, idx
 
 
-class ReviewControls:
-    """The review part of a controller (see the module docstring)."""
+class ReviewHost(Protocol):
+    """What the review needs of the controller (``viewer.ui.control_common.ControllerBase``)."""
 
-    review: Review
-    turns_scroll: int
-    # what the controller this part is mixed into provides (viewer.ui.control_common.ControllerBase)
     game: Any
-    position: Any
 
-    if TYPE_CHECKING:
+    def say(self, text: str, level: str = "info", detail: str = "") -> None: ...
 
-        def error(self, text: str, detail: str = "") -> None: ...
-        def say(self, text: str, level: str = "info") -> None: ...
-        def result_text(self) -> str: ...
-        def _start_game(self, game: Any) -> None: ...
-        def _autosave(self) -> None: ...
-        def _clear_turn(self) -> None: ...
-        def _after_position_change(self) -> None: ...
-        def _turn_text(self, index: int, style: str) -> str: ...
+    def error(self, text: str, detail: str = "") -> None: ...
 
-    def _init_review(self) -> None:
-        self.review = Review()
+    def result_text(self) -> str: ...
+
+    def ask_before(self, what: str, action: Callable[[], object], key: str | None) -> None: ...
+
+    def _start_game(self, game: Any) -> None: ...
+
+    def _autosave(self) -> None: ...
+
+    def _clear_turn(self) -> None: ...
+
+    def _after_position_change(self) -> None: ...
+
+    def _turn_text(self, index: int, style: str) -> str: ...
+
+    def _review_shown(self) -> None: ...
+
+    def _rematch_game(self) -> Any: ...
+
+    def _base_actions(self) -> dict: ...
+
+
+class ReviewControls:
+    """The review part of a controller (see the module docstring): it owns the :class:`Review`
+    (:attr:`model`) and the move list's scroll; the controller base holds one and names its state
+    (``c.review``, ``c.reviewing``, ``c.review_step`` ...)."""
+
+    def __init__(self, host: ReviewHost):
+        self.host = host
+        self.model = Review()
         self.turns_scroll = 0
 
     @property
+    def game(self) -> Any:
+        return self.host.game
+
+    @property
     def reviewing(self) -> bool:
-        return self.review.active and self.game is not None
+        return self.model.active and self.game is not None
 
     def shown_position(self):
-        return self.review.position(self.game)
+        return self.model.position(self.game)
 
     def review_selected(self) -> int | None:
         """The turn index (0-based) whose result is shown, or None when live."""
-        ply = self.review.ply
+        ply = self.model.ply
         if not self.reviewing or ply is None:
             return None
         return ply - 1 if ply > 0 else None
 
     # ------------------------------------------------------------------ hooks
-    def _review_shown(self) -> None:
-        """The reviewed position changed (the cube controller moves its plane and sliders)."""
-
     def _turn_in_progress(self) -> bool:
         """Whether a turn is half built (the review would drop it)."""
-        b = getattr(self, "builder", None)
-        return bool(b is not None and b.actions) or getattr(self, "levelup", None) is not None
+        b = getattr(self.host, "builder", None)
+        return bool(b is not None and b.actions) or getattr(self.host, "levelup", None) is not None
 
     def _review_adopt(self, game) -> None:
         """Make ``game`` (a branch or a kept line) the one being played."""
-        self._start_game(game)
-        self._autosave()
+        self.host._start_game(game)
+        self.host._autosave()
 
     # ------------------------------------------------------------------ actions
     def review_toggle(self) -> None:
         if self.game is None:
-            self.error("There is nothing to review during the setup.")
+            self.host.error("There is nothing to review during the setup.")
             return
         if self.reviewing:
             self.review_leave()
             return
         if not self.game.turns:
-            self.error("No turn has been played yet: nothing to review.")
+            self.host.error("No turn has been played yet: nothing to review.")
             return
         if self._turn_in_progress():
-            self.error("A turn is being built: finish it (Enter) or cancel it (Escape) before the review.")
+            self.host.error("A turn is being built: finish it (Enter) or cancel it (Escape) before the review.")
             return
-        self._clear_turn()
-        self.review.start(self.game)
+        self.host._clear_turn()
+        self.model.start(self.game)
         self._review_moved()
 
     def review_leave(self) -> None:
-        self.review.stop()
+        self.model.stop()
         self.turns_scroll = 0
-        self._after_position_change()
-        self.say(
+        self.host._after_position_change()
+        self.host.say(
             "Back to the game: "
             + (
-                f"{self.result_text()}."
+                f"{self.host.result_text()}."
                 if self.game.position.result is not None
                 else f"{self.game.position.to_move} to move."
             )
@@ -236,27 +258,27 @@ class ReviewControls:
         """Show the position after ``ply`` turns (a click in the move list)."""
         if self.game is None or not self.game.turns:
             return
-        self._clear_turn()
-        self.review.start(self.game, ply)
+        self.host._clear_turn()
+        self.model.start(self.game, ply)
         self._review_moved()
 
     def review_step(self, delta: int) -> None:
         if self.game is None or not self.game.turns:
-            self.error("No turn has been played yet: nothing to review.")
+            self.host.error("No turn has been played yet: nothing to review.")
             return
-        self._clear_turn()
-        self.review.step(self.game, delta)
+        self.host._clear_turn()
+        self.model.step(self.game, delta)
         self._review_moved()
 
     def _review_moved(self) -> None:
         self.turns_scroll = 0
-        self._review_shown()
-        p, n = self.review.ply or 0, len(self.game.turns)
+        self.host._review_shown()
+        p, n = self.model.ply or 0, len(self.game.turns)
         if p == 0:
             where = "the start position"
         else:
-            where = f"after turn {p} ({self._turn_text(p - 1, 'ascii')})"
-        self.say(
+            where = f"after turn {p} ({self.host._turn_text(p - 1, 'ascii')})"
+        self.host.say(
             f"Review: {where}, {p} of {n}. Left/Right step, Home/End, Enter plays from here, "
             f"Escape returns to the game."
         )
@@ -264,18 +286,18 @@ class ReviewControls:
     def play_from_here(self) -> None:
         if not self.reviewing:
             return
-        p, n = self.review.ply, len(self.game.turns)
+        p, n = self.model.ply, len(self.game.turns)
         if p == n:
             self.review_leave()
             return
-        new = self.review.branch(self.game)
+        new = self.model.branch(self.game)
         self._review_adopt(new)
-        pause = getattr(self, "computer_pause", None)
+        pause = getattr(self.host, "computer_pause", None)
         paused = False
-        if pause is not None and getattr(self, "computer_sides", None):
+        if pause is not None and getattr(self.host, "computer_sides", None):
             pause()  # issue 16: the computer waits until the player starts it (C)
             paused = True
-        self.say(
+        self.host.say(
             f"Playing from turn {p}: the old line ({n} turns) is kept - Ctrl+L switches back to it, Ctrl+Y "
             f"replays its next turn. {new.position.to_move.capitalize()} to move."
             + (" The computer is paused: C starts it again." if paused else ""),
@@ -283,77 +305,68 @@ class ReviewControls:
         )
 
     def swap_line(self) -> None:
-        other = self.review.swap_line(self.game) if self.game is not None else None
+        other = self.model.swap_line(self.game) if self.game is not None else None
         if other is None:
-            self.error("There is no other line: 'play from here' in the review keeps one.")
+            self.host.error("There is no other line: 'play from here' in the review keeps one.")
             return
         self._review_adopt(other)
-        self.say(f"Switched to the other line ({len(other.turns)} turns); Ctrl+L switches back.", "ok")
+        self.host.say(f"Switched to the other line ({len(other.turns)} turns); Ctrl+L switches back.", "ok")
 
-    def _review_key(self, name: str, shift: bool, ctrl: bool) -> bool:
-        """Review keys; True if the key was used.  Ctrl+Left / Ctrl+Right / Ctrl+Home start a review
-        (in :meth:`_ctrl_key`); these work while reviewing."""
-        if ctrl:
-            return False
+    def key_actions(self) -> dict:
+        """The review's actions of the key table: stepping (context ``review``), Ctrl+arrows, Ctrl+L,
+        Ctrl+R; Ctrl+Z, Ctrl+Y, Ctrl+N and Ctrl+O end a review first."""
+        base = self.host._base_actions()
+        actions: dict = {
+            "review.left": lambda: self.review_step(-1),
+            "review.right": lambda: self.review_step(+1),
+            "review.up": lambda: self.review_step(-2),
+            "review.down": lambda: self.review_step(+2),
+            "review.home": lambda: self.review_goto(0),
+            "review.end": lambda: self.review_goto(len(self.game.turns)),
+            "review.play_from_here": self.play_from_here,
+            "review.leave": self.review_leave,
+            "review.swap_line": self.swap_line,
+            "game.rematch": lambda: self.host.ask_before("Start a rematch", self.rematch, "r"),
+        }
+        for name in ("left", "right", "home", "end"):
+            actions[f"review.ctrl_{name}"] = partial(self._review_ctrl, name)
+        for name in ("game.undo", "game.redo", "game.new", "game.load"):
+            actions[name] = partial(self._stop_review_then, base[name])
+        return actions
+
+    def _stop_review_then(self, step):
+        if self.reviewing:
+            self.model.stop()
+        return step()
+
+    def _review_ctrl(self, name: str) -> object:
+        """Ctrl+Left / Ctrl+Right / Ctrl+Home / Ctrl+End: start a review (Ctrl+Left: one turn back)
+        and step in it."""
+        if self.game is None:
+            return PASS
         if not self.reviewing:
-            return False
-        if name == "left":
-            self.review_step(-1)
-        elif name == "right":
-            self.review_step(+1)
-        elif name == "up":
-            self.review_step(-2)
-        elif name == "down":
-            self.review_step(+2)
-        elif name == "home":
-            self.review_goto(0)
-        elif name == "end":
-            self.review_goto(len(self.game.turns))
-        elif name in ("enter", "return"):
-            self.play_from_here()
-        elif name == "escape":
-            self.review_leave()
-        else:
-            return False
+            self.review_toggle()  # starts one turn back
+            if name == "left":
+                return True
+        if self.reviewing:
+            {
+                "left": lambda: self.review_step(-1),
+                "right": lambda: self.review_step(+1),
+                "home": lambda: self.review_goto(0),
+                "end": lambda: self.review_goto(len(self.game.turns)),
+            }[name]()
         return True
 
     def rematch(self) -> None:
         """Ctrl+R: a new game with the same arrangement as this one (no setup phase)."""
-        game = self._rematch_game() if self.game is not None else None
+        game = self.host._rematch_game() if self.game is not None else None
         if game is None:
-            self.error("A rematch needs a game: finish the setup first.")
+            self.host.error("A rematch needs a game: finish the setup first.")
             return
-        self.review = Review(variations=self.review.variations)
-        self._start_game(game)
-        self._autosave()
-        self.say(f"Rematch with the same arrangement. {game.position.to_move.capitalize()} to move.", "ok")
-
-    def _rematch_game(self):
-        return None
-
-    def _ctrl_key(self, name: str) -> bool:
-        if name == "r":
-            self.ask_before("Start a rematch", self.rematch, "r")  # type: ignore[attr-defined]
-            return True
-        if name == "l":
-            self.swap_line()
-            return True
-        if name in ("left", "right", "home", "end") and self.game is not None:
-            if not self.reviewing:
-                self.review_toggle()  # starts one turn back
-                if name == "left":
-                    return True
-            if self.reviewing:
-                {
-                    "left": lambda: self.review_step(-1),
-                    "right": lambda: self.review_step(+1),
-                    "home": lambda: self.review_goto(0),
-                    "end": lambda: self.review_goto(len(self.game.turns)),
-                }[name]()
-            return True
-        if name in ("z", "y", "n", "o") and self.reviewing:
-            self.review.stop()
-        return super()._ctrl_key(name)  # type: ignore[misc]  # the next part of the controller
+        self.model = Review(variations=self.model.variations)
+        self.host._start_game(game)
+        self.host._autosave()
+        self.host.say(f"Rematch with the same arrangement. {game.position.to_move.capitalize()} to move.", "ok")
 
     def scroll_turns(self, steps: int) -> None:
         self.turns_scroll = max(0, self.turns_scroll + int(steps))

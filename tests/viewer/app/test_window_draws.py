@@ -28,7 +28,7 @@ def test_board_and_hud_are_drawn(window):
     from viewer.gl import palette
 
     frame = window.draw_frame()
-    bg = np.array([round(v * 255) for v in palette.BACKGROUND])
+    bg = np.array([round(v * 255) for v in palette.SAFE.background])
     px, py = pixel_of(window, (8, 8, 1))  # the green battlefield
     r, g, b = frame[py, px].astype(int)
     assert g > r + 20 and g > b + 20

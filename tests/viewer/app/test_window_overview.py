@@ -80,10 +80,8 @@ def test_isolate_hides_the_other_planes_and_c_switches_the_palette(window):
     alone = window.draw_frame()
     assert np.abs(full.astype(int) - alone).sum() > 10000
     c.key("f12")
-    try:
-        assert palette.current == "classic"
-        classic = window.draw_frame()
-        assert np.abs(classic.astype(int) - alone).sum() > 10000  # other colours on screen
-    finally:
-        c.key("f12")
-    assert palette.current == "safe"
+    assert c.view.palette is palette.CLASSIC
+    classic = window.draw_frame()
+    assert np.abs(classic.astype(int) - alone).sum() > 10000  # other colours on screen
+    c.key("f12")
+    assert c.view.palette is palette.SAFE

@@ -20,7 +20,7 @@ def dominant(rgb_float):
 
 def has_kind_colour(px, kind):
     px = np.asarray(px, dtype=int)
-    want = palette.TARGET[kind]
+    want = palette.SAFE.target[kind]
     dom = dominant(want)
     others = set(range(3)) - dom
     if not others:
@@ -74,8 +74,8 @@ OCCUPIED = {"move": (5, 2, 1), "capture": (7, 15, 1), "jump": (9, 2, 1), "hyperj
 def nearest_kind(px):
     """The target kind whose colour is nearest to the pixel (RGB distance), if it is near one."""
     px = np.asarray(px, dtype=float) / 255.0
-    kind = min(KINDS, key=lambda k: float(np.linalg.norm(px - np.asarray(palette.TARGET[k]))))
-    return kind if np.linalg.norm(px - np.asarray(palette.TARGET[kind])) < 0.3 else None
+    kind = min(KINDS, key=lambda k: float(np.linalg.norm(px - np.asarray(palette.SAFE.target[k]))))
+    return kind if np.linalg.norm(px - np.asarray(palette.SAFE.target[kind])) < 0.3 else None
 
 
 def symbol_hits(frame, view, coord, kind, delta=0):
@@ -122,7 +122,7 @@ def test_last_turn_cells_are_marked(offscreen, view_name):
     v = make_view(offscreen, view_name, hl)
     frame = offscreen.render(pos, v).copy()
     plain = offscreen.render(pos, make_view(offscreen, view_name, Highlights())).copy()
-    want = np.asarray(palette.LAST_TO) * 255
+    want = np.asarray(palette.SAFE.last_to) * 255
 
     def closer(cell):
         pts = ring_pixels(v, cell, inset=0.12)

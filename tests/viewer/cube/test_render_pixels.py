@@ -106,7 +106,7 @@ def test_highlights_show_their_kind_colour(offscreen):
     lay = v.layout()
     cx, cy = v.camera.project(lay.cell_corner(12, 8, 1) + np.array([0.06, 0.5, 0]))
     ring = frame[int(cy), int(cx)].astype(int)
-    want = np.asarray(palette.SELECTED) * 255  # the ring of the selected origin
+    want = np.asarray(palette.SAFE.selected) * 255  # the ring of the selected origin
     assert np.abs(ring - want).max() < 60, ring
 
 

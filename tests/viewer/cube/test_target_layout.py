@@ -82,8 +82,8 @@ def test_target_symbols_of_a_selected_piece_never_overlap_in_the_default_view(ca
 
 def nearest_kind(px):
     px = np.asarray(px, dtype=float) / 255.0
-    kind = min(palette.TARGET, key=lambda k: float(np.linalg.norm(px - np.asarray(palette.TARGET[k]))))
-    return kind if np.linalg.norm(px - np.asarray(palette.TARGET[kind])) < 0.3 else None
+    kind = min(palette.SAFE.target, key=lambda k: float(np.linalg.norm(px - np.asarray(palette.SAFE.target[k]))))
+    return kind if np.linalg.norm(px - np.asarray(palette.SAFE.target[kind])) < 0.3 else None
 
 
 def reads_as(frame, view, coord, kind) -> float:

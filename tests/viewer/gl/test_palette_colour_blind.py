@@ -31,7 +31,7 @@ def seen(rgb, deficiency):
 
 def pairs_to_tell_apart():
     """(name, name) of every pair of categories that must look different."""
-    c = palette.categories()
+    c = palette.SAFE.categories()
     targets = ["target " + k for k in TARGETS] + ["selected"]
     groups = [
         targets,  # the marks of a selected piece
@@ -48,38 +48,56 @@ def pairs_to_tell_apart():
     return sorted(out)
 
 
-def smallest_difference(deficiency):
-    c = palette.categories()
+def smallest_difference(deficiency, pal=palette.DEFAULT):
+    c = pal.categories()
     return min(
         (float(np.linalg.norm(seen(c[a], deficiency) - seen(c[b], deficiency))), a, b) for a, b in pairs_to_tell_apart()
     )
 
 
-@pytest.fixture
-def classic():
-    palette.use("classic")
-    yield
-    palette.use("safe")
-
-
 @pytest.mark.parametrize("deficiency", DEFICIENCIES)
 def test_default_palette_categories_differ_under_each_deficiency(deficiency):
-    assert palette.current == "safe"
+    assert palette.DEFAULT is palette.SAFE
     d, a, b = smallest_difference(deficiency)
     assert d >= palette.MIN_DELTA_E, f"{a} vs {b}: delta E {d:.1f} under {deficiency}"
 
 
-def test_the_old_palette_fails_the_same_check(classic):
+def test_the_old_palette_fails_the_same_check():
     # blue (move) and violet (3-D jump) merged under deuteranopia: the check catches it
-    d, a, b = smallest_difference("deuteranomaly")
+    d, a, b = smallest_difference("deuteranomaly", palette.CLASSIC)
     assert d < palette.MIN_DELTA_E
     assert {a, b} == {"target move", "target jump"}
 
 
-def test_switching_palettes_updates_the_shared_tables_in_place(classic):
-    target = palette.TARGET
-    assert target["jump"] == palette.PALETTES["classic"]["TARGET"]["jump"]
-    palette.use("safe")
-    assert palette.TARGET is target and target["jump"] == palette.PALETTES["safe"]["TARGET"]["jump"]
+def test_a_palette_is_a_value_nothing_global_changes():
+    safe, classic = palette.named("safe"), palette.named("classic")
+    assert classic.target["jump"] == palette.PALETTES["classic"]["TARGET"]["jump"]
+    assert palette.other(safe) is classic and palette.other(classic) is safe
+    with pytest.raises(TypeError):
+        safe.target["jump"] = (0.0, 0.0, 0.0)  # type: ignore[index]
+    with pytest.raises(AttributeError):
+        safe.tile = (0.0, 0.0, 0.0)  # type: ignore[misc]
     with pytest.raises(ValueError, match="'sepia'"):
-        palette.use("sepia")
+        palette.named("sepia")
+
+
+def test_f12_gives_the_view_the_other_palette_and_the_scene_is_drawn_in_it():
+    from viewer.cube.controller import CubeController
+    from viewer.cube.scene import highlight_layers
+
+    c = CubeController(quick=True, autosave_path=None, offer_resume=False)
+    c.click_cell((5, 3, 1))  # a white pawn: its move target is marked in the palette's "move" colour
+    before = c.view.content_key()
+
+    def move_colours():
+        rows = highlight_layers(c.view, c.view.layout(c.rules), c.position)
+        return {tuple(round(float(v), 3) for v in r[4:7]) for name, a in rows.items() for r in a}
+
+    assert tuple(round(v, 3) for v in palette.SAFE.target["move"]) in move_colours()
+    c.key("f12")
+    assert c.view.palette is palette.CLASSIC and "classic" in c.message.text
+    assert c.view.content_key() != before  # the board's buffers are rebuilt
+    assert tuple(round(v, 3) for v in palette.CLASSIC.target["move"]) in move_colours()
+    assert palette.DEFAULT is palette.SAFE  # another view still draws in the default colours
+    c.key("f12")
+    assert c.view.palette is palette.SAFE

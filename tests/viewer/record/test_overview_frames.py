@@ -65,7 +65,7 @@ def test_overview_frames_render_both_boards(game, gl_ctx):
         # the hyper-jump colour frames the landing board in the "before" frame
         from viewer.gl import palette
 
-        want = np.asarray(palette.TARGET["hyperjump"]) * 255
+        want = np.asarray(palette.SAFE.target["hyperjump"]) * 255
         near = np.abs(before.astype(int) - want).max(axis=2) < 40
         assert near.sum() > 30
     finally:
