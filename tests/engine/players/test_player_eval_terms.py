@@ -113,7 +113,7 @@ def test_spirit_pieces_inside_their_formation_zone_are_immune_and_others_reachab
 
 def test_the_weights_are_data_and_bad_values_are_refused():
     assert WEIGHTS["cube"]["point"] == 100
-    assert ev.WEIGHTS_CUBE == ev.term_weights(WEIGHTS["cube"])
+    assert ev.term_weights(WEIGHTS["cube"]) == ev.WEIGHTS_CUBE
     assert len(ev.WEIGHTS_CUBE) == len(ev.TERMS)
     with pytest.raises(ValueError, match="hang_gain"):
         load_weights('[cube]\nhang_gain = "a lot"\n')
