@@ -10,7 +10,14 @@ knows every way the rules end a game:
 * C5/C7 a king or prince one step (or one 3-D jump) from the enemy's king or prince home;
 * C16 the score conditions (``<= 0`` or ``<= half the opponent's``) as a margin penalty, so
   spending points (drops, stacks, hyper-jumps) near the line is feared;
-* finished games (G11, G14 included) are scored by the search from ``pos.result``.
+* finished games (G11, G14 included) are scored by the search from ``pos.result``;
+* (issue 18) a capture that ends the game by C16 at once is a win on the spot; a static exchange
+  (:func:`swap_gain`) on every moved stack weighs what the side to move can win now and what it
+  stands to lose (hanging pieces anywhere, not only on the last capture's square); moved pawns near
+  their promotion line on any board; pieces on or one jump from a fled king's board.
+
+The weights are data: ``eval_weights.toml`` (``[cube]``), read once by :mod:`.weights`; the value
+is the dot product of :func:`features` with :data:`WEIGHTS_CUBE`.
 
 The side to move wins at once if it can capture the enemy king under C4/C8 or step onto a home
 square: such a position is worth ``THREAT_WIN`` (just below a proven win); one such threat by the
@@ -371,7 +378,7 @@ def _board_grid(pos: Position, rest: tuple) -> tuple[list, int]:
     got = _TEMPLATES.get(key)
     if got is None or got[0] is not pos.base or got[1] is not pos.rules:
         probe = (1,) if main else (2,)
-        tpl = [_OFF] * ((sx + 4) * h)
+        tpl: list = [_OFF] * ((sx + 4) * h)
         for x in range(1, sx + 1):
             for y in range(1, sy + 1):
                 tpl[(x + 1) * h + y + 1] = pos.default((x, y) + probe) or None
@@ -387,8 +394,9 @@ def _board_grid(pos: Position, rest: tuple) -> tuple[list, int]:
 
 
 def _grid_capturers(grid: list, h: int, i0: int, side: str, table: tuple, vals) -> list:
-    """The values of ``side``'s stacks that could capture on square index ``i0`` of the main-plane
-    grid (as :func:`attackers`, cannons by hopping), ascending; a king counts ``KING_ATTACKER``."""
+    """The values of ``side``'s stacks that could capture on square index ``i0`` of a board's grid
+    (:func:`_board_grid`; as :func:`attackers`, cannons by hopping), ascending; a king counts
+    ``KING_ATTACKER``."""
     out = []
     for dx, dy, reach, types, any_hop in table:
         d = dx * h + dy
@@ -426,7 +434,7 @@ def exchanges(pos: Position) -> dict:
     (any exchange: for C16, where the capture itself may end the game)."""
     rules = pos.rules
     vals = _values(rules)
-    out = {"white": [0, []], "black": [0, []]}
+    out: dict = {"white": [0, []], "black": [0, []]}
     targets = _targets(pos, vals)
     if not targets:
         return out
