@@ -365,7 +365,7 @@ _OFF = ()  # the padding around a grid: off the board
 _TEMPLATES: dict = {}
 
 
-def _board_grid(pos: Position, rest: tuple) -> tuple[list, int]:
+def _board_grid(pos: Position, rest: tuple, cells: list | None = None) -> tuple[list, int]:
     """The plane with higher coordinates ``rest`` (``(1,)``: the main plane) as a flat list
     (``None`` for an empty square, the stack otherwise, the padding of two squares around it
     ``_OFF``) and its column height: square (x, y) is at ``(x + 1) * h + y + 1``.  Built from a
@@ -386,11 +386,26 @@ def _board_grid(pos: Position, rest: tuple) -> tuple[list, int]:
             _TEMPLATES.clear()
         got = _TEMPLATES[key] = (pos.base, pos.rules, tpl)
     grid = got[2][:]
-    n = len(rest)
-    for c, st in pos.cells.items():
-        if len(c) == n + 2 and c[2:] == rest:
-            grid[(c[0] + 1) * h + c[1] + 1] = st or None
+    if cells is None:
+        n = len(rest)
+        cells = [(c, st) for c, st in pos.cells.items() if len(c) == n + 2 and c[2:] == rest]
+    for c, st in cells:
+        grid[(c[0] + 1) * h + c[1] + 1] = st or None
     return grid, h
+
+
+def _lone_capturers(pos: Position, c, side: str, table: tuple, vals) -> list:
+    """:func:`_grid_capturers` on a board whose only changed cell is ``c``: there the other squares
+    hold the default crowded pawns (C20), so only a pawn's capture can reach ``c``."""
+    out = []
+    for dx, dy, reach, types, _any_hop in table:
+        r = types.get("pawn")
+        if r is None or r[0] < 1:
+            continue
+        st = pos.default((c[0] - dx, c[1] - dy) + c[2:])
+        if st and st[0].side == side and st[0].type == "pawn":
+            out.append(vals["pawn"])
+    return out
 
 
 def _grid_capturers(grid: list, h: int, i0: int, side: str, table: tuple, vals) -> list:
@@ -438,19 +453,30 @@ def exchanges(pos: Position) -> dict:
     targets = _targets(pos, vals)
     if not targets:
         return out
+    by_board: dict = {}
+    for c, st in pos.cells.items():
+        by_board.setdefault(c[2:], []).append((c, st))
     grids: dict = {}
+    sy = rules.size[1]
     for c, side, v in targets:
         opp = other(side)
         rest = c[2:]
-        got = grids.get(rest)
-        if got is None:
-            got = grids[rest] = _board_grid(pos, rest)
-        grid, h = got
-        i0 = (c[0] + 1) * h + c[1] + 1
-        att = _grid_capturers(grid, h, i0, opp, _table(rules, opp), vals)
-        if not att:
-            continue
-        dfn = _grid_capturers(grid, h, i0, side, _table(rules, side), vals)
+        mine = by_board[rest]
+        if len(mine) == 1 and rest != (1,) and 1 < c[0] < rules.size[0] and 1 < c[1] < sy:
+            att = _lone_capturers(pos, c, opp, _table(rules, opp), vals)
+            if not att:
+                continue
+            dfn = _lone_capturers(pos, c, side, _table(rules, side), vals)
+        else:
+            got = grids.get(rest)
+            if got is None:
+                got = grids[rest] = _board_grid(pos, rest, mine)
+            grid, h = got
+            i0 = (c[0] + 1) * h + c[1] + 1
+            att = _grid_capturers(grid, h, i0, opp, _table(rules, opp), vals)
+            if not att:
+                continue
+            dfn = _grid_capturers(grid, h, i0, side, _table(rules, side), vals)
         rec = out[opp]
         if v > rec[0]:
             rec[0] = v

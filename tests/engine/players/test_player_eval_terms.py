@@ -119,3 +119,38 @@ def test_the_weights_are_data_and_bad_values_are_refused():
         load_weights('[cube]\nhang_gain = "a lot"\n')
     with pytest.raises(TypeError):
         WEIGHTS["cube"]["point"] = 1  # read-only
+
+
+def _reference_exchanges(pos):
+    """exchanges() from the plain attack scan (no grids, no lone-board shortcut)."""
+    vals = {n: p.value for n, p in pos.rules.pieces.items()}
+
+    def worth(c):
+        st = pos.cell(c)
+        return ev.KING_ATTACKER if any(p.type == "king" for p in st) else sum(vals[p.type] for p in st)
+
+    out = {"white": [0, []], "black": [0, []]}
+    for c, side, v in ev._targets(pos, vals):
+        opp = "black" if side == "white" else "white"
+        att = sorted(worth(a) for a, _, _ in ev.attackers(pos, c, opp))
+        if not att:
+            continue
+        dfn = sorted(worth(a) for a, _, _ in ev.attackers(pos, c, side))
+        out[opp][0] = max(out[opp][0], v)
+        g = ev.swap_gain(v, att, dfn)
+        if g > 0:
+            out[opp][1].append(g)
+    for rec in out.values():
+        rec[1].sort(reverse=True)
+    return out
+
+
+def test_exchanges_equal_the_plain_attack_scan_along_random_games():
+    for seed in range(4):
+        rng, g = random.Random(100 + seed), Game("standard")
+        for _ in range(40):
+            t = random_turn(g.position, rng)
+            if t is None or g.position.result is not None:
+                break
+            g.play(t)
+            assert ev.exchanges(g.position) == _reference_exchanges(g.position)
