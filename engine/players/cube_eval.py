@@ -398,7 +398,7 @@ def _lone_capturers(pos: Position, c, side: str, table: tuple, vals) -> list:
     """:func:`_grid_capturers` on a board whose only changed cell is ``c``: there the other squares
     hold the default crowded pawns (C20), so only a pawn's capture can reach ``c``."""
     out = []
-    for dx, dy, reach, types, _any_hop in table:
+    for dx, dy, _reach, types, _any_hop in table:
         r = types.get("pawn")
         if r is None or r[0] < 1:
             continue

@@ -40,4 +40,3 @@ def test_docs_arena_lists_the_same_ladder():
             assert m, f"{game} L{level} missing from docs/ARENA.md's ladder"
             cell = m.group(1).strip()
             assert cell.startswith(f"{elo:+.0f}") if elo is not None else not cell[:1].isdigit(), (game, level, cell)
-
