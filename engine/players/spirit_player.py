@@ -8,9 +8,8 @@ engine's ``legal_paths`` with that level-up applied (H2, H3 and S9 answered by t
 on an enemy piece (a fight, S10/S12), every end near either sect, and the few quiet ends nearest the
 enemy sect.  A disciple of level >= 3 may add its transform into the most valuable depleted kind.
 
-Evaluation (side to move, centi-points): material with levels, a sect guarded by its own formation
-zone (with H3 and S11 no piece can take it), the attackers' distance to the enemy sect, and the
-immediate threat of capturing a sect (S3) by the side to move (a win) or by the other side.
+Evaluation: :mod:`.spirit_eval` (material with levels, the guarded sect, approach, sect threats,
+and since issue 18 formation immunity, reach and mobility; weights in ``eval_weights.toml``).
 """
 
 from __future__ import annotations
