@@ -125,7 +125,10 @@ def reach(pos: SpiritPosition) -> dict:
         if not k.formation and zone_level(rules, pieces, side, c) > 0:
             out[side][1] += 1  # immune: a higher enemy may not end here (H3), a lower one dies entering (S11)
             continue
+        x, y = c
         for a, alevel, n, diagonal in movers[other(side)]:
+            if n is not None and (abs(a[0] - x) > n or abs(a[1] - y) > n):
+                continue  # out of its step count (the cheap test first: most pairs are far apart)
             # S12: any enemy reaching a formation takes it; S10, H5: the higher or equal level wins
             if (k.formation or alevel >= p.level) and _reaches(pos, a, n, diagonal, c):
                 out[other(side)][0].append(_value(p))
