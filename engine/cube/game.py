@@ -23,6 +23,7 @@ import re
 from collections import Counter
 from pathlib import Path
 
+from ..core.chinese_lines import from_chinese
 from ..core.errors import DaqiError, IllegalAction, NotationError
 from ..core.files import (
     atomic_write_text,
@@ -34,7 +35,7 @@ from ..core.loader import load_ruleset, load_ruleset_file
 from .actions import Turn
 from .notation import format_turn, parse_turn
 from .position import SIDES, Position, Result
-from .position_text import HEADS, PositionSpec, choices_of, records_header
+from .position_text import CHINESE_HEADS, HEADS, PositionSpec, chinese_words, choices_of, records_header
 from .rules import apply_turn
 from .setup import check_choice, default_choices, n_parts
 
@@ -184,6 +185,11 @@ class Game:
             content = True
             try:
                 check_record_line(line)
+                if line.split(None, 1)[0] in CHINESE_HEADS:  # the Chinese form of a header line
+                    if line.startswith("规则"):
+                        line = "ruleset" + line[2:]
+                    else:
+                        line = from_chinese(line, chinese_words(rules or load_ruleset("standard")))
                 if line.split(None, 1)[0] == "ruleset":
                     if rules is not None or game is not None:
                         raise NotationError("the ruleset line must come once, before the setup and turns")

@@ -205,11 +205,24 @@ class Position:
 
     def pieces_of(self, side: str) -> list:
         """Changed-or-base cells holding ``side``'s pieces (the finite part of the board)."""
-        seen = {}
-        for c, s in self.base.items():
-            seen[c] = s
-        seen.update(self.cells)
-        return [(plain(c), s) for c, s in seen.items() if s and s[0].side == side]
+        return self.pieces_by_side()[side]
+
+    def pieces_by_side(self) -> dict:
+        """:meth:`pieces_of` of both sides from one pass over the setup arrangement and the changed
+        cells (the same lists, in the same order: setup squares first, then the changed cells)."""
+        cells, base = self.cells, self.base
+        out: dict = {"white": [], "black": []}
+        get = cells.get
+        for c, s in base.items():
+            t = get(c)
+            if t is not None:
+                s = t
+            if s:
+                out[s[0].side].append((c, s))
+        for c, s in cells.items():
+            if s and c not in base:
+                out[s[0].side].append((c if type(c) is tuple else tuple(c), s))
+        return out
 
     # -- derived --------------------------------------------------------------------------
     def zhash(self) -> int:

@@ -53,13 +53,16 @@ LEVEL_PARAMS = {
 }
 
 
+FAR = 1 << 20  # a distance beyond every board (no sect to measure from)
+
+
 class SpiritNode:
     """A position and the square where the turn that led to it captured (for quiescence).  ``up``:
     the node it was reached from; ``paths``: the mover paths computed here, by (origin, level-up),
     and ``kid_paths`` the last child's, which its siblings reuse where nothing near the mover
     changed (:meth:`SpiritAdapter.paths`)."""
 
-    __slots__ = ("hot", "kid_paths", "paths", "pos", "ref", "result", "to_move", "up")
+    __slots__ = ("enemy_sect", "hot", "kid_paths", "paths", "pos", "ref", "result", "to_move", "up")
 
     def __init__(self, pos: SpiritPosition, hot, up=None):
         self.pos = pos
@@ -70,6 +73,7 @@ class SpiritNode:
         self.paths: dict = {}
         self.kid_paths = None
         self.ref: tuple | None = None  # (position, paths, changed squares) of the reference node
+        self.enemy_sect: tuple | None | bool = False  # the enemy sect's square, found once (False: not yet)
 
 
 def _changed(a: Mapping, b: Mapping) -> list:
@@ -120,7 +124,8 @@ class SpiritAdapter:
             p = pos.pieces.get(m)
             if hit is not None and p is not None and ref_pos.pieces.get(m) == p and up not in changed:
                 n = step_budget(pos.rules, SpiritPiece(p.type, p.side, p.level + (up == m)))
-                if n is not None and all(_cheb(c, m) > n + 2 for c in changed):
+                mx, my = m
+                if n is not None and all(max(abs(c[0] - mx), abs(c[1] - my)) > n + 2 for c in changed):
                     node.paths[key] = hit
                     return hit
         got = node.paths[key] = legal_paths(pos, m, up)
@@ -149,6 +154,9 @@ class SpiritAdapter:
         if not ups:
             return []
         enemy_sect, own_sect = _sect(pos, other(side)), _sect(pos, side)
+        ex, ey = enemy_sect if enemy_sect is not None else (0, 0)
+        ox, oy = own_sect if own_sect is not None else (0, 0)
+        get = pos.pieces.get
         out = []
         movers = sorted(c for c, p in pos.pieces.items() if p.side == side and rules.pieces[p.type].movable)
         for m in movers:
@@ -160,21 +168,26 @@ class SpiritAdapter:
                 continue
             fights, near, guard, quiet = [], [], [], []
             for end in sorted(paths):
-                q = pos.pieces.get(end)
+                q = get(end)
                 if q is not None and q.side != side:
                     fights.append(end)
-                elif not tactical and (
-                    (enemy_sect is not None and _cheb(end, enemy_sect) <= NEAR)
-                    or (own_sect is not None and _cheb(end, own_sect) <= 1)
-                ):
+                    continue
+                if tactical:
+                    continue
+                x, y = end
+                d_enemy = max(abs(x - ex), abs(y - ey)) if enemy_sect is not None else FAR
+                d_own = max(abs(x - ox), abs(y - oy)) if own_sect is not None else FAR
+                if d_enemy <= NEAR or d_own <= 1:
                     near.append(end)
-                elif not tactical and own_sect is not None and _cheb(end, own_sect) == 2:
-                    guard.append(end)  # a block on the approach to the own sect
-                elif not tactical:
-                    quiet.append(end)
-            if enemy_sect is not None:
-                quiet.sort(key=lambda e: (_cheb(e, enemy_sect), e))
-                guard.sort(key=lambda e: (_cheb(e, enemy_sect), e))
+                elif d_own == 2:
+                    guard.append((d_enemy, end))  # a block on the approach to the own sect
+                else:
+                    quiet.append((d_enemy, end))
+            if enemy_sect is not None:  # nearest the enemy sect first (ties by square)
+                quiet.sort()
+                guard.sort()
+            guard = [e for _, e in guard]
+            quiet = [e for _, e in quiet]
             chosen = fights + near + guard[:GUARD_ENDS] + quiet[:QUIET_ENDS]
             for end in chosen:
                 out.append(SpiritTurn(own, m, paths[end]))
@@ -281,7 +294,9 @@ class SpiritAdapter:
             if pos.rules.pieces[q.type].royal:
                 return 1e6
             sc += 1000.0 + VALUE.get(q.type, 300) + LEVEL * q.level
-        es = _sect(pos, other(pos.to_move))
+        es = node.enemy_sect
+        if es is False:
+            es = node.enemy_sect = _sect(pos, other(pos.to_move))
         if es is not None:
             sc -= 10.0 * _cheb(turn.end, es)
         if turn.transform is not None:

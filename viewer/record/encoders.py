@@ -13,6 +13,7 @@ blocking put: none is ever dropped."""
 
 from __future__ import annotations
 
+import contextlib
 import queue
 import threading
 import time as _time
@@ -20,7 +21,7 @@ from pathlib import Path
 
 import numpy as np
 
-from .atomic_output import AtomicPath
+from .atomic_output import AtomicPath, signals_held
 from .errors import RecordError
 
 VIDEO_FORMATS = {".mp4": "mp4", ".m4v": "mp4", ".gif": "gif"}
@@ -98,20 +99,28 @@ class Mp4Writer:
         self.frames = 0
         self.encode_wait = 0.0
         try:
-            self._gen = imageio_ffmpeg.write_frames(
-                str(self.out.tmp),
-                self.size,
-                fps=float(fps),
-                codec="libx264",
-                pix_fmt_in="rgb24",
-                pix_fmt_out="yuv420p",
-                quality=None,
-                macro_block_size=1,
-                ffmpeg_log_level="quiet",  # ffmpeg never talks to the user; failures are our one line
-                output_params=x264_output_params(preset, crf),
-            )
-            self._gen.send(None)
+            # SIGINT/SIGTERM wait until ffmpeg runs under the generator's own clean-up (its try/finally
+            # starts at the first yield): a signal inside Popen would leave an ffmpeg that nobody stops,
+            # and it could create the temp file again after it was deleted
+            with signals_held():
+                self._gen = imageio_ffmpeg.write_frames(
+                    str(self.out.tmp),
+                    self.size,
+                    fps=float(fps),
+                    codec="libx264",
+                    pix_fmt_in="rgb24",
+                    pix_fmt_out="yuv420p",
+                    quality=None,
+                    macro_block_size=1,
+                    ffmpeg_log_level="quiet",  # ffmpeg never talks to the user; failures are our one line
+                    output_params=x264_output_params(preset, crf),
+                )
+                self._gen.send(None)
         except BaseException as exc:
+            gen = getattr(self, "_gen", None)
+            if gen is not None:  # ffmpeg may be running: let it stop before its temp file goes
+                with contextlib.suppress(BaseException):
+                    gen.close()
             self.out.discard()
             if isinstance(exc, Exception):
                 raise RecordError(f"cannot start the H.264 encoder: {str(exc).splitlines()[0]}") from None

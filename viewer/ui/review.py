@@ -361,8 +361,8 @@ class ReviewControls:
 
 def banner_text(c) -> str:
     """The game-over banner: the result with its reason and the choices ('' while the game runs)."""
-    if getattr(c, "reviewing", False) or c.game is None:
-        return ""
+    if getattr(c, "reviewing", False) or c.game is None or getattr(c, "session_says_result", False):
+        return ""  # (a puzzle's panel says how it ended, and its keys are not the game's)
     res = c.result_text()
     if not res:
         return ""
