@@ -10,7 +10,14 @@ knows every way the rules end a game:
 * C5/C7 a king or prince one step (or one 3-D jump) from the enemy's king or prince home;
 * C16 the score conditions (``<= 0`` or ``<= half the opponent's``) as a margin penalty, so
   spending points (drops, stacks, hyper-jumps) near the line is feared;
-* finished games (G11, G14 included) are scored by the search from ``pos.result``.
+* finished games (G11, G14 included) are scored by the search from ``pos.result``;
+* (issue 18) a capture that ends the game by C16 at once is a win on the spot; a static exchange
+  (:func:`swap_gain`) on every moved stack weighs what the side to move can win now and what it
+  stands to lose (hanging pieces anywhere, not only on the last capture's square); moved pawns near
+  their promotion line on any board; pieces on or one jump from a fled king's board.
+
+The weights are data: ``eval_weights.toml`` (``[cube]``), read once by :mod:`.weights`; the value
+is the dot product of :func:`features` with :data:`WEIGHTS_CUBE`.
 
 The side to move wins at once if it can capture the enemy king under C4/C8 or step onto a home
 square: such a position is worth ``THREAT_WIN`` (just below a proven win); one such threat by the
@@ -21,19 +28,60 @@ from __future__ import annotations
 
 from ..cube.grammar import facing_line_clear
 from ..cube.position import Piece, Position, other
+from .weights import WEIGHTS
 
-POINT = 100.0
-MATERIAL = 40.0  # a point of material on the board is worth 0.4 points of score
+_W = WEIGHTS["cube"]
+POINT = float(_W["point"])
+MATERIAL = float(_W["material"])  # a point of material on the board is worth 0.4 points of score
 THREAT_WIN = 400_000.0
-THREAT_AGAINST = 150.0  # one threat of the side not to move: a tempo
-DOUBLE_THREAT = 3_000.0  # two threats: rarely both parried
-CROWN_THREAT = 1_500.0  # capturing the king only crowns the prince (C4 with a higher score)
-C16_MARGIN = 25  # points above the C16 line below which the position is feared
-C16_WEIGHT = 30.0
-PRINCE_STEP = 15.0  # per step of the prince towards the enemy king's home
-KING_BOARD = (
-    120.0  # per own piece on the plane of an enemy king that left the main plane (more than a hyper-jump costs)
+THREAT_AGAINST = float(_W["threat_against"])  # one threat of the side not to move: a tempo
+DOUBLE_THREAT = float(_W["double_threat"])  # two threats: rarely both parried
+CROWN_THREAT = float(_W["crown_threat"])  # capturing the king only crowns the prince (C4 with a higher score)
+C16_MARGIN = int(_W["c16_margin"])  # points above the C16 line below which the position is feared
+C16_WEIGHT = float(_W["c16_weight"])  # per point below that margin
+PRINCE_STEP = float(_W["prince_step"])  # per step of the prince towards the enemy king's home
+KING_BOARD = float(_W["king_board"])  # per own piece on the board of an enemy king that left the main plane
+PAWN_RANKS = int(_W["pawn_ranks"])
+KING_ATTACKER = 50  # a king's worth as a capturer in a static exchange: it is never given away
+#: the linear terms of :func:`features`, in order, with their weights (centi-points per unit)
+TERMS = (
+    "score",
+    "material",
+    "c16",
+    "crown",
+    "threat",
+    "double",
+    "king_board",
+    "king_reach",
+    "prince",
+    "hang_gain",
+    "hang_loss",
+    "hang_loss2",
+    "pawn_near",
 )
+
+
+def term_weights(w=_W) -> tuple:
+    """The weights of :data:`TERMS` from a ``[cube]`` table (the exchange shares scaled to centi-points)."""
+    piece = float(w["point"]) + float(w["material"])  # what a captured point of value is worth
+    return (
+        float(w["point"]),
+        float(w["material"]),
+        float(w["c16_weight"]),
+        float(w["crown_threat"]),
+        float(w["threat_against"]),
+        float(w["double_threat"]),
+        float(w["king_board"]),
+        float(w["king_reach"]),
+        float(w["prince_step"]),
+        float(w["hang_gain"]) * piece,
+        float(w["hang_loss"]) * piece,
+        float(w["hang_loss2"]) * piece,
+        float(w["pawn_near"]),
+    )
+
+
+WEIGHTS_CUBE = term_weights()
 
 _TABLES: dict = {}
 _WPAWN = (Piece("pawn", "white"),)
@@ -265,48 +313,293 @@ def aligned(a, b) -> bool:
     return m > 0
 
 
-def evaluate(pos: Position, mat: dict | None = None) -> float:
-    """Static value of ``pos`` for the side to move, in centi-points (``mat``: :func:`material` of
-    ``pos`` when the caller keeps it incrementally)."""
+def swap_gain(victim: int, attackers_: list, defenders: list) -> int:
+    """Static exchange on one square (points): ``victim`` is captured by the cheapest of
+    ``attackers_`` (values, ascending), the defenders recapture with their cheapest, and so on; each
+    side may stop when going on loses.  The gain of the side that captures first (0 if it should not)."""
+    if not attackers_:
+        return 0
+    gains = [victim]
+    on = attackers_[0]
+    a, d = 1, 0
+    defending = True
+    while True:
+        if defending:
+            if d >= len(defenders):
+                break
+            nxt = defenders[d]
+            d += 1
+        else:
+            if a >= len(attackers_):
+                break
+            nxt = attackers_[a]
+            a += 1
+        gains.append(on - gains[-1])
+        on = nxt
+        defending = not defending
+    for k in range(len(gains) - 1, 0, -1):
+        gains[k - 1] = -max(-gains[k - 1], gains[k])
+    return max(gains[0], 0)
+
+
+def _targets(pos: Position, vals) -> list:
+    """The stacks whose safety the evaluation weighs: every non-royal stack off its setup square (a
+    moved, dropped or stacked piece, on any board) but a lone pawn; the setup pieces still at home
+    guard each other and are left to the search.  ``[(cell, side, value)]``; bounded by the cells that changed."""
+    out = []
+    cells = pos.cells
+    for c, st in cells.items():
+        if not st:
+            continue
+        p0 = st[0]
+        if p0.type in ("king", "prince") or (len(st) == 1 and p0.type == "pawn"):
+            continue  # a lone pawn (one point) is left to the quiescence search
+        v = 0
+        for p in st:
+            v += vals[p.type]
+        out.append((c, p0.side, v))
+    return out
+
+
+_OFF = ()  # the padding around a grid: off the board
+_TEMPLATES: dict = {}
+
+
+def _board_grid(pos: Position, rest: tuple, cells: list | None = None) -> tuple[list, int]:
+    """The plane with higher coordinates ``rest`` (``(1,)``: the main plane) as a flat list
+    (``None`` for an empty square, the stack otherwise, the padding of two squares around it
+    ``_OFF``) and its column height: square (x, y) is at ``(x + 1) * h + y + 1``.  Built from a
+    template of the default content (the setup arrangement on the main plane, crowded pawns
+    elsewhere) plus the position's changed cells of that plane."""
+    sx, sy = pos.rules.size[0], pos.rules.size[1]
+    h = sy + 4
+    main = rest == (1,)
+    key = (id(pos.rules), id(pos.base), pos.fill, main)
+    got = _TEMPLATES.get(key)
+    if got is None or got[0] is not pos.base or got[1] is not pos.rules:
+        probe = (1,) if main else (2,)
+        tpl: list = [_OFF] * ((sx + 4) * h)
+        for x in range(1, sx + 1):
+            for y in range(1, sy + 1):
+                tpl[(x + 1) * h + y + 1] = pos.default((x, y) + probe) or None
+        if len(_TEMPLATES) > 16:
+            _TEMPLATES.clear()
+        got = _TEMPLATES[key] = (pos.base, pos.rules, tpl)
+    grid = got[2][:]
+    if cells is None:
+        n = len(rest)
+        cells = [(c, st) for c, st in pos.cells.items() if len(c) == n + 2 and c[2:] == rest]
+    for c, st in cells:
+        grid[(c[0] + 1) * h + c[1] + 1] = st or None
+    return grid, h
+
+
+def _lone_capturers(pos: Position, c, side: str, table: tuple, vals) -> list:
+    """:func:`_grid_capturers` on a board whose only changed cell is ``c``: there the other squares
+    hold the default crowded pawns (C20), so only a pawn's capture can reach ``c``."""
+    out = []
+    for dx, dy, _reach, types, _any_hop in table:
+        r = types.get("pawn")
+        if r is None or r[0] < 1:
+            continue
+        st = pos.default((c[0] - dx, c[1] - dy) + c[2:])
+        if st and st[0].side == side and st[0].type == "pawn":
+            out.append(vals["pawn"])
+    return out
+
+
+def _grid_capturers(grid: list, h: int, i0: int, side: str, table: tuple, vals) -> list:
+    """The values of ``side``'s stacks that could capture on square index ``i0`` of a board's grid
+    (:func:`_board_grid`; as :func:`attackers`, cannons by hopping), ascending; a king counts
+    ``KING_ATTACKER``."""
+    out = []
+    for dx, dy, reach, types, any_hop in table:
+        d = dx * h + dy
+        i, k, found = i0, 0, 0
+        while k < reach:
+            i -= d
+            k += 1
+            st = grid[i]
+            if st is None:
+                continue
+            if st is _OFF:
+                break
+            found += 1
+            if st[0].side == side:
+                for p in st:
+                    r = types.get(p.type)
+                    if r is not None and (r[0] if found == 1 else r[1]) >= k:
+                        v = 0
+                        for q in st:
+                            if q.type == "king":
+                                v = KING_ATTACKER
+                                break
+                            v += vals[q.type]
+                        out.append(v)
+                        break
+            if found >= 2 or not any_hop:
+                break
+    out.sort()
+    return out
+
+
+def exchanges(pos: Position) -> dict:
+    """Per side, the static exchange values (points, > 0 only) of capturing the other side's
+    weighed stacks (:func:`_targets`), largest first, and the largest value it can capture at all
+    (any exchange: for C16, where the capture itself may end the game)."""
+    rules = pos.rules
+    vals = _values(rules)
+    out: dict = {"white": [0, []], "black": [0, []]}
+    targets = _targets(pos, vals)
+    if not targets:
+        return out
+    by_board: dict = {}
+    for c, st in pos.cells.items():
+        by_board.setdefault(c[2:], []).append((c, st))
+    grids: dict = {}
+    sy = rules.size[1]
+    for c, side, v in targets:
+        opp = other(side)
+        rest = c[2:]
+        mine = by_board[rest]
+        if len(mine) == 1 and rest != (1,) and 1 < c[0] < rules.size[0] and 1 < c[1] < sy:
+            att = _lone_capturers(pos, c, opp, _table(rules, opp), vals)
+            if not att:
+                continue
+            dfn = _lone_capturers(pos, c, side, _table(rules, side), vals)
+        else:
+            got = grids.get(rest)
+            if got is None:
+                got = grids[rest] = _board_grid(pos, rest, mine)
+            grid, h = got
+            i0 = (c[0] + 1) * h + c[1] + 1
+            att = _grid_capturers(grid, h, i0, opp, _table(rules, opp), vals)
+            if not att:
+                continue
+            dfn = _grid_capturers(grid, h, i0, side, _table(rules, side), vals)
+        rec = out[opp]
+        if v > rec[0]:
+            rec[0] = v
+        g = swap_gain(v, att, dfn)
+        if g > 0:
+            rec[1].append(g)
+    for rec in out.values():
+        rec[1].sort(reverse=True)
+    return out
+
+
+def _c16_capture(sc: dict, side: str, best: int) -> bool:
+    """Would capturing a stack worth ``best`` end the game by C16 for ``side``'s opponent?"""
+    o = other(side)
+    return best > 0 and 2 * sc[o] <= sc[side] + best
+
+
+def _pawns_near(pos: Position, side: str) -> float:
+    """Moved pawns of ``side`` within ``PAWN_RANKS`` ranks of their promotion line (G8), on any plane
+    and board: 1 on the line or beyond, less per rank before it."""
+    line = pos.rules.promotion[side]
+    n = 0.0
+    for c, st in pos.cells.items():
+        if len(st) != 1:
+            continue
+        p = st[0]
+        if p.type != "pawn" or p.side != side:
+            continue
+        d = line - c[1] if side == "white" else c[1] - line
+        if d < PAWN_RANKS:
+            if pos.default(c) == st:
+                continue
+            n += 1.0 if d <= 0 else (PAWN_RANKS - d) / PAWN_RANKS
+    return n
+
+
+def _board_gap(c, rest) -> int:
+    n = max(len(c) - 2, len(rest))
+    d = 0
+    for i in range(n):
+        d += abs((c[2 + i] if 2 + i < len(c) else 1) - (rest[i] if i < len(rest) else 1))
+    return d
+
+
+def _hunters(pos: Position, side: str) -> tuple[int, int]:
+    """Own pieces on the board of the enemy king when it left the main plane, and those one 3-D
+    jump or hyper-jump away from it (they can reach it next turn)."""
+    k = pos.royals[other(side)]["king"]
+    if k is None or (len(k) == 3 and k[2] == 1):
+        return 0, 0
+    rest = k[2:]
+    on = near = 0
+    for c, st in pos.cells.items():
+        if st and st[0].side == side and st[0].type not in ("king", "prince"):
+            gap = _board_gap(c, rest)
+            if gap == 0:
+                on += 1
+            elif gap == 1:
+                near += 1
+    return on, near
+
+
+def features(pos: Position, mat: dict | None = None) -> tuple[bool, tuple]:
+    """``(wins_now, terms)``: whether the side to move wins on the spot, else the values of
+    :data:`TERMS` from its view (the evaluation is their dot product with :data:`WEIGHTS_CUBE`)."""
     s = pos.to_move
     o = other(s)
     sc = pos.scores
     # immediate wins of the side to move
     kc = king_capture(pos, s)
     if kc == 2 or home_threats(pos, s):
-        return THREAT_WIN
-    e = POINT * (sc[s] - sc[o])
+        return True, ()
+    ex = exchanges(pos)
+    if _c16_capture(sc, s, ex[s][0]):
+        return True, ()
     if mat is None:
         mat = material(pos)
-    e += MATERIAL * (mat[s] - mat[o])
+    c16 = 0.0
     for side, sign in ((s, 1.0), (o, -1.0)):
         mine, theirs = sc[side], sc[other(side)]
         margin = min(mine, mine - theirs / 2.0)
         if margin < C16_MARGIN:
-            e -= sign * C16_WEIGHT * (C16_MARGIN - margin) * POINT / 10.0
-    if kc == 1:
-        e += CROWN_THREAT
+            c16 -= sign * (C16_MARGIN - margin)
     # threats of the side not to move
     ko = king_capture(pos, o)
-    threats = home_threats(pos, o) + (ko == 2)
-    e -= THREAT_AGAINST * threats if threats < 2 else DOUBLE_THREAT
-    if ko == 1:
-        e -= THREAT_AGAINST
-    # hunters on the plane of a king that fled the main plane (the crowded pawns of every board excepted)
-    for side, sign in ((s, 1.0), (o, -1.0)):
-        k = pos.royals[other(side)]["king"]
-        if k is not None and (len(k) > 3 or k[2] != 1):
-            rest = k[2:]
-            n = 0
-            for c, st in pos.cells.items():
-                if st and st[0].side == side and c[2:] == rest and st[0].type not in ("king", "prince"):
-                    n += 1
-            e += sign * KING_BOARD * n
-    # princes walking to the enemy king's home (C5): they cannot be captured (C6)
+    threats = home_threats(pos, o) + (ko == 2) + _c16_capture(sc, o, ex[o][0])
+    single = -(threats if threats < 2 else 0) - (ko == 1)
+    double = -1.0 if threats >= 2 else 0.0
+    hs, rs = _hunters(pos, s)
+    ho, ro = _hunters(pos, o)
+    prince = 0.0
     for side, sign in ((s, 1.0), (o, -1.0)):
         pr = pos.royals[side]["prince"]
         if pr is not None:
-            e -= sign * PRINCE_STEP * _distance(pr, pos.homes[other(side)]["king"])
+            prince -= sign * _distance(pr, pos.homes[other(side)]["king"])
+    gain = ex[s][1]
+    loss = ex[o][1]
+    return False, (
+        sc[s] - sc[o],
+        mat[s] - mat[o],
+        c16,
+        1.0 if kc == 1 else 0.0,
+        single,
+        double,
+        hs - ho,
+        rs - ro,
+        prince,
+        gain[0] if gain else 0,
+        -(loss[0] if loss else 0),
+        -(loss[1] if len(loss) > 1 else 0),
+        _pawns_near(pos, s) - _pawns_near(pos, o),
+    )
+
+
+def evaluate(pos: Position, mat: dict | None = None) -> float:
+    """Static value of ``pos`` for the side to move, in centi-points (``mat``: :func:`material` of
+    ``pos`` when the caller keeps it incrementally)."""
+    win, f = features(pos, mat)
+    if win:
+        return THREAT_WIN
+    e = 0.0
+    for w, x in zip(WEIGHTS_CUBE, f):
+        e += w * x
     return e
 
 

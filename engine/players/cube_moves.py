@@ -263,8 +263,8 @@ def _drops(pos: Position, out: list, sides: dict) -> None:
                     c = (ek[0] + dx * j, ek[1] + dy * j) + rest
                     if not pos.in_board(c) or pos.cell(c):
                         break
-                    if j >= 2:
-                        add(piece, c)
+                    if j >= 2 or attackers(pos, c, side, first=True):
+                        add(piece, c)  # next to the king only where defended (issue 18: a drop that wins)
         if "knight" in hireable:
             for dx, dy in KNIGHT:
                 add("knight", (ek[0] + dx, ek[1] + dy) + rest)
@@ -279,6 +279,8 @@ def _drops(pos: Position, out: list, sides: dict) -> None:
         targets = sorted(
             ((-_value(vals, s), c) for c, s in sides[opp] if s[0].type not in ROYALS and _value(vals, s) > 2),
         )[:ATTACK_DROPS]
+        if ek is not None:
+            targets.insert(0, (0, ek))  # a pawn that attacks the king (issue 18: a one-point drop that wins)
         fwd = 1 if side == "white" else -1
         for _v, c in targets:
             for dx in (-1, 1):

@@ -172,6 +172,10 @@ class Search:
         order = [kids[i] for _, i in scored]
         best_v = scored[0][0]
         best = order[0]
+        danger = getattr(self.a, "in_danger", None)
+        if danger is not None and self.p.depth > 1:  # threats to end the game are searched deeper
+            forcing = {i for i, o in enumerate(order) if o[1].result is None and danger(o[1])}
+            order = [order[i] for i in sorted(forcing)] + [o for i, o in enumerate(order) if i not in forcing]
         line = [best[0]]
         self.depth_done = 1
         for d in range(2, self.p.depth + 1):

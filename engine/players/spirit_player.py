@@ -8,9 +8,8 @@ engine's ``legal_paths`` with that level-up applied (H2, H3 and S9 answered by t
 on an enemy piece (a fight, S10/S12), every end near either sect, and the few quiet ends nearest the
 enemy sect.  A disciple of level >= 3 may add its transform into the most valuable depleted kind.
 
-Evaluation (side to move, centi-points): material with levels, a sect guarded by its own formation
-zone (with H3 and S11 no piece can take it), the attackers' distance to the enemy sect, and the
-immediate threat of capturing a sect (S3) by the side to move (a win) or by the other side.
+Evaluation: :mod:`.spirit_eval` (material with levels, the guarded sect, approach, sect threats,
+and since issue 18 formation immunity, reach and mobility; weights in ``eval_weights.toml``).
 """
 
 from __future__ import annotations
@@ -29,18 +28,14 @@ from ..spirit.position import (
     levelup_squares,
     other,
     step_budget,
-    zone_level,
 )
 from ..spirit.randomplay import random_spirit_turn
 from .base import Suggestion, check_request
 from .search import SearchParams, searched_suggestion
+from .spirit_eval import LEVEL, VALUE, evaluate, sect_threat
+from .spirit_eval import cheb as _cheb
+from .spirit_eval import sect_of as _sect
 
-VALUE = {"sect": 0, "master": 900, "vicemaster": 700, "elder": 500, "protector": 500, "disciple": 200, "formation": 600}
-LEVEL = 80.0
-GUARDED = 1_500.0
-THREAT_WIN = 400_000.0
-THREAT_AGAINST = 3_000.0
-APPROACH = 12.0
 QUIET_ENDS = 4
 NEAR = 2
 FORMATION_UPS = 4  # own formations tried as the level-up (nearest the own sect first)
@@ -59,95 +54,6 @@ LEVEL_PARAMS = {
 
 
 FAR = 1 << 20  # a distance beyond every board (no sect to measure from)
-
-
-def _cheb(a, b) -> int:
-    return max(abs(a[0] - b[0]), abs(a[1] - b[1]))
-
-
-def _sect(pos: SpiritPosition, side: str):
-    for c, p in pos.pieces.items():
-        if p.side == side and pos.rules.pieces[p.type].royal:
-            return c
-    return None
-
-
-def _diagonal_clear(pos: SpiritPosition, a, b) -> bool:
-    dx, dy = b[0] - a[0], b[1] - a[1]
-    if abs(dx) != abs(dy) or not dx:
-        return False
-    sx, sy = (dx > 0) - (dx < 0), (dy > 0) - (dy < 0)
-    return all((a[0] + sx * k, a[1] + sy * k) not in pos.pieces for k in range(1, abs(dx)))
-
-
-def sect_threat(pos: SpiritPosition, side: str) -> bool:
-    """Could ``side`` move a piece onto the enemy sect next turn and take it (S3)?  An evaluation
-    heuristic (the search itself only plays turns the engine accepts): a sect inside its own
-    formations' zone is safe (H3 forbids a higher mover, S11 captures the others); otherwise a piece
-    within its exact step count of it (on a free neighbour for the last step), or a protector of
-    unlimited range on a clear diagonal, threatens it."""
-    target = _sect(pos, other(side))
-    if target is None:
-        return False
-    rules = pos.rules
-    pieces = pos.pieces
-    if zone_level(rules, pieces, other(side), target) > 0:
-        return False
-    for c, p in pieces.items():
-        if p.side != side:
-            continue
-        k = rules.pieces[p.type]
-        if not k.movable or k.formation:
-            continue
-        d = _cheb(c, target)
-        n = step_budget(rules, p)
-        if n is None:
-            if d <= 2 or _diagonal_clear(pos, c, target):
-                return True
-            continue
-        if k.diagonal and (c[0] + c[1]) % 2 != (target[0] + target[1]) % 2:
-            continue
-        if (d == 1 if n == 1 else 1 <= d <= n) and (
-            n == 1
-            or any(
-                (target[0] + dx, target[1] + dy) not in pieces or (target[0] + dx, target[1] + dy) == c
-                for dx in (-1, 0, 1)
-                for dy in (-1, 0, 1)
-                if dx or dy
-            )
-        ):
-            return True
-    return False
-
-
-def evaluate(pos: SpiritPosition) -> float:
-    s = pos.to_move
-    o = other(s)
-    if sect_threat(pos, s):
-        return THREAT_WIN
-    rules = pos.rules
-    kinds = rules.pieces
-    sects = {s: _sect(pos, s), o: _sect(pos, o)}
-    e = 0.0
-    for side, sign in ((s, 1.0), (o, -1.0)):
-        target = sects[other(side)]
-        tx, ty = target if target is not None else (0, 0)
-        acc = 0.0
-        for c, p in pos.pieces.items():
-            if p.side != side:
-                continue
-            acc += VALUE.get(p.type, 300) + LEVEL * p.level
-            if target is not None and kinds[p.type].movable:
-                d = max(abs(c[0] - tx), abs(c[1] - ty))
-                if d < 18:
-                    acc += APPROACH * (18 - d)
-        at = sects[side]
-        if at is not None and zone_level(rules, pos.pieces, side, at) > 0:
-            acc += GUARDED
-        e += sign * acc
-    if sect_threat(pos, o):
-        e -= THREAT_AGAINST
-    return e
 
 
 class SpiritNode:

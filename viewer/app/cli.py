@@ -89,6 +89,13 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
+def _ladder() -> str:
+    """The levels' Elo ladder for the help (engine/players/ladder.py; % escaped for argparse)."""
+    from engine.players.ladder import ladder_text
+
+    return ladder_text().replace("%", "%%")
+
+
 def _common(p) -> None:
     p.add_argument(
         "--autosave",
@@ -130,7 +137,8 @@ def _common(p) -> None:
         type=int,
         choices=(0, 1, 2, 3, 4),
         default=None,
-        help="the computer's level: 0 random, 1 greedy, 2 and 3 search, 4 deep search (about 5 s a turn) (default 2)",
+        help="the computer's level: 0 random, 1 greedy, 2 and 3 search, 4 deep search (about 5 s a turn) "
+        f"(default 2). Elo ladder, level 1 = 0 (docs/ARENA.md): {_ladder()}",
     )
     p.add_argument(
         "--computer",

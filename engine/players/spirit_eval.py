@@ -1,0 +1,191 @@
+"""Static evaluation of spirit-chess positions (docs/AI.md, "Spirit chess").
+
+From the side to move's view, in centi-points, with the weights of ``eval_weights.toml``
+(``[spirit]``): material with levels; the sect guarded by its own formations' zone; the approach of
+movable pieces to the enemy sect; a win on the spot when the side to move can take the unguarded
+enemy sect (S3) and a penalty when the other side can; **formation immunity** (issue 18: a piece
+inside its own formations' zone cannot be taken there -- a higher enemy may not end there, H3, a
+lower or equal one is captured on entering, S11); **reach** (an enemy movable piece within its step
+count, raised by one level as its turn allows, S13, that out-levels a piece or reaches a formation
+captures it, S10, S12: the side to move may take the best such piece, the other side threatens
+one); and **mobility** (free squares next to each movable piece).  Geometric approximations, cheap
+beside the engine's ``legal_paths``: the search only plays turns the engine accepts.
+"""
+
+from __future__ import annotations
+
+from ..spirit.position import KING_DIRS, SpiritPiece, SpiritPosition, other, step_budget, zone_level
+from .weights import WEIGHTS
+
+_W = WEIGHTS["spirit"]
+VALUE = {
+    k: float(_W[k]) * float(_W["material_scale"])
+    for k in ("master", "vicemaster", "elder", "protector", "disciple", "formation")
+}
+VALUE["sect"] = 0.0
+OTHER = float(_W["other"])
+LEVEL = float(_W["level"])
+GUARDED = float(_W["guarded"])
+THREAT_WIN = float(_W["threat_win"])
+THREAT_AGAINST = float(_W["threat_against"])
+APPROACH = float(_W["approach"])
+IMMUNE = float(_W["immune"])
+REACH_GAIN = float(_W["reach_gain"])
+EXPOSED = float(_W["exposed"])
+EXPOSED2 = float(_W["exposed2"])
+MOBILITY = float(_W["mobility"])
+
+
+def cheb(a, b) -> int:
+    return max(abs(a[0] - b[0]), abs(a[1] - b[1]))
+
+
+def sect_of(pos: SpiritPosition, side: str):
+    for c, p in pos.pieces.items():
+        if p.side == side and pos.rules.pieces[p.type].royal:
+            return c
+    return None
+
+
+def _diagonal_clear(pos: SpiritPosition, a, b) -> bool:
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    if abs(dx) != abs(dy) or not dx:
+        return False
+    sx, sy = (dx > 0) - (dx < 0), (dy > 0) - (dy < 0)
+    return all((a[0] + sx * k, a[1] + sy * k) not in pos.pieces for k in range(1, abs(dx)))
+
+
+def _reaches(pos: SpiritPosition, c, n, diagonal: bool, target) -> bool:
+    """Could a mover on ``c`` with step count ``n`` (None: any number of diagonal steps) end on
+    ``target`` (geometry only: the distance, the colour of a diagonal mover, a free neighbour of the
+    target for the last step)?"""
+    d = cheb(c, target)
+    if n is None:
+        return d <= 2 or _diagonal_clear(pos, c, target)
+    if diagonal and (c[0] + c[1]) % 2 != (target[0] + target[1]) % 2:
+        return False
+    if not (d == 1 if n == 1 else 1 <= d <= n):
+        return False
+    if n == 1:
+        return True
+    pieces = pos.pieces
+    for dx, dy in KING_DIRS:
+        q = (target[0] + dx, target[1] + dy)
+        if q == c or q not in pieces:
+            return True
+    return False
+
+
+def sect_threat(pos: SpiritPosition, side: str) -> bool:
+    """Could ``side`` move a piece onto the enemy sect next turn and take it (S3)?  An evaluation
+    heuristic (the search itself only plays turns the engine accepts): a sect inside its own
+    formations' zone is safe (H3 forbids a higher mover, S11 captures the others); otherwise a piece
+    within its exact step count of it (on a free neighbour for the last step), or a protector of
+    unlimited range on a clear diagonal, threatens it."""
+    target = sect_of(pos, other(side))
+    if target is None:
+        return False
+    rules = pos.rules
+    if zone_level(rules, pos.pieces, other(side), target) > 0:
+        return False
+    for c, p in pos.pieces.items():
+        if p.side != side:
+            continue
+        k = rules.pieces[p.type]
+        if not k.movable or k.formation:
+            continue
+        if _reaches(pos, c, step_budget(rules, p), k.diagonal, target):
+            return True
+    return False
+
+
+def _value(p: SpiritPiece) -> float:
+    return VALUE.get(p.type, OTHER) + LEVEL * p.level
+
+
+def reach(pos: SpiritPosition) -> dict:
+    """Per side, the values of the other side's pieces (not the sect: :func:`sect_threat`) that one
+    of its movable pieces could take next turn, largest first, and the number of its own pieces
+    immune inside its own formations' zone."""
+    rules = pos.rules
+    kinds = rules.pieces
+    pieces = pos.pieces
+    out: dict = {"white": [[], 0], "black": [[], 0]}
+    movers: dict = {"white": [], "black": []}
+    for c, p in pieces.items():
+        k = kinds[p.type]
+        if k.movable and not k.formation:
+            raised = SpiritPiece(p.type, p.side, p.level + 1)
+            movers[p.side].append((c, p.level + 1, step_budget(rules, raised), k.diagonal))
+    for c, p in pieces.items():
+        k = kinds[p.type]
+        if k.royal:
+            continue
+        side = p.side
+        if not k.formation and zone_level(rules, pieces, side, c) > 0:
+            out[side][1] += 1  # immune: a higher enemy may not end here (H3), a lower one dies entering (S11)
+            continue
+        x, y = c
+        for a, alevel, n, diagonal in movers[other(side)]:
+            if n is not None and (abs(a[0] - x) > n or abs(a[1] - y) > n):
+                continue  # out of its step count (the cheap test first: most pairs are far apart)
+            # S12: any enemy reaching a formation takes it; S10, H5: the higher or equal level wins
+            if (k.formation or alevel >= p.level) and _reaches(pos, a, n, diagonal, c):
+                out[other(side)][0].append(_value(p))
+                break
+    for rec in out.values():
+        rec[0].sort(reverse=True)
+    return out
+
+
+def _mobility(pos: SpiritPosition, side: str) -> int:
+    kinds = pos.rules.pieces
+    pieces = pos.pieces
+    sx, sy = pos.rules.size
+    n = 0
+    for c, p in pieces.items():
+        if p.side != side or not kinds[p.type].movable or kinds[p.type].formation:
+            continue
+        for dx, dy in KING_DIRS:
+            q = (c[0] + dx, c[1] + dy)
+            if 1 <= q[0] <= sx and 1 <= q[1] <= sy and q not in pieces:
+                n += 1
+    return n
+
+
+def evaluate(pos: SpiritPosition) -> float:
+    s = pos.to_move
+    o = other(s)
+    if sect_threat(pos, s):
+        return THREAT_WIN
+    rules = pos.rules
+    kinds = rules.pieces
+    sects = {s: sect_of(pos, s), o: sect_of(pos, o)}
+    rc = reach(pos)
+    e = 0.0
+    for side, sign in ((s, 1.0), (o, -1.0)):
+        target = sects[other(side)]
+        tx, ty = target if target is not None else (0, 0)
+        acc = 0.0
+        for c, p in pos.pieces.items():
+            if p.side != side:
+                continue
+            acc += VALUE.get(p.type, OTHER) + LEVEL * p.level
+            if target is not None and kinds[p.type].movable:
+                d = max(abs(c[0] - tx), abs(c[1] - ty))
+                if d < 18:
+                    acc += APPROACH * (18 - d)
+        at = sects[side]
+        if at is not None and zone_level(rules, pos.pieces, side, at) > 0:
+            acc += GUARDED
+        acc += IMMUNE * rc[side][1] + MOBILITY * _mobility(pos, side)
+        e += sign * acc
+    gain = rc[s][0]
+    loss = rc[o][0]
+    if gain:
+        e += REACH_GAIN * gain[0]
+    if loss:
+        e -= EXPOSED * loss[0] + (EXPOSED2 * loss[1] if len(loss) > 1 else 0.0)
+    if sect_threat(pos, o):
+        e -= THREAT_AGAINST
+    return e
