@@ -84,6 +84,14 @@ def test_a_win_in_two_is_played_step_by_step_in_the_window(headless_window, tmp_
     assert len(win.controller.game.turns) == 2  # black's defence of the line was played for the solver
     assert "Your turn 2 of 2" in panel_text(session)
     last = p.turns()[2]
+    # the window follows the defence (a king may jump to another plane); the solver goes back to the
+    # plane of their last turn with [ and ], as a player does
+    for _ in range(8):
+        focus = win.controller.view.slicing.focus_z
+        if focus == last.origin[2]:
+            break
+        win.on_key_press(K.BRACKETLEFT if focus > last.origin[2] else K.BRACKETRIGHT, 0)
+    assert win.controller.view.slicing.focus_z == last.origin[2]
     _click(win, last.origin)
     _click(win, last.actions[0].to)
     win.on_key_press(K.ENTER, 0)
