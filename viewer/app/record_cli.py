@@ -17,6 +17,7 @@ import sys
 from collections.abc import Callable
 
 from ..record.atomic_output import discard_all
+from ..record.encoders import abort_all
 from ..record.errors import one_line, report_unexpected
 from ..record.recording import (
     DEFAULT_FPS,
@@ -416,6 +417,7 @@ def main(argv=None) -> int:
     except Exception as exc:  # noqa: BLE001  (one line and a crash report, never a traceback)
         status = report_unexpected(f"daqi {name}", exc, [name, *argv])
     finally:
+        abort_all()  # an MP4 writer an interruption left open: its ffmpeg stops first
         discard_all()  # what an interruption left between two lines of a writer
         if previous is not None:
             signal.signal(signal.SIGTERM, previous)

@@ -16,13 +16,14 @@ from pathlib import Path
 
 from .errors import RecordError
 
-_LIVE: set[Path] = set()  # temp files made and not yet renamed or deleted
+_LIVE: set[Path] = set()
+_HELD = {signal.SIGINT, signal.SIGTERM}  # temp files made and not yet renamed or deleted
 
 
 @contextlib.contextmanager
 def signals_held():
     """Hold SIGINT and SIGTERM back (main thread, where Python runs its handlers) for a few lines."""
-    held = {signal.SIGINT, signal.SIGTERM}
+    held = _HELD
     if threading.current_thread() is not threading.main_thread():
         yield
         return
@@ -31,6 +32,26 @@ def signals_held():
         yield
     finally:
         signal.pthread_sigmask(signal.SIG_SETMASK, old)
+
+
+@contextlib.contextmanager
+def signals_deferred():
+    """Run a few lines with SIGINT and SIGTERM deferred, as :func:`signals_held` does, but by
+    swapping their handlers instead of blocking them: a child process started inside (ffmpeg) must
+    not inherit a blocked signal mask.  A signal that came meanwhile is raised again on exit, so its
+    own handler runs there (main thread only; elsewhere the lines simply run)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    came: list[int] = []
+    saved = {sig: signal.signal(sig, lambda signum, frame: came.append(signum)) for sig in _HELD}
+    try:
+        yield
+    finally:
+        for sig, handler in saved.items():
+            signal.signal(sig, signal.SIG_DFL if handler is None else handler)
+        for sig in dict.fromkeys(came):
+            signal.raise_signal(sig)
 
 
 def discard_all() -> None:

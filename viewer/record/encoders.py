@@ -13,7 +13,6 @@ blocking put: none is ever dropped."""
 
 from __future__ import annotations
 
-import contextlib
 import queue
 import threading
 import time as _time
@@ -21,7 +20,7 @@ from pathlib import Path
 
 import numpy as np
 
-from .atomic_output import AtomicPath, signals_held
+from .atomic_output import AtomicPath, signals_deferred
 from .errors import RecordError
 
 VIDEO_FORMATS = {".mp4": "mp4", ".m4v": "mp4", ".gif": "gif"}
@@ -84,6 +83,17 @@ def x264_output_params(preset: str, crf: int) -> list[str]:
     ]
 
 
+_OPEN: set = set()  # MP4 writers started and not yet closed or aborted
+
+
+def abort_all() -> None:
+    """Abort every MP4 writer still open (its ffmpeg stopped, then its temp file deleted):
+    ``daqi record`` calls it on the way out, so a writer an interruption left unreferenced (say,
+    between its start and the caller's assignment) never leaves an ffmpeg writing a file."""
+    for writer in list(_OPEN):
+        writer.abort()
+
+
 class Mp4Writer:
     """H.264 (libx264, yuv420p) through imageio-ffmpeg's pipe, fed from a thread so encoding
     (in the ffmpeg process) overlaps rendering."""
@@ -98,11 +108,16 @@ class Mp4Writer:
         self.size, self.out = (int(w), int(h)), AtomicPath(path)
         self.frames = 0
         self.encode_wait = 0.0
+        self._gen = None
+        self._thread: threading.Thread | None = None
+        self._q: queue.Queue = queue.Queue(maxsize=queue_size)
+        self._err: BaseException | None = None
+        _OPEN.add(self)
         try:
             # SIGINT/SIGTERM wait until ffmpeg runs under the generator's own clean-up (its try/finally
-            # starts at the first yield): a signal inside Popen would leave an ffmpeg that nobody stops,
-            # and it could create the temp file again after it was deleted
-            with signals_held():
+            # starts at the first yield) and the feeding thread runs: a signal in between would leave
+            # an ffmpeg that nobody stops, and it could create the temp file again after it was deleted
+            with signals_deferred():
                 self._gen = imageio_ffmpeg.write_frames(
                     str(self.out.tmp),
                     self.size,
@@ -116,19 +131,13 @@ class Mp4Writer:
                     output_params=x264_output_params(preset, crf),
                 )
                 self._gen.send(None)
+                self._thread = threading.Thread(target=self._pump, name="daqi-encoder", daemon=True)
+                self._thread.start()
         except BaseException as exc:
-            gen = getattr(self, "_gen", None)
-            if gen is not None:  # ffmpeg may be running: let it stop before its temp file goes
-                with contextlib.suppress(BaseException):
-                    gen.close()
-            self.out.discard()
+            self.abort()  # ffmpeg, if it runs, stops before its temp file goes
             if isinstance(exc, Exception):
                 raise RecordError(f"cannot start the H.264 encoder: {str(exc).splitlines()[0]}") from None
             raise
-        self._q: queue.Queue = queue.Queue(maxsize=queue_size)
-        self._err: BaseException | None = None
-        self._thread = threading.Thread(target=self._pump, name="daqi-encoder", daemon=True)
-        self._thread.start()
 
     def _pump(self):
         while True:
@@ -154,13 +163,16 @@ class Mp4Writer:
         self.frames += 1
 
     def _finish(self):
-        self._q.put(None)
-        self._thread.join()
-        try:
-            self._gen.close()
-        except Exception as exc:
-            if self._err is None:
-                self._err = exc
+        _OPEN.discard(self)
+        if self._thread is not None:
+            self._q.put(None)
+            self._thread.join()
+        if self._gen is not None:
+            try:
+                self._gen.close()  # waits for ffmpeg to exit
+            except Exception as exc:
+                if self._err is None:
+                    self._err = exc
 
     def close(self) -> Path:
         t0 = _time.perf_counter()
