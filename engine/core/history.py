@@ -1,0 +1,170 @@
+"""A game's line of play in memory proportional to its record (issue 17): the turns, and the
+positions one per ply, most of them recomputed on demand.
+
+:class:`PositionHistory` is a read-mostly sequence of positions (``history[0]`` = the start,
+``history[-1]`` = the live position, one more than ``history.turns``).  It keeps
+
+* every :attr:`PositionHistory.CHECKPOINT`-th position, the last one, and every *pinned* one (a
+  position a replay would not reproduce: a G14 repetition draw the game marked, a position a
+  caller set by hand);
+* the turns (the game's ``turns`` is this list);
+* one *segment*: the positions most recently replayed after one checkpoint (at most
+  ``CHECKPOINT`` of them), so stepping back or forward through a review replays each turn once.
+
+Any other position is replayed from the nearest kept one with ``step(position, turn)`` (at most
+``CHECKPOINT - 1`` turns).  A 30,000-ply game no longer holds 30,000 boards.
+
+Copy-aware: ``copy.copy(history)`` (what the review's ``fork_game`` does to a game's lists,
+dicts and histories) gives an independent history that shares the immutable positions and
+copies only the turn list and the checkpoint table, so undoing in the copy never touches the
+original.  Equality is element-wise against any sequence of positions (a list too).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from typing import Any
+
+
+class PositionHistory(Sequence):
+    """Positions and turns of one line of play; see the module docstring."""
+
+    #: a position is kept every this many plies (replaying one costs at most this many turns)
+    CHECKPOINT = 64
+
+    __slots__ = ("turns", "_step", "_kept", "_pinned", "_n", "_segment")
+
+    def __init__(self, first: Any, step: Callable[[Any, Any], Any], turns: Iterable = ()):
+        """``first``: the start position; ``step(position, turn)``: the position after ``turn``
+        (a module-level function, so the history pickles); ``turns``: turns already played from
+        ``first`` (replayed once to place the checkpoints)."""
+        self.turns: list = []
+        self._step = step
+        self._kept: dict[int, Any] = {0: first}
+        self._pinned: set[int] = set()
+        self._n = 1
+        self._segment: tuple[int, tuple] = (0, (first,))  # (ply of its first position, positions)
+        pos = first
+        for t in turns:
+            pos = step(pos, t)
+            self.append(t, pos)
+
+    @classmethod
+    def of(cls, positions: Sequence, step: Callable[[Any, Any], Any], turns: Sequence = ()) -> PositionHistory:
+        """A history holding exactly ``positions`` (each one pinned: a caller set them) after
+        ``turns`` (one fewer than the positions)."""
+        positions = list(positions)
+        if not positions or len(positions) != len(turns) + 1:
+            raise ValueError(f"a history needs one position more than turns ({len(positions)} and {len(turns)})")
+        h = cls(positions[0], step)
+        for t, p in zip(turns, positions[1:]):
+            h.append(t, p, replayable=False)
+        return h
+
+    # -- the sequence ---------------------------------------------------------------------------
+    def __len__(self) -> int:
+        return self._n
+
+    def __getitem__(self, i):  # type: ignore[override]
+        if isinstance(i, slice):
+            return [self[j] for j in range(*i.indices(self._n))]
+        i = self._index(i)
+        kept = self._kept.get(i)
+        if kept is not None:
+            return kept
+        start, seg = self._segment
+        if not start <= i < start + len(seg):
+            if not start < i < start + self.CHECKPOINT:  # else extend the segment up to i
+                start = i
+                while start not in self._kept:
+                    start -= 1
+                seg = (self._kept[start],)
+            extra = []
+            pos = seg[-1]
+            for k in range(start + len(seg), i + 1):
+                kept = self._kept.get(k)
+                pos = kept if kept is not None else self._step(pos, self.turns[k - 1])
+                extra.append(pos)
+            seg = seg + tuple(extra)
+            self._segment = (start, seg)
+        return seg[i - start]
+
+    def __iter__(self) -> Iterator:
+        pos = self._kept[0]
+        yield pos
+        for i in range(1, self._n):
+            kept = self._kept.get(i)
+            pos = kept if kept is not None else self._step(pos, self.turns[i - 1])
+            yield pos
+
+    def __eq__(self, other) -> bool:
+        if not isinstance(other, (PositionHistory, list, tuple)):
+            return NotImplemented
+        return len(self) == len(other) and all(a == b for a, b in zip(self, other))
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"PositionHistory({self._n} positions, {len(self._kept)} kept)"
+
+    def __setitem__(self, i: int, pos) -> None:
+        """Replace the **last** position (tests and tools that edit the live board); it is pinned,
+        so later replays start from it.  Earlier positions cannot be replaced."""
+        if self._index(i) != self._n - 1:
+            raise IndexError("only the last position of a history can be replaced")
+        self._kept[self._n - 1] = pos
+        self._pinned.add(self._n - 1)
+        self._trim(self._n - 1)
+
+    def _index(self, i: int) -> int:
+        j = i + self._n if i < 0 else i
+        if not 0 <= j < self._n:
+            raise IndexError(f"position {i} is outside 0..{self._n - 1}")
+        return j
+
+    # -- changes --------------------------------------------------------------------------------
+    def append(self, turn, pos, *, replayable: bool = True) -> None:
+        """Play ``turn`` reaching ``pos``; ``replayable=False`` when ``step`` would not give
+        ``pos`` again (e.g. the game marked a repetition draw): it is then kept for good."""
+        last = self._n - 1
+        if last % self.CHECKPOINT and last not in self._pinned:
+            self._kept.pop(last, None)  # the old live position: a replay finds it again
+        self.turns.append(turn)
+        if not replayable:
+            self._pinned.add(self._n)
+        self._kept[self._n] = pos
+        self._n += 1
+
+    def pop(self) -> tuple:
+        """Take back the last turn: ``(turn, position it had reached)``."""
+        if self._n <= 1:
+            raise IndexError("the start position stays")
+        gone = self._kept[self._n - 1]
+        self._n -= 1
+        self._kept.pop(self._n, None)
+        self._pinned.discard(self._n)
+        self._trim(self._n)
+        new_last = self[self._n - 1]  # replayed from the nearest kept position, before the turn goes
+        self._kept[self._n - 1] = new_last
+        return self.turns.pop(), gone
+
+    def _trim(self, n: int) -> None:
+        """Forget segment positions from ply ``n`` on (they are gone or replaced)."""
+        start, seg = self._segment
+        if start + len(seg) > n:
+            self._segment = (start, seg[: max(0, n - start)]) if n > start else (0, (self._kept[0],))
+
+    # -- copies ---------------------------------------------------------------------------------
+    def __copy__(self) -> PositionHistory:
+        new = PositionHistory.__new__(PositionHistory)
+        new.turns = list(self.turns)
+        new._step = self._step
+        new._kept = dict(self._kept)
+        new._pinned = set(self._pinned)
+        new._n = self._n
+        new._segment = self._segment  # a tuple of immutable positions: safe to share
+        return new
+
+    def kept(self) -> int:
+        """How many positions are held (checkpoints, pinned and the last one; the segment aside)."""
+        return len(self._kept)
