@@ -97,7 +97,9 @@ class Game:
     @positions.setter
     def positions(self, positions) -> None:
         """Set the history to these positions (one more than the turns; each kept as given)."""
-        self._played = PositionHistory.of(positions, replay_turn, self._played.turns if hasattr(self, "_played") else ())
+        self._played = PositionHistory.of(
+            positions, replay_turn, self._played.turns if hasattr(self, "_played") else ()
+        )
 
     @property
     def position(self) -> Position:

@@ -20,7 +20,7 @@ from ..cube.game import Game, replay_turn
 from ..cube.layout import default_choices
 from ..cube.rules import apply_turn
 from ..spirit.position import SpiritPosition, SpiritTurn, apply_spirit_turn
-from ..spirit.record import SpiritGame
+from ..spirit.record import SpiritGame, replay_spirit_turn
 from .goals import GoalStatus, goals_status
 
 
@@ -67,8 +67,7 @@ class SpiritLessonGame(SpiritGame):
         self.rules = position.rules
         self.white = {c: p.type for c, p in position.pieces.items() if p.side == "white"}
         self.black = {c: p.type for c, p in position.pieces.items() if p.side == "black"}
-        self.positions = [position]
-        self.turns: list[SpiritTurn] = []
+        self._played = PositionHistory(position, replay_spirit_turn)
         self.captures: list = []
         self._redo: list[SpiritTurn] = []
         self.learner = position.to_move
@@ -78,8 +77,9 @@ class SpiritLessonGame(SpiritGame):
         new, caps = apply_spirit_turn(self.position, turn)
         if self.wait and new.result is None and new.to_move != self.learner:
             new = new.replace(to_move=self.learner, ply=self.position.ply)
-        self.positions.append(new)
-        self.turns.append(turn)
+            self._played.append(turn, new, replayable=False)  # a replay would not wait
+        else:
+            self._played.append(turn, new)
         self.captures.append(caps)
         self._redo.clear()
         return new

@@ -15,6 +15,8 @@ import pytest
 
 from engine import Game, Jump, Move, Piece, Turn, apply_turn, load_ruleset, random_turn
 from engine.core.history import PositionHistory
+from engine.spirit.randomplay import random_spirit_turn
+from engine.spirit.record import SpiritGame
 from viewer.ui.review import fork_game
 
 K = PositionHistory.CHECKPOINT
@@ -149,3 +151,21 @@ def test_a_long_record_costs_memory_in_proportion_to_its_size():
     assert len(loaded.turns) == 400 and loaded.position == g.position
     size = len(text.encode())
     assert held <= 50 * size and peak <= 50 * size, (held, peak, size)
+
+
+def test_a_spirit_game_keeps_checkpoints_and_replays_the_turns_as_played():
+    """Spirit games keep the same history; a turn is stored as played (cut where a formation zone
+    caught the mover, S11), and replaying it reaches the same position."""
+    g = SpiritGame()
+    rng = random.Random(11)
+    seen = [g.position]
+    while len(g.turns) < 2 * K + 5 and g.position.result is None:
+        seen.append(g.play(random_spirit_turn(g.position, rng)))
+    assert len(seen) > K + 2 and g.positions.kept() < len(seen) // 4
+    assert g.positions == seen and [g.positions[i] for i in reversed(range(len(seen)))] == seen[::-1]
+    fork = fork_game(g, K + 1)
+    assert fork.position == seen[K + 1] and len(g.turns) == len(seen) - 1
+    while g.can_undo:
+        g.undo()
+        assert g.position == seen[len(g.turns)]
+    assert fork.positions == seen[: K + 2]
