@@ -4,15 +4,19 @@ positions one per ply, most of them recomputed on demand.
 :class:`PositionHistory` is a read-mostly sequence of positions (``history[0]`` = the start,
 ``history[-1]`` = the live position, one more than ``history.turns``).  It keeps
 
-* every :attr:`PositionHistory.CHECKPOINT`-th position, the last one, and every *pinned* one (a
-  position a replay would not reproduce: a G14 repetition draw the game marked, a position a
-  caller set by hand);
+* checkpoints: a position every :attr:`~PositionHistory.CHECKPOINT` (64) plies, or more rarely
+  for big boards (given a ``weight``: once the plies since the last one reach ``weight /
+  WEIGHT_PER_PLY``, at most :attr:`~PositionHistory.MAX_SPACING`), so the checkpoints cost about
+  the same memory per ply whatever the board's size;
+* the live (last) position, and every *pinned* one (a position a replay would not reproduce: a
+  G14 repetition draw the game marked, a position a caller set by hand);
 * the turns (the game's ``turns`` is this list);
-* one *segment*: the positions most recently replayed after one checkpoint (at most
-  ``CHECKPOINT`` of them), so stepping back or forward through a review replays each turn once.
+* one *segment*: up to :attr:`~PositionHistory.SEGMENT` positions most recently replayed, so
+  stepping back or forward through a review, or undoing turn after turn, replays each turn about
+  once.
 
 Any other position is replayed from the nearest kept one with ``step(position, turn)`` (at most
-``CHECKPOINT - 1`` turns).  A 30,000-ply game no longer holds 30,000 boards.
+the spacing).  A 30,000-ply game no longer holds 30,000 boards.
 
 Copy-aware: ``copy.copy(history)`` (what the review's ``fork_game`` does to a game's lists,
 dicts and histories) gives an independent history that shares the immutable positions and
@@ -22,6 +26,7 @@ original.  Equality is element-wise against any sequence of positions (a list to
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any
 
@@ -29,18 +34,36 @@ from typing import Any
 class PositionHistory(Sequence):
     """Positions and turns of one line of play; see the module docstring."""
 
-    #: a position is kept every this many plies (replaying one costs at most this many turns)
+    #: the fewest plies between two kept positions (replaying one costs at most the spacing)
     CHECKPOINT = 64
+    #: the most plies between two kept positions, however big the boards
+    MAX_SPACING = 512
+    #: with a ``weight`` (e.g. changed cells), a position is kept once the plies since the last
+    #: kept one reach ``weight / WEIGHT_PER_PLY``: big boards are kept more rarely, so the memory
+    #: of the checkpoints stays a constant per ply
+    WEIGHT_PER_PLY = 2
+    #: the most positions the read-back segment holds
+    SEGMENT = 32
 
-    __slots__ = ("turns", "_step", "_kept", "_pinned", "_n", "_segment")
+    __slots__ = ("turns", "_step", "_weight", "_kept", "_marks", "_pinned", "_n", "_segment")
 
-    def __init__(self, first: Any, step: Callable[[Any, Any], Any], turns: Iterable = ()):
+    def __init__(
+        self,
+        first: Any,
+        step: Callable[[Any, Any], Any],
+        turns: Iterable = (),
+        *,
+        weight: Callable[[Any], int] | None = None,
+    ):
         """``first``: the start position; ``step(position, turn)``: the position after ``turn``
-        (a module-level function, so the history pickles); ``turns``: turns already played from
-        ``first`` (replayed once to place the checkpoints)."""
+        (module-level functions, so the history pickles); ``turns``: turns already played from
+        ``first`` (replayed once to place the checkpoints); ``weight(position)``: its size (e.g.
+        its changed cells), which spaces the checkpoints (none: every :attr:`CHECKPOINT` plies)."""
         self.turns: list = []
         self._step = step
+        self._weight = weight
         self._kept: dict[int, Any] = {0: first}
+        self._marks: list[int] = [0]  # the keys of _kept, ascending (the live position last)
         self._pinned: set[int] = set()
         self._n = 1
         self._segment: tuple[int, tuple] = (0, (first,))  # (ply of its first position, positions)
@@ -50,16 +73,29 @@ class PositionHistory(Sequence):
             self.append(t, pos)
 
     @classmethod
-    def of(cls, positions: Sequence, step: Callable[[Any, Any], Any], turns: Sequence = ()) -> PositionHistory:
+    def of(
+        cls,
+        positions: Sequence,
+        step: Callable[[Any, Any], Any],
+        turns: Sequence = (),
+        *,
+        weight: Callable[[Any], int] | None = None,
+    ) -> PositionHistory:
         """A history holding exactly ``positions`` (each one pinned: a caller set them) after
         ``turns`` (one fewer than the positions)."""
         positions = list(positions)
         if not positions or len(positions) != len(turns) + 1:
             raise ValueError(f"a history needs one position more than turns ({len(positions)} and {len(turns)})")
-        h = cls(positions[0], step)
+        h = cls(positions[0], step, weight=weight)
         for t, p in zip(turns, positions[1:]):
             h.append(t, p, replayable=False)
         return h
+
+    def spacing(self, pos) -> int:
+        """How many plies after the last kept position ``pos`` is kept too."""
+        if self._weight is None:
+            return self.CHECKPOINT
+        return max(self.CHECKPOINT, min(self.MAX_SPACING, self._weight(pos) // self.WEIGHT_PER_PLY))
 
     # -- the sequence ---------------------------------------------------------------------------
     def __len__(self) -> int:
@@ -73,21 +109,20 @@ class PositionHistory(Sequence):
         if kept is not None:
             return kept
         start, seg = self._segment
-        if not start <= i < start + len(seg):
-            if not start < i < start + self.CHECKPOINT:  # else extend the segment up to i
-                start = i
-                while start not in self._kept:
-                    start -= 1
-                seg = (self._kept[start],)
-            extra = []
-            pos = seg[-1]
-            for k in range(start + len(seg), i + 1):
-                kept = self._kept.get(k)
-                pos = kept if kept is not None else self._step(pos, self.turns[k - 1])
-                extra.append(pos)
-            seg = seg + tuple(extra)
-            self._segment = (start, seg)
-        return seg[i - start]
+        if start <= i < start + len(seg):
+            return seg[i - start]
+        base = self._marks[bisect_right(self._marks, i) - 1]  # the nearest kept position before i
+        if not start <= base < start + len(seg) <= i:  # else the segment is extended up to i
+            start, seg = base, (self._kept[base],)
+        pos, extra = seg[-1], []
+        for k in range(start + len(seg), i + 1):
+            pos = self._step(pos, self.turns[k - 1])
+            extra.append(pos)
+        seg = seg + tuple(extra)
+        if len(seg) > self.SEGMENT:  # keep the newest: a review steps from here
+            start, seg = start + len(seg) - self.SEGMENT, seg[-self.SEGMENT :]
+        self._segment = (start, seg)
+        return pos
 
     def __iter__(self) -> Iterator:
         pos = self._kept[0]
@@ -112,7 +147,7 @@ class PositionHistory(Sequence):
         so later replays start from it.  Earlier positions cannot be replaced."""
         if self._index(i) != self._n - 1:
             raise IndexError("only the last position of a history can be replaced")
-        self._kept[self._n - 1] = pos
+        self._kept[self._n - 1] = pos  # the live position is always kept (and in _marks)
         self._pinned.add(self._n - 1)
         self._trim(self._n - 1)
 
@@ -127,25 +162,31 @@ class PositionHistory(Sequence):
         """Play ``turn`` reaching ``pos``; ``replayable=False`` when ``step`` would not give
         ``pos`` again (e.g. the game marked a repetition draw): it is then kept for good."""
         last = self._n - 1
-        if last % self.CHECKPOINT and last not in self._pinned:
-            self._kept.pop(last, None)  # the old live position: a replay finds it again
+        if last and last not in self._pinned:
+            before = self._marks[-2]  # the kept position before the old live one
+            if last - before < self.spacing(self._kept[last]):
+                del self._kept[last]  # the old live position: a replay finds it again
+                self._marks.pop()
         self.turns.append(turn)
         if not replayable:
             self._pinned.add(self._n)
         self._kept[self._n] = pos
+        self._marks.append(self._n)
         self._n += 1
 
     def pop(self) -> tuple:
         """Take back the last turn: ``(turn, position it had reached)``."""
         if self._n <= 1:
             raise IndexError("the start position stays")
-        gone = self._kept[self._n - 1]
         self._n -= 1
-        self._kept.pop(self._n, None)
+        gone = self._kept.pop(self._n)
+        self._marks.pop()
         self._pinned.discard(self._n)
         self._trim(self._n)
-        new_last = self[self._n - 1]  # replayed from the nearest kept position, before the turn goes
-        self._kept[self._n - 1] = new_last
+        live = self._n - 1
+        if self._marks[-1] != live:
+            self._kept[live] = self[live]  # replayed (or read back) before the turn goes
+            self._marks.append(live)
         return self.turns.pop(), gone
 
     def _trim(self, n: int) -> None:
@@ -159,7 +200,9 @@ class PositionHistory(Sequence):
         new = PositionHistory.__new__(PositionHistory)
         new.turns = list(self.turns)
         new._step = self._step
+        new._weight = self._weight
         new._kept = dict(self._kept)
+        new._marks = list(self._marks)
         new._pinned = set(self._pinned)
         new._n = self._n
         new._segment = self._segment  # a tuple of immutable positions: safe to share

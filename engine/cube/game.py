@@ -48,6 +48,11 @@ def replay_turn(position: Position, turn: Turn) -> Position:
     return apply_turn(position, turn)[0]
 
 
+def position_weight(position: Position) -> int:
+    """A position's size for the history's checkpoint spacing: its changed cells."""
+    return len(position.cells)
+
+
 class Game:
     """A game of cube chess from its setup choices, with history for undo, redo and replay."""
 
@@ -74,7 +79,9 @@ class Game:
         self.start = start  # None: the game began from the setup
         # turns and positions (checkpoints, the rest replayed: memory in proportion to the record)
         self._played = PositionHistory(
-            start if start is not None else Position.from_setup(self.rules, self.choices), replay_turn
+            start if start is not None else Position.from_setup(self.rules, self.choices),
+            replay_turn,
+            weight=position_weight,
         )
         # a game that begins with black to move numbers its first turn "1..."
         self.offset = 1 if self.positions[0].to_move == "black" else 0
@@ -90,16 +97,16 @@ class Game:
     @property
     def positions(self) -> PositionHistory:
         """One position per ply, ``positions[0]`` the start and ``positions[-1]`` the live one: a
-        :class:`~engine.core.history.PositionHistory` (a sequence that keeps every 64th position
-        and replays the others, so a long record costs memory in proportion to its size)."""
+        :class:`~engine.core.history.PositionHistory` (a sequence that keeps a checkpoint every 64
+        plies or more, spaced by the board's changed cells, and replays the others, so a long record
+        costs memory in proportion to its size)."""
         return self._played
 
     @positions.setter
     def positions(self, positions) -> None:
         """Set the history to these positions (one more than the turns; each kept as given)."""
-        self._played = PositionHistory.of(
-            positions, replay_turn, self._played.turns if hasattr(self, "_played") else ()
-        )
+        turns = self._played.turns if hasattr(self, "_played") else ()
+        self._played = PositionHistory.of(positions, replay_turn, turns, weight=position_weight)
 
     @property
     def position(self) -> Position:

@@ -16,7 +16,7 @@ from ..core import games
 from ..core.errors import IllegalAction
 from ..core.history import PositionHistory
 from ..cube.actions import Turn
-from ..cube.game import Game, replay_turn
+from ..cube.game import Game, position_weight, replay_turn
 from ..cube.layout import default_choices
 from ..cube.rules import apply_turn
 from ..spirit.position import SpiritPosition, SpiritTurn, apply_spirit_turn
@@ -42,7 +42,7 @@ class CubeLessonGame(Game):
     def __init__(self, position, *, wait: bool = True):  # no setup: Game.__init__ is not used
         self.rules = position.rules
         self.choices = default_choices(self.rules)
-        self._played = PositionHistory(position, replay_turn)
+        self._played = PositionHistory(position, replay_turn, weight=position_weight)
         self._seen = Counter([position.key()])
         self.costs: list[int] = []
         self._redo: list[Turn] = []

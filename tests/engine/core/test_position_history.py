@@ -169,3 +169,30 @@ def test_a_spirit_game_keeps_checkpoints_and_replays_the_turns_as_played():
         g.undo()
         assert g.position == seen[len(g.turns)]
     assert fork.positions == seen[: K + 2]
+
+
+def _add(pos: int, turn: int) -> int:
+    return pos + turn
+
+
+def test_big_boards_are_kept_more_rarely_and_every_read_is_still_exact():
+    """With a weight (a cube position's changed cells) the checkpoints are spaced by size, within
+    CHECKPOINT..MAX_SPACING plies; reads in any order, undo and copies stay exact."""
+    turns = list(range(1, 2001))
+    played = [0]
+    for t in turns:
+        played.append(played[-1] + t)
+    small = PositionHistory(0, _add, turns)
+    big = PositionHistory(0, _add, turns, weight=lambda pos: 10_000_000)
+    mid = PositionHistory(0, _add, turns, weight=lambda pos: 2 * 200)
+    assert small.kept() == len(turns) // K + 2 and big.kept() == len(turns) // PositionHistory.MAX_SPACING + 2
+    assert mid.kept() == len(range(0, len(turns) + 1, 200))  # 0, 200, ..., 2000 (the live one)
+    for h in (small, big, mid):
+        assert h == played and h[::-1] == played[::-1]
+        order = list(range(len(played)))
+        random.Random(1).shuffle(order)
+        assert [h[i] for i in order] == [played[i] for i in order]
+        twin = copy.copy(h)
+        for n in range(len(played) - 1, 1200, -1):
+            assert twin.pop() == (turns[n - 1], played[n]) and twin[-1] == played[n - 1]
+        assert twin == played[:1201] and h == played
