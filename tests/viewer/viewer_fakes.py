@@ -85,6 +85,9 @@ class FakePosition:
                         out.append(((x, y, z) + higher, stack))
         return out
 
+    def board_cells(self, higher=()):
+        return [(c[:3], s) for c, s in self.board_pieces(higher)]
+
     def max_dimension(self):
         dims = [len(c) for c in self.changes if len(c) > 3]
         return max(dims, default=3)

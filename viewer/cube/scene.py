@@ -308,7 +308,7 @@ def build_scene(position, view: View) -> Scene:
 
     pieces: dict[str, tuple[list, list]] = {}
     # ---- the shown board: all planes at once
-    for coord, stack in position.board_pieces(higher):
+    for coord, stack in position.board_cells(higher):  # (x, y, z): bounded at any dimension
         if not stack:
             continue
         x, y, z = coord[0], coord[1], coord[2]
@@ -332,7 +332,7 @@ def build_scene(position, view: View) -> Scene:
     ghost_rows = []
     for delta, key in sl.ghost_boards():
         ox, oy = layout.origin(delta)
-        for coord, stack in position.board_pieces(key):
+        for coord, stack in position.board_cells(key):
             if coord[2] != focus or not stack:
                 continue
             base = (ox + coord[0] - 0.5, oy + coord[1] - 0.5, layout.layer_height(focus))

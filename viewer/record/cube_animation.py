@@ -50,9 +50,15 @@ class _Overlay:
 
     def board_pieces(self, higher=()):
         key = _higher((1, 1, 1) + tuple(higher))
-        ov = self.overrides
-        out = [(c, s) for c, s in self.base.board_pieces(higher) if _norm(c) not in ov]
-        out.extend((c, s) for c, s in ov.items() if s and c[3:] == key)
+        return [((x, y, z) + key, s) for (x, y, z), s in self.board_cells(key)]
+
+    def board_cells(self, higher=()):
+        """The board's non-empty cells as ((x, y, z), stack), the overrides applied: the
+        position's bounded :meth:`~engine.Position.board_cells` and one pass over the overrides."""
+        key = _higher((1, 1, 1) + tuple(higher))
+        here = {c[:3]: s for c, s in self.overrides.items() if len(c) == 3 + len(key) and c[3:] == key}
+        out = [(c, s) for c, s in self.base.board_cells(key) if c not in here]
+        out.extend((c, s) for c, s in here.items() if s)
         return out
 
 
