@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..ui.words import ACTION_WORDS, place_text, result_words, turn_title
+from ..ui.words import ACTION_WORDS, place_text, result_words, short_coords, turn_title
 from .camera_paths import HOME, CameraPose, FollowCamera
 from .overlay import OverlayText
 from .overview_frames import OverviewShot
@@ -52,12 +52,14 @@ class _Overlay:
         key = _higher((1, 1, 1) + tuple(higher))
         return [((x, y, z) + key, s) for (x, y, z), s in self.board_cells(key)]
 
-    def board_cells(self, higher=()):
+    def board_cells(self, higher=(), plane=None):
         """The board's non-empty cells as ((x, y, z), stack), the overrides applied: the
         position's bounded :meth:`~engine.Position.board_cells` and one pass over the overrides."""
         key = _higher((1, 1, 1) + tuple(higher))
         here = {c[:3]: s for c, s in self.overrides.items() if len(c) == 3 + len(key) and c[3:] == key}
-        out = [(c, s) for c, s in self.base.board_cells(key) if c not in here]
+        if plane is not None:
+            here = {c: s for c, s in here.items() if c[2] == plane}
+        out = [(c, s) for c, s in self.base.board_cells(key, plane) if c not in here]
         out.extend((c, s) for c, s in here.items() if s)
         return out
 
@@ -155,7 +157,7 @@ class CubeSource:
         if k < 1:
             return ""
         try:
-            return self.game.notation(k - 1)
+            return short_coords(self.game.notation(k - 1))  # dimension 10,000 reads in one line
         except Exception:
             return repr(self.game.turns[k - 1])
 
