@@ -63,7 +63,7 @@ def timed(fn) -> tuple[float, float]:
 def record_cpu(path: Path, out: Path) -> tuple[float, float]:
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     w0 = time.perf_counter()
-    cmd = [sys.executable, "-m", "daqi", "record", str(path), "--out", str(out), "--size", "320x180"]
+    cmd = [sys.executable, "-m", "viewer.app.cli", "record", str(path), "--out", str(out), "--size", "320x180"]
     cmd += ["--fps", "8", "--hold", "0.5", "--transition", "0.25", "--quiet"]
     subprocess.run(cmd, check=True, cwd=ROOT)
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
