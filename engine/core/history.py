@@ -142,9 +142,17 @@ class PositionHistory(Sequence):
     def __repr__(self) -> str:
         return f"PositionHistory({self._n} positions, {len(self._kept)} kept)"
 
-    def __setitem__(self, i: int, pos) -> None:
+    def __setitem__(self, i, pos) -> None:
         """Replace the **last** position (tests and tools that edit the live board); it is pinned,
-        so later replays start from it.  Earlier positions cannot be replaced."""
+        so later replays start from it.  Earlier positions cannot be replaced.  ``history[:] =
+        positions`` replaces them all (one more than the turns, each kept as given)."""
+        if isinstance(i, slice):
+            if i != slice(None):
+                raise TypeError("a history's positions are replaced one (the last) or all ([:]) at a time")
+            new = PositionHistory.of(pos, self._step, self.turns, weight=self._weight)
+            for name in self.__slots__:
+                setattr(self, name, getattr(new, name))
+            return
         if self._index(i) != self._n - 1:
             raise IndexError("only the last position of a history can be replaced")
         self._kept[self._n - 1] = pos  # the live position is always kept (and in _marks)

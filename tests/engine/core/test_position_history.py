@@ -196,3 +196,16 @@ def test_big_boards_are_kept_more_rarely_and_every_read_is_still_exact():
         for n in range(len(played) - 1, 1200, -1):
             assert twin.pop() == (turns[n - 1], played[n]) and twin[-1] == played[n - 1]
         assert twin == played[:1201] and h == played
+
+
+def test_all_positions_can_be_replaced_in_place():
+    h = PositionHistory(0, _add, [1, 2, 3])
+    same = h
+    h[:] = [10, 11, 13, 16]  # what a test that sets up a position does to a game's list
+    assert same == [10, 11, 13, 16] and same.turns == [1, 2, 3]
+    h.append(4, 20)
+    assert h[-2] == 16 and h == [10, 11, 13, 16, 20]
+    with pytest.raises(ValueError):
+        h[:] = [1, 2]  # not one more than the turns
+    with pytest.raises(TypeError):
+        h[1:] = [1]
