@@ -20,7 +20,7 @@ _LIVE: set[Path] = set()  # temp files made and not yet renamed or deleted
 
 
 @contextlib.contextmanager
-def _signals_held():
+def signals_held():
     """Hold SIGINT and SIGTERM back (main thread, where Python runs its handlers) for a few lines."""
     held = {signal.SIGINT, signal.SIGTERM}
     if threading.current_thread() is not threading.main_thread():
@@ -55,7 +55,7 @@ class AtomicPath:
             raise RecordError(f"cannot write {self.path}: {parent} is not a folder")
         if self.path.exists() and not os.access(self.path, os.W_OK):
             raise RecordError(f"cannot write {self.path}: the file is read-only")
-        with _signals_held():
+        with signals_held():
             try:
                 fd, tmp = tempfile.mkstemp(prefix=f".{self.path.stem}.", suffix=f".part{self.path.suffix}", dir=parent)
             except OSError as exc:

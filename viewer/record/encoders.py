@@ -13,6 +13,7 @@ blocking put: none is ever dropped."""
 
 from __future__ import annotations
 
+import contextlib
 import queue
 import threading
 import time as _time
@@ -20,7 +21,7 @@ from pathlib import Path
 
 import numpy as np
 
-from .atomic_output import AtomicPath
+from .atomic_output import AtomicPath, signals_held
 from .errors import RecordError
 
 VIDEO_FORMATS = {".mp4": "mp4", ".m4v": "mp4", ".gif": "gif"}
@@ -97,21 +98,14 @@ class Mp4Writer:
         self.size, self.out = (int(w), int(h)), AtomicPath(path)
         self.frames = 0
         self.encode_wait = 0.0
+        self._gen = None
         try:
-            self._gen = imageio_ffmpeg.write_frames(
-                str(self.out.tmp),
-                self.size,
-                fps=float(fps),
-                codec="libx264",
-                pix_fmt_in="rgb24",
-                pix_fmt_out="yuv420p",
-                quality=None,
-                macro_block_size=1,
-                ffmpeg_log_level="quiet",  # ffmpeg never talks to the user; failures are our one line
-                output_params=x264_output_params(preset, crf),
-            )
-            self._gen.send(None)
+            # the encoder starts with SIGINT/SIGTERM held: a signal inside Popen would leave an
+            # ffmpeg nobody waits for, which creates the temp file again after it was removed
+            with signals_held():
+                self._start(imageio_ffmpeg, fps, preset, crf)
         except BaseException as exc:
+            self._stop_encoder()  # ffmpeg gone first, so nothing writes the file once it is removed
             self.out.discard()
             if isinstance(exc, Exception):
                 raise RecordError(f"cannot start the H.264 encoder: {str(exc).splitlines()[0]}") from None
@@ -120,6 +114,28 @@ class Mp4Writer:
         self._err: BaseException | None = None
         self._thread = threading.Thread(target=self._pump, name="daqi-encoder", daemon=True)
         self._thread.start()
+
+    def _start(self, imageio_ffmpeg, fps, preset, crf) -> None:
+        self._gen = imageio_ffmpeg.write_frames(
+            str(self.out.tmp),
+            self.size,
+            fps=float(fps),
+            codec="libx264",
+            pix_fmt_in="rgb24",
+            pix_fmt_out="yuv420p",
+            quality=None,
+            macro_block_size=1,
+            ffmpeg_log_level="quiet",  # ffmpeg never talks to the user; failures are our one line
+            output_params=x264_output_params(preset, crf),
+        )
+        self._gen.send(None)
+
+    def _stop_encoder(self) -> None:
+        """Close the encoder's generator (imageio closes ffmpeg's input and waits for it)."""
+        gen, self._gen = self._gen, None
+        if gen is not None:
+            with contextlib.suppress(BaseException):
+                gen.close()
 
     def _pump(self):
         while True:
