@@ -11,9 +11,10 @@ positions one per ply, most of them recomputed on demand.
 * the live (last) position, and every *pinned* one (a position a replay would not reproduce: a
   G14 repetition draw the game marked, a position a caller set by hand);
 * the turns (the game's ``turns`` is this list);
-* one *segment*: up to :attr:`~PositionHistory.SEGMENT` positions most recently replayed, so
-  stepping back or forward through a review, or undoing turn after turn, replays each turn about
-  once.
+* one *segment*: up to :attr:`~PositionHistory.SEGMENT` positions most recently played or
+  replayed (fewer for big boards: :attr:`~PositionHistory.SEGMENT_WEIGHT`), so an undo right after
+  a turn replays nothing, and stepping back or forward through a review, or undoing turn after
+  turn, replays each turn about once.
 
 Any other position is replayed from the nearest kept one with ``step(position, turn)`` (at most
 the spacing).  A 30,000-ply game no longer holds 30,000 boards.
@@ -43,7 +44,9 @@ class PositionHistory(Sequence):
     #: of the checkpoints stays a constant per ply
     WEIGHT_PER_PLY = 2
     #: the most positions the read-back segment holds
-    SEGMENT = 32
+    SEGMENT = 8
+    #: ... and, given a ``weight``, at most this much weight in all (big boards: fewer positions)
+    SEGMENT_WEIGHT = 50_000
 
     __slots__ = ("turns", "_step", "_weight", "_kept", "_marks", "_pinned", "_n", "_segment")
 
@@ -112,17 +115,24 @@ class PositionHistory(Sequence):
         if start <= i < start + len(seg):
             return seg[i - start]
         base = self._marks[bisect_right(self._marks, i) - 1]  # the nearest kept position before i
-        if not start <= base < start + len(seg) <= i:  # else the segment is extended up to i
+        if not base < start + len(seg) <= i:  # else the segment (at or after base) is extended up to i
             start, seg = base, (self._kept[base],)
         pos, extra = seg[-1], []
         for k in range(start + len(seg), i + 1):
             pos = self._step(pos, self.turns[k - 1])
             extra.append(pos)
-        seg = seg + tuple(extra)
-        if len(seg) > self.SEGMENT:  # keep the newest: a review steps from here
-            start, seg = start + len(seg) - self.SEGMENT, seg[-self.SEGMENT :]
-        self._segment = (start, seg)
+        self._keep_segment(start, seg + tuple(extra))
         return pos
+
+    def _keep_segment(self, start: int, seg: tuple) -> None:
+        """Keep the newest positions of ``seg`` (a review steps from there), at most
+        :attr:`SEGMENT` of them and, with a weight, at most :attr:`SEGMENT_WEIGHT` in all."""
+        cap = self.SEGMENT
+        if self._weight is not None:
+            cap = max(4, min(cap, self.SEGMENT_WEIGHT // max(1, self._weight(seg[-1]))))
+        if len(seg) > cap:
+            start, seg = start + len(seg) - cap, seg[-cap:]
+        self._segment = (start, seg)
 
     def __iter__(self) -> Iterator:
         pos = self._kept[0]
@@ -170,9 +180,12 @@ class PositionHistory(Sequence):
         """Play ``turn`` reaching ``pos``; ``replayable=False`` when ``step`` would not give
         ``pos`` again (e.g. the game marked a repetition draw): it is then kept for good."""
         last = self._n - 1
+        old = self._kept[last]
+        start, seg = self._segment  # the old live position joins the segment: an undo finds it there
+        self._keep_segment(*((start, seg + (old,)) if start + len(seg) == last else (last, (old,))))
         if last and last not in self._pinned:
             before = self._marks[-2]  # the kept position before the old live one
-            if last - before < self.spacing(self._kept[last]):
+            if last - before < self.spacing(old):
                 del self._kept[last]  # the old live position: a replay finds it again
                 self._marks.pop()
         self.turns.append(turn)
