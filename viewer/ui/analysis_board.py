@@ -52,6 +52,18 @@ class EvalShown:
     line: tuple[str, ...]  # the best line in notation
 
 
+def _value_key(pos):
+    """A key equal for equal positions (the cube position's 64-bit ``key()``, else its hash, else
+    its identity)."""
+    key = getattr(pos, "key", None)
+    if callable(key):
+        return key()
+    try:
+        return hash(pos)
+    except TypeError:
+        return id(pos)
+
+
 class AnalysisBoard:
     """The state behind the threat arrows, the evaluation bar, the best line and the game report."""
 
@@ -63,7 +75,9 @@ class AnalysisBoard:
         self._job = 0
         self._pending: dict[int, tuple] = {}  # job -> ("eval", position, level) | ("game", index)
         self._threat_cache: tuple[int, list] | None = None
-        self._evals: OrderedDict = OrderedDict()  # id(position) -> (position, EvalShown), newest last
+        # value key of the position -> (position, EvalShown), newest last: by value, since a game's
+        # history replays positions it does not keep (a new object for the same position)
+        self._evals: OrderedDict = OrderedDict()
         self._want = None  # the position shown while another was searched
         self.report: GameReport | None = None
         self._game_evals: list | None = None
@@ -149,7 +163,7 @@ class AnalysisBoard:
                 position, level = what[1], what[2]
                 if level == self.level:
                     line = line_texts(position, ev.line) if ev.line else ()
-                    self._evals[id(position)] = (position, EvalShown(id(position), ev, line))
+                    self._evals[_value_key(position)] = (position, EvalShown(id(position), ev, line))
                     while len(self._evals) > MAX_CACHED:
                         self._evals.popitem(last=False)
                     self.revision += 1
@@ -161,8 +175,8 @@ class AnalysisBoard:
                 self._finish_game_report()
 
     def _cached(self, pos) -> EvalShown | None:
-        hit = self._evals.get(id(pos))
-        return hit[1] if hit is not None and hit[0] is pos else None
+        hit = self._evals.get(_value_key(pos))
+        return hit[1] if hit is not None and (hit[0] is pos or hit[0] == pos) else None
 
     def evaluation_for(self, pos) -> EvalShown | None:
         """The evaluation shown for ``pos`` (None while it is being searched)."""
