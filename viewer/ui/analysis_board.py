@@ -74,7 +74,7 @@ class AnalysisBoard:
         self._executor = executor
         self._job = 0
         self._pending: dict[int, tuple] = {}  # job -> ("eval", position, level) | ("game", index)
-        self._threat_cache: tuple[int, list] | None = None
+        self._threat_cache: tuple | None = None  # (id, threats, position)
         # value key of the position -> (position, EvalShown), newest last: by value, since a game's
         # history replays positions it does not keep (a new object for the same position)
         self._evals: OrderedDict = OrderedDict()
@@ -105,8 +105,8 @@ class AnalysisBoard:
     def threats_of(self, pos) -> list:
         if pos is None or self.threat_mode == "off":
             return []
-        if self._threat_cache is None or self._threat_cache[0] != id(pos):
-            self._threat_cache = (id(pos), threats(pos))
+        if self._threat_cache is None or self._threat_cache[2] is not pos:  # the position, not its id:
+            self._threat_cache = (id(pos), threats(pos), pos)  # a replayed one may reuse a freed id
         found = self._threat_cache[1]
         return decisive(found) if self.threat_mode == "decisive" else list(found)
 
