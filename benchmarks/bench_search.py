@@ -4,6 +4,7 @@ Run from the repository root::
 
     .venv/bin/python benchmarks/bench_search.py            # full run (about a minute)
     .venv/bin/python benchmarks/bench_search.py --quick    # fewer positions and repetitions
+    .venv/bin/python benchmarks/bench_search.py --against DIR [--rounds N]  # levels 2-3 vs another checkout
 
 It prints figures; it is not a test.  Engine-operation figures (python-chess's too) are the best of
 several timed runs in CPU time of the process (``time.process_time``, garbage collector off), so a
@@ -301,10 +302,76 @@ def search_figures(positions: list, levels=(1, 2, 3, 4)) -> dict:
     return out
 
 
+_BASELINE_RUN = r"""
+import json, sys, time
+sys.path.insert(0, sys.argv[1])
+import engine
+assert engine.__file__.startswith(sys.argv[1]), engine.__file__
+from engine.cube.protocol import parse_position as cube_parse
+from engine.spirit.protocol import parse_position as spirit_parse
+from engine.players import suggest
+out = {}
+for game, level, items in json.load(sys.stdin):
+    nodes, cpu = 0, 0.0
+    for i, obj in enumerate(items):
+        pos = cube_parse(obj)[0] if game == "cube" else spirit_parse(obj)
+        c0 = time.process_time()
+        nodes += suggest(pos, level, seed=i).nodes
+        cpu += time.process_time() - c0
+    out[f"{game} level {level}"] = [nodes, cpu]
+print(json.dumps(out))
+"""
+
+
+def against(baseline: Path, cube_pos: list, spirit_pos: list, rounds: int) -> None:
+    """Levels 2 and 3 of this tree against another checkout of the engine (``--against DIR``: e.g.
+    ``git worktree add /tmp/old 35abf72``), each round in two fresh processes, alternating which
+    goes first; the positions travel as protocol JSON, so both trees search the very same ones.
+    Prints nodes per CPU-second (CPU time of ``suggest`` only) and the ratio, median of the rounds."""
+    import json
+    import subprocess
+
+    from engine.cube.protocol import position_json
+    from engine.spirit.protocol import format_position
+
+    cube_json = [position_json(p) for p in cube_pos]
+    spirit_json = [format_position(p) for p in spirit_pos]
+    payload = json.dumps([["cube", 3, cube_json], ["cube", 2, cube_json], ["spirit", 3, spirit_json]])
+    trees = {"this tree": ROOT, "baseline": baseline.resolve()}
+    seen: dict = {name: [] for name in trees}
+    for r in range(rounds):
+        order = list(trees.items()) if r % 2 == 0 else list(trees.items())[::-1]
+        for name, tree in order:
+            p = subprocess.run(
+                [sys.executable, "-c", _BASELINE_RUN, str(tree)],
+                input=payload,
+                capture_output=True,
+                text=True,
+                cwd=tree,
+                check=True,
+            )
+            got = json.loads(p.stdout)
+            seen[name].append(got)
+            print(f"round {r + 1} {name:9s}: " + ", ".join(f"{k} {n / c:7,.0f}" for k, (n, c) in got.items()))
+    print(f"median nodes per CPU-second over {rounds} rounds (this tree / baseline {baseline}):")
+    for key in seen["this tree"][0]:
+        a = statistics.median(n / c for n, c in (x[key] for x in seen["this tree"]))
+        b = statistics.median(n / c for n, c in (x[key] for x in seen["baseline"]))
+        print(f"  {key:16s} {a:8,.0f} / {b:8,.0f} = {a / b:.2f}x")
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--quick", action="store_true")
+    ap.add_argument(
+        "--against", type=Path, metavar="DIR", help="only: levels 2-3 against another checkout's engine, interleaved"
+    )
+    ap.add_argument("--rounds", type=int, default=3, help="rounds of --against (default 3)")
     args = ap.parse_args(argv)
+    if args.against is not None:
+        npos = 4 if args.quick else 6
+        against(args.against, cube_positions(npos), spirit_positions(npos), args.rounds)
+        return 0
     rep = 3 if args.quick else 7
     npos = 4 if args.quick else 10
     import chess

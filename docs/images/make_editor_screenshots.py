@@ -7,7 +7,12 @@
 * ``editor-spirit.png``  the spirit-chess editor with levels;
 * ``puzzle.png``         a bundled cube puzzle after a wrong try: the refutation on the board and
                          the reason in words;
-* ``puzzle-spirit.png``  a bundled spirit puzzle, solved: the reply of its line played for the solver.
+* ``puzzle-spirit.png``  a bundled spirit puzzle, solved: the reply of its line played for the solver;
+* ``puzzle-in-two.png``  a bundled cube win in two (black to solve when the sets hold one: the
+                         board seen from black's side) after the right first turn: the defence
+                         played for the solver, "Your turn 2 of 2".
+
+``--only NAME …`` renders just those images (re-render only what changed).
 
 Deterministic: fixed positions, the first puzzles of the bundled sets, no wall clock.
 """
@@ -25,7 +30,9 @@ sys.path.insert(0, str(ROOT))
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--out", default=str(ROOT / "docs" / "images"))
+    ap.add_argument("--only", nargs="*", default=None, help="image names to render (default: all)")
     args = ap.parse_args(argv)
+    wanted = set(args.only) if args.only else None
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
 
@@ -46,6 +53,9 @@ def main(argv=None) -> int:
     tmp = Path(tempfile.mkdtemp())
 
     def shot(win, name):
+        if wanted is not None and name not in wanted:
+            win.close()
+            return
         win.tick(0.0)
         Image.fromarray(win.draw_frame()).save(out / name, optimize=True)
         print(out / name)
@@ -108,6 +118,14 @@ def main(argv=None) -> int:
     w.controller._computer_play(q.turns()[0])
     session.update()
     shot(w, "puzzle-spirit.png")
+
+    twos = [x for x in cube if x.moves == 2]
+    two = next((x for x in twos if x.start().to_move == "black"), twos[0])
+    session = PuzzleSession([two], progress=tmp / "progress3.json")
+    w = DaqiWindow(None, schedule=False, visible=False, width=1280, height=720, tutorial=session)
+    w.controller._computer_play(two.turns()[0])  # the solver's right first turn
+    session.update()  # judged right: the defence of the line is played for the solver
+    shot(w, "puzzle-in-two.png")
     return 0
 
 

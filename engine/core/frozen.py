@@ -11,11 +11,13 @@ computer's worker process) as plain dicts and come back frozen.
 from __future__ import annotations
 
 import copyreg
+import dataclasses
+import hashlib
 from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
 
-__all__ = ["freeze", "frozen_mapping", "thaw"]
+__all__ = ["fingerprint", "freeze", "frozen_mapping", "thaw"]
 
 
 def frozen_mapping(items: Mapping) -> MappingProxyType:
@@ -45,6 +47,29 @@ def thaw(value: Any) -> Any:
     if isinstance(value, (set, frozenset)):
         return set(value)
     return value
+
+
+def canonical(value: Any) -> str:
+    """A text that equal values share whatever their dict order or container type (mappings by
+    sorted keys, sets sorted, dataclasses by their compared fields), for :func:`fingerprint`."""
+    if isinstance(value, Mapping):
+        items = sorted((canonical(k), canonical(v)) for k, v in value.items())
+        return "{" + ",".join(f"{k}:{v}" for k, v in items) + "}"
+    if isinstance(value, (list, tuple)):
+        return "[" + ",".join(canonical(v) for v in value) + "]"
+    if isinstance(value, (set, frozenset)):
+        return "{" + ",".join(sorted(canonical(v) for v in value)) + "}"
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        parts = (f"{f.name}={canonical(getattr(value, f.name))}" for f in dataclasses.fields(value) if f.compare)
+        return type(value).__name__ + "(" + ",".join(parts) + ")"
+    return repr(value)
+
+
+def fingerprint(value: Any) -> str:
+    """A stable value key (SHA-256 of :func:`canonical`): equal values share it, in every process.
+    Caches keyed by it are shared by equal rulesets and can never hand one ruleset's data to
+    another, as a key made of ``id()`` could once the first was collected and its id reused."""
+    return hashlib.sha256(canonical(value).encode()).hexdigest()
 
 
 def _reduce(m: MappingProxyType):

@@ -221,7 +221,7 @@ def of_record(text: str) -> GameKind:
             return kind
     for ln in lines:
         word, _, rest = ln.partition(" ")
-        if word == "ruleset" and rest.strip():
+        if word in ("ruleset", "规则") and rest.strip():
             try:
                 return for_ruleset(rest.strip())
             except DaqiError:

@@ -44,7 +44,7 @@ KIND = _games.register(
         turn_json=_turn_json,
         random_turn=_random_turn,
         max_plies=200,
-        record_marks=("setup ", "cells "),  # "cells": a record that begins from a position
+        record_marks=("setup ", "cells ", "布阵 ", "格 "),  # "cells": a record that begins from a position
     )
 )
 # the suggest query's size limits (suggest-work), checked before any search (issue 17)

@@ -7,9 +7,9 @@ Record format (grammar in docs/NOTATION.md)::
     ruleset standard
     setup white rook knight bishop cannon | cannon bishop knight rook | … | queen king prince brother
     setup black …
-    1. P(9,3,1)-(9,4,1)               white's turns are numbered "n.", black's "n..."
-    1... P(9,14,1)-(9,13,1)
-    2. 兵(…—9,4,1,1,1,1,1,1…)三维跃迁(…—9,4,2,1,1,1,1,1…)   the Chinese form is accepted too
+    1. P(9,3,1)-(9,4,1)               every turn has its own number, both sides counted: the
+    2. P(9,14,1)-(9,13,1)             window's "turn N" (older records' "1." / "1..." move pairs
+    3. 兵(…—9,4,1,1,1,1,1,1…)三维跃迁(…—9,4,2,1,1,1,1,1…)   still read); Chinese turns read too
 
 Every malformed line raises :class:`NotationError` naming the file and line number; an empty
 record, a number longer than :data:`MAX_DIGITS` digits, a line longer than :data:`MAX_LINE` characters,
@@ -23,6 +23,8 @@ import re
 from collections import Counter
 from pathlib import Path
 
+from ..core.chinese_lines import from_chinese
+from ..core.coords import format_ascii
 from ..core.errors import DaqiError, IllegalAction, NotationError
 from ..core.files import (
     atomic_write_text,
@@ -35,7 +37,7 @@ from ..core.loader import load_ruleset, load_ruleset_file
 from .actions import Turn
 from .notation import format_turn, parse_turn
 from .position import SIDES, Position, Result
-from .position_text import HEADS, PositionSpec, choices_of, records_header
+from .position_text import CHINESE_HEADS, HEADS, PositionSpec, chinese_words, choices_of, records_header
 from .rules import apply_turn
 from .setup import check_choice, default_choices, n_parts
 
@@ -51,6 +53,37 @@ def replay_turn(position: Position, turn: Turn) -> Position:
 def position_weight(position: Position) -> int:
     """A position's size for the history's checkpoint spacing: its changed cells."""
     return len(position.cells)
+
+
+class TurnNumbering:
+    """Which numbering a record's turn lines use, settled by the first line that tells them apart.
+
+    ``turns`` (what Daqi writes): turn ``k`` of the record (1-based, both sides counted) is ``k.``,
+    the window's "turn k".  ``pairs`` (records written before): chess-style move pairs, white's
+    ``n.`` and black's reply ``n...``, counted from the start position (``1...`` first when black
+    moves first).  Only the very first turn of a game with white to move reads the same in both.
+    """
+
+    def __init__(self) -> None:
+        self.scheme: str | None = None
+
+    @staticmethod
+    def expected(index: int, offset: int) -> dict[str, tuple[int, str]]:
+        n = index + offset
+        return {"turns": (index + 1, "."), "pairs": (n // 2 + 1, "." if n % 2 == 0 else "...")}
+
+    def check(self, index: int, offset: int, num: int, dots: str) -> None:
+        """Accept turn line ``num`` + ``dots`` as the record's turn ``index`` (0-based), or raise."""
+        want = self.expected(index, offset)
+        fits = [k for k, v in want.items() if v == (num, dots) and self.scheme in (None, k)]
+        if not fits:
+            w = want["turns" if self.scheme != "pairs" else "pairs"]
+            also = (
+                f" (or {want['pairs'][0]}{want['pairs'][1]} in older move-pair records)" if self.scheme is None else ""
+            )
+            raise NotationError(f"expected turn number {w[0]}{w[1]} here{also}, found {num}{dots}")
+        if len(fits) == 1:
+            self.scheme = fits[0]
 
 
 class Game:
@@ -188,8 +221,7 @@ class Game:
         its position lines."""
         lines = ["# Daqi record", *records_header(self.rules, self.start, self.choices)]
         for i in range(len(self.turns)):
-            n = i + self.offset
-            lines.append(f"{n // 2 + 1}{'.' if n % 2 == 0 else '...'} {self.notation(i, style)}")
+            lines.append(f"{i + 1}. {self.notation(i, style)}")
         if self.position.result:
             r = self.position.result
             lines.append(f"# result: {r.winner or 'draw'} ({r.reason})")
@@ -213,6 +245,7 @@ class Game:
         game = None
         spec: PositionSpec | None = None
         content = False
+        numbering = TurnNumbering()
         if not isinstance(text, str):
             raise NotationError("a record is text", code="bad-record", where=source)
         for lineno, raw in enumerate(record_lines(text), 1):
@@ -223,6 +256,11 @@ class Game:
             content = True
             try:
                 check_record_line(line)
+                if line.split(None, 1)[0] in CHINESE_HEADS:  # the Chinese form of a header line
+                    if line.startswith("规则"):
+                        line = "ruleset" + line[2:]
+                    else:
+                        line = from_chinese(line, chinese_words(rules or load_ruleset("standard")))
                 if line.split(None, 1)[0] == "ruleset":
                     if rules is not None or game is not None:
                         raise NotationError("the ruleset line must come once, before the setup and turns")
@@ -273,16 +311,13 @@ class Game:
                     game = cls._from_header(rules, choices, spec)
                     rules = game.rules
                 num, dots, body = int(m.group(1)), m.group(2), m.group(3)
-                ply = len(game.turns) + game.offset
-                want_num, want_dots = ply // 2 + 1, "." if ply % 2 == 0 else "..."
-                if (num, dots) != (want_num, want_dots):
-                    raise NotationError(f"expected turn number {want_num}{want_dots} here, found {num}{dots}")
+                numbering.check(len(game.turns), game.offset, num, dots)
                 turn, letters = parse_turn(body, rules)
                 if letters and turn.origin is not None:
                     have = tuple(p.type for p in game.position.cell(turn.origin))
                     if tuple(letters) != have:
                         raise NotationError(
-                            f"the turn names {'+'.join(letters)} on {list(turn.origin)}, but "
+                            f"the turn names {'+'.join(letters)} on {format_ascii(turn.origin)}, but "
                             f"the square holds {'+'.join(have) or 'nothing'}"
                         )
                 game.play(turn)

@@ -62,7 +62,7 @@ _HYPER = _maker(HyperJump)
 
 # -- per-ruleset caches ----------------------------------------------------------------------------
 
-_CACHE: dict = {}  # id(rules) -> _RulesCache (holds the ruleset, so the id stays unique)
+_CACHE: dict = {}  # rules.fingerprint -> _RulesCache (a value key: equal rulesets share one)
 _CACHE_MAX = 64
 
 
@@ -79,11 +79,12 @@ class _RulesCache:
 
 
 def _rcache(rules) -> _RulesCache:
-    rc = _CACHE.get(id(rules))
-    if rc is None or rc.rules is not rules:
+    key = rules.fingerprint
+    rc = _CACHE.get(key)
+    if rc is None:
         if len(_CACHE) >= _CACHE_MAX:
             _CACHE.clear()
-        rc = _CACHE[id(rules)] = _RulesCache(rules)
+        rc = _CACHE[key] = _RulesCache(rules)
     return rc
 
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from ..core.coords import Coord, compact, normalize, plain
+from ..core.coords import Coord, compact, format_ascii, normalize, plain
 from ..core.errors import IllegalAction
 from ..core.loader import load_ruleset
 from .layout import default_choices, part_squares, royal_homes
@@ -160,7 +160,7 @@ class Position:
         if not self.in_board(c):
             sx, sy, sz = self._size
             raise IllegalAction(
-                f"{what} {list(c)} is outside the board (x 1..{sx}, y 1..{sy}, z 1..{sz}, "
+                f"{what} {format_ascii(c)} is outside the board (x 1..{sx}, y 1..{sy}, z 1..{sz}, "
                 f"higher indices >= {self.rules.higher_min})",
                 code="out-of-board",
             )
@@ -224,11 +224,24 @@ class Position:
 
     def pieces_of(self, side: str) -> list:
         """Changed-or-base cells holding ``side``'s pieces (the finite part of the board)."""
-        seen = {}
-        for c, s in self.base.items():
-            seen[c] = s
-        seen.update(self.cells)
-        return [(plain(c), s) for c, s in seen.items() if s and s[0].side == side]
+        return self.pieces_by_side()[side]
+
+    def pieces_by_side(self) -> dict:
+        """:meth:`pieces_of` of both sides from one pass over the setup arrangement and the changed
+        cells (the same lists, in the same order: setup squares first, then the changed cells)."""
+        cells, base = self.cells, self.base
+        out: dict = {"white": [], "black": []}
+        get = cells.get
+        for c, s in base.items():
+            t = get(c)
+            if t is not None:
+                s = t
+            if s:
+                out[s[0].side].append((c, s))
+        for c, s in cells.items():
+            if s and c not in base:
+                out[s[0].side].append((c if type(c) is tuple else tuple(c), s))
+        return out
 
     # -- derived --------------------------------------------------------------------------
     def zhash(self) -> int:

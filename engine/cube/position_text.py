@@ -27,7 +27,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from ..core.coords import compact, format_ascii, match_coord, plain
+from ..core.chinese_lines import LineWords, to_chinese
+from ..core.coords import compact, format_ascii, format_chinese, match_coord, plain
 from ..core.errors import NotationError
 from ..core.limits import LIMITS
 from .layout import default_choices, n_parts, part_squares, royal_homes
@@ -118,13 +119,93 @@ def header_lines(pos: Position) -> list[str]:
     return lines
 
 
-def format_position(pos: Position) -> str:
-    """The position as text (a record with no turns); :func:`engine.cube.game.parse_position` reads it back."""
+def format_position(pos: Position, style: str = "ascii") -> str:
+    """The position as text (a record with no turns), ``style`` "ascii" or "chinese" (the same
+    lines in Chinese words, docs/NOTATION.md); :func:`engine.cube.game.parse_position` reads both."""
     if pos.result is not None:
         raise NotationError("a finished position cannot begin a record: it has a result", code="game-over")
     if pos.fill == "default" and choices_of(pos) is None:
         raise NotationError("the arrangement under the fill is not one the setup can make", code="bad-position")
-    return "\n".join(["# Daqi position", *header_lines(pos), *position_lines(pos)]) + "\n"
+    lines = [*header_lines(pos), *position_lines(pos)]
+    if style == "chinese":
+        table = chinese_words(pos.rules)
+        return "\n".join(["# 大棋局面", *(to_chinese(ln, table) for ln in lines)]) + "\n"
+    return "\n".join(["# Daqi position", *lines]) + "\n"
+
+
+# -- the Chinese form ----------------------------------------------------------------------------
+#: Chinese line heads (docs/NOTATION.md, "Positions")
+CHINESE_HEADS = {
+    "规则": "ruleset",
+    "布阵": "setup",
+    "局面": "position",
+    "分数": "score",
+    "额度": "credit",
+    "计数": "count",
+    "家": "home",
+    "加冕": "crowned",
+    "格": "cells",
+}
+_CHINESE_WORDS = {
+    "position": {"走棋": "to move", "步数": "ply", "底": "fill", "默认": "default", "空": "empty"},
+    "count": {"得分": "points", "被吃": "captured", "雇佣": "hired", "绿区打入": "green_drops", "跃迁": "hyperjumps"},
+}
+_ZH_TILDE = "～"
+_ZH_SIDE = {"white": "白", "black": "黑"}
+
+
+def chinese_words(rules) -> LineWords:
+    """The Chinese words of a cube ruleset's position lines (its pieces' ``chinese`` names)."""
+    zh = {name: spec.chinese for name, spec in rules.pieces.items()}
+    names = {c: n for n, c in zh.items()}
+    by_letter = {spec.letter.upper(): name for name, spec in rules.pieces.items()}
+    letter = {name: spec.letter.upper() for name, spec in rules.pieces.items()}
+    longest = sorted(names, key=len, reverse=True)
+
+    def piece_out(head: str, w: str) -> str | None:
+        if head == "cells":
+            if w == "-":
+                return "空"
+            out, side = "", None
+            for m in _PIECE.finditer(w):
+                t, was = m.group(1), m.group(2)
+                s = "white" if t.isupper() else "black"
+                if by_letter.get(t.upper()) is None or (was and by_letter.get(was.upper()) is None):
+                    return None
+                if s != side:
+                    out += _ZH_SIDE[s]
+                    side = s
+                out += zh[by_letter[t.upper()]] + (_ZH_TILDE + zh[by_letter[was.upper()]] if was else "")
+            return out or None
+        return zh.get(w) if head in ("setup", "credit", "count", "home") else None
+
+    def piece_in(head: str, w: str) -> str | None:
+        if head != "cells":
+            return names.get(w) if head in ("setup", "credit", "count", "home") else None
+        if w == "空":
+            return "-"
+        out, side, i = "", None, 0
+        while i < len(w):
+            ch = w[i]
+            if ch in "白黑":
+                side, i = ("white" if ch == "白" else "black"), i + 1
+                continue
+            if ch in "~" + _ZH_TILDE and out:
+                mark, i = "~", i + 1
+            else:
+                mark = ""
+            name = next((n for n in longest if w.startswith(n, i)), None)
+            if name is None or side is None:
+                raise NotationError(
+                    f"cannot read the stack {w!r}: a side (白 or 黑) and then pieces ({' '.join(names)}) "
+                    f"bottom first, or 空 for an emptied cell"
+                )
+            t = letter[names[name]]
+            out += mark + (t if side == "white" else t.lower())
+            i += len(name)
+        return out
+
+    return LineWords(CHINESE_HEADS, _CHINESE_WORDS, piece_in, piece_out, format_chinese)
 
 
 # -- reading -------------------------------------------------------------------------------------
@@ -349,4 +430,13 @@ def records_header(rules, pos: Position | None, choices: dict) -> list[str]:
     return header_lines(pos) + position_lines(pos)
 
 
-__all__ = ["HEADS", "PositionSpec", "choices_of", "format_position", "format_stack", "position_lines"]
+__all__ = [
+    "CHINESE_HEADS",
+    "HEADS",
+    "PositionSpec",
+    "chinese_words",
+    "choices_of",
+    "format_position",
+    "format_stack",
+    "position_lines",
+]

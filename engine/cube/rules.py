@@ -25,7 +25,7 @@ from .grammar import (  # noqa: F401
     stack_value,
 )
 from .movegen import next_actions
-from .position import EMPTY, SIDES, Piece, Position, Result, copy_tables, other
+from .position import EMPTY, SIDES, Piece, Position, Result, other
 
 
 class TurnBuilder:
@@ -37,7 +37,8 @@ class TurnBuilder:
         if position.result is not None:
             raise IllegalAction(f"the game is over ({position.result.reason})", code="game-over")
         self.position = position
-        self.origin = None if origin is None else position.check_coord(origin, "origin")
+        # a trusted origin comes from the generators: already canonical and on the board
+        self.origin = origin if origin is None or trusted else position.check_coord(origin, "origin")
         self._given_origin = self.origin
         self.transactional = transactional  # restore the state when an action is refused
         # trusted: the actions come from this engine's own generators (legal_actions, next_actions)
@@ -60,7 +61,11 @@ class TurnBuilder:
         self.pending = False  # group hovers over own pieces, a Stack must follow
         self.detached = False  # a split part still on the origin: lifting it leaves the rest there
         self.captured: list = []  # (coord, stack)
-        (self.scores, self.credits, self.stats, self.ledger, self.royals, self.kings_was) = copy_tables(pos)
+        # the per-side tables of the position before the turn, shared until the builder writes one
+        # (``_mine`` copies a table first; ``_stat`` a piece type's statistics): applying a turn that
+        # changes no score, credit or statistic copies none of them (issue 18)
+        self.credits, self.stats, self.ledger, self.royals = pos.credits, pos.stats, pos.ledger, pos.royals
+        self._own: set = set()  # names of the tables this builder has copied
         self._own_stats: set = set()  # piece types whose statistics this builder has copied
         self.king_taken = False
         self.dropped_index = None  # index in the group of the piece dropped this turn (G19)
@@ -75,10 +80,18 @@ class TurnBuilder:
                     code="not-your-piece",
                 )
 
+    def _mine(self, name: str) -> dict:
+        """The per-side table ``name`` (credits, ledger, royals, stats), copied on the first write:
+        the position before the turn shares its tables with the builder and is never mutated."""
+        if name not in self._own:
+            self._own.add(name)
+            setattr(self, name, {s: dict(v) for s, v in getattr(self, name).items()})
+        return getattr(self, name)
+
     def _stat(self, ptype: str) -> dict:
         """The mover's statistics of one piece type, copied on the first write (the tables of the
         position before the turn are shared, never mutated)."""
-        table = self.stats[self.side]
+        table = self._mine("stats")[self.side]
         if ptype not in self._own_stats:
             table[ptype] = dict(table[ptype])
             self._own_stats.add(ptype)
@@ -123,7 +136,7 @@ class TurnBuilder:
     def _spend(self, n, what):
         """Charge ``n`` points; a turn may not cost more than the side holds (house rule, docs/RULES.md)."""
         self.cost += n
-        self.ledger[self.side][what] += n
+        self._mine("ledger")[self.side][what] += n
         if self.cost > self.position.scores[self.side] + self.earned:
             raise IllegalAction(
                 f"this turn would cost {self.cost} points but {self.side} has only "
@@ -151,9 +164,10 @@ class TurnBuilder:
     def add(self, action) -> TurnBuilder:
         """Validate and apply one action; raises :class:`IllegalAction` saying why not."""
         kind = getattr(action, "kind", None)
-        handler = getattr(self, "_do_" + str(kind), None)
-        if handler is None:
+        name = _HANDLERS.get(kind) if isinstance(kind, str) else None
+        if name is None:
             raise IllegalAction(f"unknown action {action!r}", code="unknown-action")
+        handler = getattr(self, name)
         if kind != "drop" and self.origin is None and not self.kinds:
             raise IllegalAction(f"{kind} needs an origin square (only a drop can start without one)", code="no-origin")
         self._grammar(kind)
@@ -174,11 +188,11 @@ class TurnBuilder:
         """A copy of the builder's mutable state (pieces and coordinates are immutable, so the
         containers are copied to the depth they are mutated at)."""
         snap = dict(self.__dict__)
-        for k in ("changes", "scores", "kings_was"):
-            snap[k] = dict(snap[k])
+        snap["changes"] = dict(snap["changes"])
         for k in ("kinds", "captured", "actions"):
             snap[k] = list(snap[k])
         snap["_own_stats"] = set(snap["_own_stats"])
+        snap["_own"] = set(snap["_own"])
         for k in ("credits", "ledger", "royals"):
             snap[k] = {s: dict(v) for s, v in snap[k].items()}
         snap["stats"] = {s: {t: dict(v) for t, v in d.items()} for s, d in snap["stats"].items()}
@@ -263,12 +277,13 @@ class TurnBuilder:
             st["points"] += rules.pieces[p.type].value
             st["captured"] += 1
             if p.type in rules.credit_kinds:
-                self.credits[self.side][p.type] = self.credits[self.side].get(p.type, 0) + 1
+                mine = self._mine("credits")[self.side]
+                mine[p.type] = mine.get(p.type, 0) + 1
             if p.type == "king":
                 self.king_taken = True
-                self.royals[enemy]["king"] = None
+                self._mine("royals")[enemy]["king"] = None
         self.earned += gained
-        self.ledger[self.side]["earned"] += gained
+        self._mine("ledger")[self.side]["earned"] += gained
         self.captured.append((to, dest))
         self._set(to, EMPTY)
         self._land(to)
@@ -414,9 +429,10 @@ class TurnBuilder:
         if dest:
             self._check_stackable((piece,), dest, to)
         if credit is not None:
-            self.credits[self.side][credit] -= 1
-            if not self.credits[self.side][credit]:
-                del self.credits[self.side][credit]
+            mine = self._mine("credits")[self.side]
+            mine[credit] -= 1
+            if not mine[credit]:
+                del mine[credit]
         self._spend(spec.value, "hire")
         st = self._stat(a.piece)
         st["hired"] += 1
@@ -508,12 +524,18 @@ class TurnBuilder:
         return Turn(origin, tuple(self.actions))
 
     def _build(self, final: bool) -> Position:
+        """The position after the actions so far: the changed cells over a copy of the previous
+        position's, the board hash updated from the cells written (``Position.zhash``), every table
+        the turn did not write shared with the previous position (positions are never mutated)."""
         pos = self.position
         old_cells = pos.cells
         cells = dict(old_cells)
         default = pos.default
         zh = pos._zh
-        for c, s in self.changes.items():
+        changes = self.changes
+        royals = self.royals
+        fresh = None  # the royals table, copied when a royal stands on a written cell
+        for c, s in changes.items():
             if zh is not None:
                 was = old_cells.get(c)
                 if was is not None:
@@ -524,32 +546,47 @@ class TurnBuilder:
                 cells[compact(c)] = s
                 if zh is not None:
                     zh ^= hash((c, s))
-        scores = dict(self.scores)
-        scores[self.side] = pos.scores[self.side] + self.earned - self.cost
-        royals = {s: dict(self.royals[s]) for s in SIDES}
-        for c, s in self.changes.items():
             for p in s:
-                if p.type in ("king", "prince"):
-                    royals[p.side][p.type] = c
-        # a royal moved away from a square: drop stale pointers
+                if p.type in _ROYAL_TYPES:
+                    if fresh is None:
+                        fresh = {s_: dict(royals[s_]) for s_ in SIDES}
+                    fresh[p.side][p.type] = c
+        # a royal moved away from a square: drop stale pointers (a royal's square the turn did
+        # not write still holds it)
         for s_ in SIDES:
-            for t in ("king", "prince"):
-                c = royals[s_][t]
-                if c is not None and not any(p.type == t and p.side == s_ for p in (cells.get(c) or default(c))):
-                    royals[s_][t] = None
+            for t in _ROYAL_TYPES:
+                c = (fresh or royals)[s_][t]
+                if c is None or c not in changes:
+                    continue
+                here = cells.get(c)
+                if here is None:
+                    here = default(c)
+                for p in here:
+                    if p.type == t and p.side == s_:
+                        break
+                else:
+                    if fresh is None:
+                        fresh = {s_: dict(royals[s_]) for s_ in SIDES}
+                    fresh[s_][t] = None
+        side = self.side
+        if self.earned or self.cost:
+            scores = dict(pos.scores)
+            scores[side] = pos.scores[side] + self.earned - self.cost
+        else:
+            scores = pos.scores
         new = Position(
             pos.rules,
             pos.base,
             cells,
             pos.fill,
-            other(self.side) if final else self.side,
+            other(side) if final else side,
             scores,
             self.credits,
             self.stats,
             self.ledger,
             pos.homes,
-            dict(self.kings_was),
-            royals,
+            pos.kings_was,
+            fresh or royals,
             pos.ply + (1 if final else 0),
         )
         new._zh = zh  # the board hash, derived from the previous one (Position.zhash)
@@ -558,6 +595,18 @@ class TurnBuilder:
     def options(self, horizon: int = 5) -> list:
         """Single actions that may legally be added next (for highlighting)."""
         return next_actions(self, horizon)
+
+
+_ROYAL_TYPES = ("king", "prince")
+_HANDLERS = {k: "_do_" + k for k in ("move", "capture", "jump", "hyperjump", "stack", "split", "drop", "promote")}
+
+
+def _royal_of(stack, side: str) -> bool:
+    """Whether ``stack`` holds a king or prince of ``side``."""
+    for p in stack:
+        if p.side == side and p.type in _ROYAL_TYPES:
+            return True
+    return False
 
 
 def _names(stack) -> str:
@@ -629,14 +678,14 @@ def judge(pos: Position, mover: str, king_taken: bool) -> Position:
                 kw = dict(pos.kings_was)
                 kw[victim] = "prince"
                 pos = pos.replace(cells=cells, royals=royals, kings_was=kw)
+    cell = pos.cell
     for side in SIDES:
         opp = other(side)
         if side in losers:
             continue
-        for royal in ("king", "prince"):
-            home = pos.homes[side][royal]
-            occ = pos.cell(home)
-            if any(p.side == opp and p.type in ("king", "prince") for p in occ):
+        homes = pos.homes[side]
+        for royal in _ROYAL_TYPES:
+            if _royal_of(cell(homes[royal]), opp):
                 losers[side] = f"{royal}-home-occupied ({'C5' if royal == 'king' else 'C7'})"
                 break
         else:

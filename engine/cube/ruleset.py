@@ -7,12 +7,13 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field, fields
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
 from ..core.betza import compile_betza
 from ..core.errors import NotationError, RulesetError
-from ..core.frozen import freeze, thaw
+from ..core.frozen import fingerprint, freeze, thaw
 from ..core.loader import (
     BOOL,
     INT,
@@ -154,6 +155,13 @@ class Ruleset:
 
     def __post_init__(self) -> None:
         _freeze_fields(self)  # deeply immutable: every dict a read-only mapping, every list a tuple
+
+    @cached_property
+    def fingerprint(self) -> str:
+        """The ruleset as a value key (:func:`engine.core.frozen.fingerprint` of it): equal rulesets
+        share it, so the engine's per-ruleset caches (move generation, the computer's tables) are
+        keyed by it and never by ``id()`` (issue 20)."""
+        return fingerprint(self)
 
     @property
     def homes(self) -> dict:

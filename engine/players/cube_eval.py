@@ -43,10 +43,10 @@ _BPAWN = (Piece("pawn", "black"),)
 def _table(rules, side: str) -> tuple:
     """Per capture direction ``(dx, dy)``: ``(dx, dy, reach, {type: (plain_range, hop_range)}, any_hop)``,
     from the ruleset's compiled rays (any Betza pattern)."""
-    key = (id(rules), side)
+    key = (rules.fingerprint, side)  # a value key: equal rulesets share the table (issue 20)
     t = _TABLES.get(key)
-    if t is not None and t[0] is rules:
-        return t[1]
+    if t is not None:
+        return t
     dirs: dict = {}
     for name, spec in rules.pieces.items():
         for r in spec.rays[side]:
@@ -66,7 +66,7 @@ def _table(rules, side: str) -> tuple:
     res = tuple(out)
     if len(_TABLES) > 64:
         _TABLES.clear()
-    _TABLES[key] = (rules, res)
+    _TABLES[key] = res
     return res
 
 

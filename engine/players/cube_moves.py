@@ -56,11 +56,15 @@ def horizon_of(pos: Position) -> int:
     return min(HORIZON_CAP, max(4, pos.max_dimension() + 1))
 
 
-def origins(pos: Position) -> list:
+def origins(pos: Position, sides: dict | None = None) -> list:
+    """The origins of the candidate turns, sorted (``sides``: ``pos.pieces_by_side()`` if the
+    caller has it)."""
     side = pos.to_move
-    mine = {c for c, _ in pos.pieces_of(side)}
+    if sides is None:
+        sides = pos.pieces_by_side()
+    mine = {c for c, _ in sides[side]}
     fwd = 1 if side == "white" else -1
-    for c, _s in pos.pieces_of(other(side)):
+    for c, _s in sides[other(side)]:
         for dx in (-1, 1):
             o = (c[0] - dx, c[1] - fwd) + tuple(c[2:])
             if o not in mine and pos.in_board(o):
@@ -203,7 +207,7 @@ def _split_turns(pos: Position, o, split, horizon, out: list, vals: dict) -> Non
         out.append((0.0, Turn(o, (split, a))))
 
 
-def _drops(pos: Position, out: list) -> None:
+def _drops(pos: Position, out: list, sides: dict) -> None:
     side = pos.to_move
     opp = other(side)
     rules = pos.rules
@@ -273,7 +277,7 @@ def _drops(pos: Position, out: list) -> None:
     if "pawn" in hireable:
         vals = {n: p.value for n, p in rules.pieces.items()}
         targets = sorted(
-            ((-_value(vals, s), c) for c, s in pos.pieces_of(opp) if s[0].type not in ROYALS and _value(vals, s) > 2),
+            ((-_value(vals, s), c) for c, s in sides[opp] if s[0].type not in ROYALS and _value(vals, s) > 2),
         )[:ATTACK_DROPS]
         fwd = 1 if side == "white" else -1
         for _v, c in targets:
@@ -294,7 +298,7 @@ class GenCache:
         self.by_origin = by_origin
 
 
-_REACH: dict = {}  # (id(rules), side, types) -> (rules, leaper deltas, rider directions, screens that block)
+_REACH: dict = {}  # (rules.fingerprint, side, types) -> (rules, leaper deltas, rider directions, screens that block)
 
 
 def _reach(rules, side: str, stack) -> tuple:
@@ -303,9 +307,9 @@ def _reach(rules, side: str, stack) -> tuple:
     a split part moves with a subset of these rays, the whole stack with all of them (a superset
     is safe: it only regenerates more).  ``screens``: pieces in between that hide a cell (1, or 2
     for a group with a hopping ray, a cannon)."""
-    key = (id(rules), side, tuple(p.type for p in stack))
+    key = (rules.fingerprint, side, tuple(p.type for p in stack))
     r = _REACH.get(key)
-    if r is not None and r[0] is rules:
+    if r is not None:
         return r
     near, dirs, hop = set(), set(), False
     for t in sorted({p.type for p in stack}):
@@ -370,8 +374,14 @@ def _safe_score(rules) -> int:
     return 4 * top + rules.hyperjump_cost + rules.stack_after_promotion_line + 1
 
 
+def _drop_ceiling(rules) -> float:
+    """The highest pre-score a drop can get (:func:`_drops`: -10 per point of the piece's value)."""
+    values = [p.value for p in rules.pieces.values() if p.hire != "none"]
+    return -10.0 * min(values) if values else -float("inf")
+
+
 def scored_candidates(
-    pos: Position, tactical: bool = False, prev: GenCache | None = None, changed=()
+    pos: Position, tactical: bool = False, prev: GenCache | None = None, changed=(), width: int | None = None
 ) -> tuple[list, GenCache]:
     """``(pre-score, turn)`` for the bounded candidate turns of the side to move, in generation
     order (the search sorts them stably by pre-score), and the cache of this generation.
@@ -380,7 +390,12 @@ def scored_candidates(
     the cells ``changed`` (a sibling or the grandparent in the search); the origins none of those
     cells can influence take their turns from it, the others (and every royal: facing lines, home
     walks) are generated afresh.  The result is the same list either way
-    (``test_incremental_candidates_equal_a_fresh_generation``)."""
+    (``test_incremental_candidates_equal_a_fresh_generation``).
+
+    ``width``: the caller keeps only the best ``width`` by pre-score (stable); the drops, generated
+    last and never above :func:`_drop_ceiling`, are left out when ``width`` turns already score at
+    least that much -- they could not be among the best ``width``
+    (``test_a_width_gives_the_best_turns_of_the_whole_list``)."""
     if pos.result is not None:
         return [], GenCache((), 0, {})
     side = pos.to_move
@@ -391,7 +406,7 @@ def scored_candidates(
     homes = (pos.homes[opp]["king"], pos.homes[opp]["prince"])
     ek = pos.royals[opp]["king"]
     score = pos.scores[side]
-    key = (id(rules), side, tactical, ek, horizon, pos.kings_was["white"], pos.kings_was["black"])
+    key = (rules.fingerprint, side, tactical, ek, horizon, pos.kings_was["white"], pos.kings_was["black"])
     reuse = None
     if prev is not None and prev.key == key:
         safe = _safe_score(rules)
@@ -404,7 +419,8 @@ def scored_candidates(
     out: list = []
     by_origin: dict = {}
     get, default = pos.cells.get, pos.default
-    for o in origins(pos):
+    sides = pos.pieces_by_side()
+    for o in origins(pos, sides):
         stack = get(o)
         if stack is None:
             stack = default(o)
@@ -426,7 +442,9 @@ def scored_candidates(
         by_origin[o] = (stack, mine)
         out.extend(mine)
     if not tactical:
-        _drops(pos, out)
+        ceiling = _drop_ceiling(rules) if width is not None else 0.0
+        if width is None or sum(1 for sc, _ in out if sc >= ceiling) < width:
+            _drops(pos, out, sides)
     return out, GenCache(key, score, by_origin)
 
 

@@ -75,7 +75,12 @@ def _landing(turn):
 
 
 class CubeAdapter:
-    """The game interface the search needs (engine.players.search.Adapter)."""
+    """The game interface the search needs (engine.players.search.Adapter).  ``trusted``: inner
+    nodes apply their turns without re-walking the geometry the generators walked (False: every
+    turn through the whole turn machine; the same positions, slower)."""
+
+    def __init__(self, trusted: bool = True):
+        self.trusted = trusted
 
     def root(self, pos: Position) -> Node:
         return Node(pos, ev.material(pos))
@@ -96,7 +101,7 @@ class CubeAdapter:
         elif up is not None and up.up is not None and up.up.gen is not None:
             prev = up.up.gen
             changed = tuple(node.changed) + tuple(up.changed)
-        sc, gen = scored_candidates(node.pos, False, prev, changed)
+        sc, gen = scored_candidates(node.pos, False, prev, changed, width)
         node.gen = gen
         if up is not None:
             up.kid_gen = (gen, node.changed)
@@ -127,7 +132,7 @@ class CubeAdapter:
         try:
             # the root's turns (the one suggested among them) get the full turn machine; deeper
             # turns come from the engine's generators for that very position (trusted geometry)
-            new, cost, changed = apply_turn_changes(node.pos, turn, trusted=node.up is not None)
+            new, cost, changed = apply_turn_changes(node.pos, turn, trusted=self.trusted and node.up is not None)
         except IllegalAction:
             return None
         hot = _landing(turn)
@@ -138,6 +143,13 @@ class CubeAdapter:
 
     def key(self, turn) -> str:
         return repr(turn)
+
+    def tt_key(self, node: Node) -> tuple:
+        """The transposition table's key: ``Position.key`` (board hash, side to move, scores,
+        credits) with the ply (mate distances and the G14 turn limit) and the crowned princes."""
+        pos = node.pos
+        kw = pos.kings_was
+        return (pos.key(), pos.ply, kw["white"], kw["black"])
 
     def prescore(self, node: Node, turn) -> float:
         pos = node.pos

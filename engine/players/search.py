@@ -26,6 +26,11 @@ from .base import Budget, BudgetExceeded, Suggestion
 WIN = 1_000_000.0
 INF = float("inf")
 ROOT_ALL = 1 << 30  # "every candidate" as a width
+#: most positions one search's transposition table holds (about 100 bytes each beside the key);
+#: once full it keeps what it has and stores no more, so what it holds depends only on the order
+#: of the search (never on hash values or memory), and so do the search's results
+TT_MAX = 100_000
+EXACT, LOWER, UPPER = 0, 1, 2
 
 
 class Adapter(Protocol):
@@ -36,6 +41,9 @@ class Adapter(Protocol):
     def play(self, pos: Any, turn: Any) -> Any: ...
     def evaluate(self, pos: Any) -> float: ...
     def key(self, turn: Any) -> str: ...
+
+    # optional: ``tt_key(pos)``, an exact value key of a position (its board, side to move, scores,
+    # credits and ply: whatever the search below it depends on) for the transposition table
 
 
 @dataclass(frozen=True)
@@ -64,13 +72,18 @@ def is_mate_score(v: float) -> bool:
 
 
 class Search:
-    def __init__(self, adapter: Adapter, params: SearchParams, budget: Budget, seed: int):
+    def __init__(self, adapter: Adapter, params: SearchParams, budget: Budget, seed: int, tt: bool = True):
         self.a = adapter
         self.p = params
         self.budget = budget
         self.seed = seed
         self.depth_done = 0
         self.killers: dict = {}  # ply -> the turn that last caused a beta cut-off there
+        # transposition table: tt_key -> (depth, EXACT/LOWER/UPPER, value, line); one per search
+        self.tt: dict = {}
+        self.evals: dict = {}  # tt_key -> static value (same bound, same rule: full means no more stored)
+        self.tt_key = getattr(adapter, "tt_key", None) if tt else None  # tt=False: the search without it
+        self.tt_hits = 0
 
     # -- helpers ----------------------------------------------------------------------------------
     def jitter(self, turn: Any, value: float = 0.0) -> float:
@@ -84,7 +97,17 @@ class Search:
     def static(self, pos: Any, ply: int) -> float:
         if pos.result is not None:
             return terminal_score(pos, ply)
-        return self.a.evaluate(pos)
+        tk = self.tt_key
+        if tk is None:
+            return self.a.evaluate(pos)
+        # a position met again (another move order, the next iteration) keeps its static value
+        key = tk(pos)
+        v = self.evals.get(key)
+        if v is None:
+            v = self.a.evaluate(pos)
+            if len(self.evals) < TT_MAX:
+                self.evals[key] = v
+        return v
 
     def _ordered(self, pos: Any, turns: list, width: int | None) -> list:
         if width is None:
@@ -186,11 +209,38 @@ class Search:
 
     # -- inner nodes ------------------------------------------------------------------------------
     def negamax(self, pos: Any, depth: int, alpha: float, beta: float, ply: int, static: float):
+        """The value of ``pos`` searched ``depth`` plies deep (fail-soft), with its line.  A node of
+        depth >= 1 is looked up in the transposition table first: an entry searched at least as
+        deep answers when its value is exact or its bound already decides against the window.
+        (The quiescence below depth 0 depends on the square the last turn landed on, not on the
+        position alone: it is never stored.)"""
         if pos.result is not None:
             return terminal_score(pos, ply), []
         if depth <= 0:
             return self.qsearch(pos, alpha, beta, self.p.qdepth, ply, static)
+        if self.tt_key is None:
+            return self._negamax(pos, depth, alpha, beta, ply, static, None)
+        key = self.tt_key(pos)
+        e = self.tt.get(key)
+        hint = None
+        if e is not None:
+            v = e[2]
+            if e[0] >= depth and (e[1] == EXACT or (e[1] == LOWER and v >= beta) or (e[1] == UPPER and v <= alpha)):
+                self.tt_hits += 1
+                return v, list(e[3])
+            if e[3]:
+                hint = e[3][0]  # the best turn of a shallower search (the last iteration) goes first
+        v, pv = self._negamax(pos, depth, alpha, beta, ply, static, hint)
+        if len(self.tt) < TT_MAX or key in self.tt:
+            flag = UPPER if v <= alpha else LOWER if v >= beta else EXACT
+            if e is None or e[0] <= depth:
+                self.tt[key] = (depth, flag, v, tuple(pv))
+        return v, pv
+
+    def _negamax(self, pos: Any, depth: int, alpha: float, beta: float, ply: int, static: float, hint: Any):
         turns = self._inner(pos, self.p.gen_width, ply)
+        if hint is not None and len(turns) > 1 and turns[0] != hint:
+            _to_front(turns, hint)
         best, pv = -INF, []
         if depth == 1:  # leaf parents: apply one at a time, cut off early
             for t in turns:
@@ -219,7 +269,13 @@ class Search:
         if not kids:
             return static, []
         kids.sort(key=lambda e: (-e[0], e[1]))
-        for _pe, _, t, child, st in kids[: self.p.keep]:
+        kids = kids[: self.p.keep]
+        if hint is not None:  # the same children, the last iteration's best first
+            for i, k in enumerate(kids):
+                if k[2] == hint:
+                    kids.insert(0, kids.pop(i))
+                    break
+        for _pe, _, t, child, st in kids:
             v, cpv = self.negamax(child, depth - 1, -beta, -alpha, ply + 1, st)
             v = -v
             if v > best:
@@ -251,6 +307,15 @@ class Search:
                     if alpha >= beta:
                         break
         return best, pv
+
+
+def _to_front(turns: list, turn: Any) -> None:
+    """Move ``turn`` to the front of ``turns`` when it is among them (the set stays the same)."""
+    try:
+        i = turns.index(turn)
+    except ValueError:
+        return
+    turns.insert(0, turns.pop(i))
 
 
 def searched_suggestion(

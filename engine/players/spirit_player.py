@@ -58,6 +58,9 @@ LEVEL_PARAMS = {
 }
 
 
+FAR = 1 << 20  # a distance beyond every board (no sect to measure from)
+
+
 def _cheb(a, b) -> int:
     return max(abs(a[0] - b[0]), abs(a[1] - b[1]))
 
@@ -153,7 +156,7 @@ class SpiritNode:
     and ``kid_paths`` the last child's, which its siblings reuse where nothing near the mover
     changed (:meth:`SpiritAdapter.paths`)."""
 
-    __slots__ = ("hot", "kid_paths", "paths", "pos", "ref", "result", "to_move", "up")
+    __slots__ = ("enemy_sect", "hot", "kid_paths", "paths", "pos", "ref", "result", "to_move", "up")
 
     def __init__(self, pos: SpiritPosition, hot, up=None):
         self.pos = pos
@@ -164,6 +167,7 @@ class SpiritNode:
         self.paths: dict = {}
         self.kid_paths = None
         self.ref: tuple | None = None  # (position, paths, changed squares) of the reference node
+        self.enemy_sect: tuple | None | bool = False  # the enemy sect's square, found once (False: not yet)
 
 
 def _changed(a: Mapping, b: Mapping) -> list:
@@ -214,7 +218,8 @@ class SpiritAdapter:
             p = pos.pieces.get(m)
             if hit is not None and p is not None and ref_pos.pieces.get(m) == p and up not in changed:
                 n = step_budget(pos.rules, SpiritPiece(p.type, p.side, p.level + (up == m)))
-                if n is not None and all(_cheb(c, m) > n + 2 for c in changed):
+                mx, my = m
+                if n is not None and all(max(abs(c[0] - mx), abs(c[1] - my)) > n + 2 for c in changed):
                     node.paths[key] = hit
                     return hit
         got = node.paths[key] = legal_paths(pos, m, up)
@@ -243,6 +248,9 @@ class SpiritAdapter:
         if not ups:
             return []
         enemy_sect, own_sect = _sect(pos, other(side)), _sect(pos, side)
+        ex, ey = enemy_sect if enemy_sect is not None else (0, 0)
+        ox, oy = own_sect if own_sect is not None else (0, 0)
+        get = pos.pieces.get
         out = []
         movers = sorted(c for c, p in pos.pieces.items() if p.side == side and rules.pieces[p.type].movable)
         for m in movers:
@@ -254,21 +262,26 @@ class SpiritAdapter:
                 continue
             fights, near, guard, quiet = [], [], [], []
             for end in sorted(paths):
-                q = pos.pieces.get(end)
+                q = get(end)
                 if q is not None and q.side != side:
                     fights.append(end)
-                elif not tactical and (
-                    (enemy_sect is not None and _cheb(end, enemy_sect) <= NEAR)
-                    or (own_sect is not None and _cheb(end, own_sect) <= 1)
-                ):
+                    continue
+                if tactical:
+                    continue
+                x, y = end
+                d_enemy = max(abs(x - ex), abs(y - ey)) if enemy_sect is not None else FAR
+                d_own = max(abs(x - ox), abs(y - oy)) if own_sect is not None else FAR
+                if d_enemy <= NEAR or d_own <= 1:
                     near.append(end)
-                elif not tactical and own_sect is not None and _cheb(end, own_sect) == 2:
-                    guard.append(end)  # a block on the approach to the own sect
-                elif not tactical:
-                    quiet.append(end)
-            if enemy_sect is not None:
-                quiet.sort(key=lambda e: (_cheb(e, enemy_sect), e))
-                guard.sort(key=lambda e: (_cheb(e, enemy_sect), e))
+                elif d_own == 2:
+                    guard.append((d_enemy, end))  # a block on the approach to the own sect
+                else:
+                    quiet.append((d_enemy, end))
+            if enemy_sect is not None:  # nearest the enemy sect first (ties by square)
+                quiet.sort()
+                guard.sort()
+            guard = [e for _, e in guard]
+            quiet = [e for _, e in quiet]
             chosen = fights + near + guard[:GUARD_ENDS] + quiet[:QUIET_ENDS]
             for end in chosen:
                 out.append(SpiritTurn(own, m, paths[end]))
@@ -375,7 +388,9 @@ class SpiritAdapter:
             if pos.rules.pieces[q.type].royal:
                 return 1e6
             sc += 1000.0 + VALUE.get(q.type, 300) + LEVEL * q.level
-        es = _sect(pos, other(pos.to_move))
+        es = node.enemy_sect
+        if es is False:
+            es = node.enemy_sect = _sect(pos, other(pos.to_move))
         if es is not None:
             sc -= 10.0 * _cheb(turn.end, es)
         if turn.transform is not None:
@@ -386,19 +401,28 @@ class SpiritAdapter:
 ADAPTER = SpiritAdapter()
 
 
+#: a capture's or a win's reason in a player's words (issue 16: "takes the protector (level 2, level)")
+_WHY = {
+    "level": "by a higher level",
+    "formation": "caught in a formation's zone",
+    "formation-square": "on a formation's square",
+    "sect-captured": "the sect is captured",
+}
+
+
 def reason(pos: SpiritPosition, turn: SpiritTurn, value: float) -> str:
     new, caps = apply_spirit_turn(pos, turn)
     side = pos.to_move
     mover = pos.pieces[turn.origin]
     up = pos.pieces[turn.levelup]
     if new.result is not None and new.result.winner == side:
-        return f"wins at once: {new.result.reason} (S3)"
+        return f"wins at once: {_WHY.get(new.result.reason, new.result.reason)}"
     parts = [f"raises the {up.type} to level {up.level + 1}", f"the {mover.type} goes to ({turn.end[0]},{turn.end[1]})"]
     for c in caps:
         if c.piece.side != side:
-            parts.append(f"takes the {c.piece.type} (level {c.piece.level}, {c.reason})")
+            parts.append(f"takes the {c.piece.type} (level {c.piece.level}, {_WHY.get(c.reason, c.reason)})")
         else:
-            parts.append(f"loses the {c.piece.type} ({c.reason})")
+            parts.append(f"loses the {c.piece.type} ({_WHY.get(c.reason, c.reason)})")
     if turn.transform is not None:
         parts.append(f"turns a disciple into a {turn.transform.into} (S8)")
     if new.result is None:

@@ -19,6 +19,7 @@ from ..core import games
 from ..core.errors import DaqiError, IllegalAction
 from ..players import suggest
 from .finder import Options, check_puzzle, find_in_game
+from .games import kind_named
 from .store import BUNDLED, bundled_puzzles, load_puzzles, save_puzzles
 
 MAX_GAMES = 10_000
@@ -43,6 +44,7 @@ def parser() -> argparse.ArgumentParser:
     mk.add_argument("--margin", type=int, default=Options.margin, help="how much worse every other turn is (2)")
     mk.add_argument("--deep-level", type=int, default=Options.deep_level, choices=(1, 2, 3))
     mk.add_argument("--limit", type=int, default=None, help="keep at most this many (the most varied first)")
+    mk.add_argument("--min-ply", type=int, default=Options.min_ply, help="skip this many opening positions (2)")
     sp = sub.add_parser("selfplay", help="write self-play game records to find puzzles in")
     sp.add_argument("--game", choices=games.names(), default=games.names()[0])
     sp.add_argument("--games", type=int, default=10)
@@ -50,6 +52,13 @@ def parser() -> argparse.ArgumentParser:
     sp.add_argument("--levels", default="1,2", help="the levels the players alternate between (1,2)")
     sp.add_argument("--opening", type=int, default=6, help="random turns first, for variety (6)")
     sp.add_argument("--max-plies", type=int, default=100)
+    sp.add_argument(
+        "--start",
+        choices=("setup", "sparse"),
+        default="setup",
+        help="cube chess: begin from the setup, or from a constructed sparse position near the end game "
+        "(engine/puzzles/compose.py; deterministic for the seed)",
+    )
     sp.add_argument("--out-dir", required=True)
     for name in ("check", "list"):
         c = sub.add_parser(name, help=f"{name} the puzzles of a file (default: the bundled sets)")
@@ -87,7 +96,7 @@ def _spread(puzzles: list, limit: int | None) -> list:
 def make(args) -> int:
     if len(args.games) > MAX_GAMES:
         raise DaqiError(f"at most {MAX_GAMES} records at once, got {len(args.games)}", code="limit")
-    opts = Options(min_gain=args.min_gain, margin=args.margin, deep_level=args.deep_level)
+    opts = Options(min_gain=args.min_gain, margin=args.margin, deep_level=args.deep_level, min_ply=max(0, args.min_ply))
     found = []
     t0, c0 = time.perf_counter(), time.process_time()
     for i, path in enumerate(args.games, 1):
@@ -110,13 +119,23 @@ def selfplay(args) -> int:
     levels = [int(v) for v in args.levels.split(",") if v.strip()]
     if not levels or any(lv not in (0, 1, 2, 3) for lv in levels) or not 0 < args.games <= MAX_GAMES:
         raise DaqiError("--levels takes levels 0-3 such as 1,2; --games 1..10000", code="bad-option")
+    sparse = kind_named(args.game).sparse_start if args.start == "sparse" else None
+    if args.start == "sparse" and sparse is None:
+        raise DaqiError(
+            f"--start sparse is for cube chess ({args.game} chess starts from its setup)", code="bad-option"
+        )
     out = Path(args.out_dir)
     out.mkdir(parents=True, exist_ok=True)
     for k in range(args.games):
         seed = args.seed + k
         rng = random.Random(seed)
         kind = games.get(args.game)
-        game: Any = kind.game_type(kind.default_ruleset)
+        game: Any
+        if sparse is not None:
+            start = sparse(random.Random(f"sparse {seed}"))
+            game = kind.game_type(start.rules, start=start)
+        else:
+            game = kind.game_type(kind.default_ruleset)
         while len(game.turns) < args.max_plies and game.position.result is None:
             pos: Any = game.position
             n = len(game.turns)
@@ -131,7 +150,8 @@ def selfplay(args) -> int:
                 game.play(t)
             except IllegalAction:
                 break
-        path = out / f"selfplay-{args.game}-{seed:04d}.txt"
+        stem = "sparse" if args.start == "sparse" else "selfplay"
+        path = out / f"{stem}-{args.game}-{seed:04d}.txt"
         path.write_text(game.to_text(), encoding="utf-8")
         print(f"daqi puzzles: wrote {path} ({len(game.turns)} turns)", file=sys.stderr)
     return 0
@@ -152,7 +172,8 @@ def check(args) -> int:
 
 def listing(args) -> int:
     for p in _file_puzzles(args.file):
-        print(f"{p.id}  {p.rating:5d}  {p.goal:8s}  {', '.join(p.tags)}")
+        goal = p.goal if p.moves == 1 else f"{p.goal} in {p.moves}"
+        print(f"{p.id}  {p.rating:5d}  {goal:8s}  {', '.join(p.tags)}")
     return 0
 
 

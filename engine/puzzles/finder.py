@@ -2,7 +2,9 @@
 
 A position before a turn of a record is a puzzle when, for the side to move:
 
-* **win** — exactly one of its candidate turns ends the game in its favour on the spot; or
+* **win** — its candidate turns that end the game in its favour on the spot are all turns of one
+  piece (one idea: a royal that can hop home three ways is one puzzle; two pieces that win are
+  none); or
 * **material** — one turn wins at least ``min_gain`` points of material against every reply
   (the opponent's candidate turns: none may win, and after the best recapture the mover is still
   ``min_gain`` ahead; a cube-chess drop buys material with points and does not count), and every
@@ -27,6 +29,7 @@ from typing import Any
 from ..core.errors import DaqiError
 from ..players import suggest
 from .games import kind_named, kind_of, other
+from .lines import check_line, complete_line, find_win_in_two, judge_in_two
 
 MAX_TURNS = 2000
 MAX_REPLIES = 2000
@@ -41,6 +44,7 @@ class Options:
     deep_level: int = 2
     deep_nodes: int = 4000
     min_ply: int = 2  # skip the opening turns
+    lines: bool = True  # also look for forced wins in two (engine.puzzles.lines)
 
 
 @dataclass(frozen=True)
@@ -60,6 +64,11 @@ class Puzzle:
     def kind(self):
         return kind_named(self.game)
 
+    @property
+    def moves(self) -> int:
+        """The solver's turns in the line (2 for a win in two)."""
+        return (len(self.line) + 1) // 2 if self.goal == "win" else 1
+
     def start(self):
         return self.kind.parse_position(self.position, source=f"puzzle {self.id}")
 
@@ -77,6 +86,8 @@ class Puzzle:
 
     def goal_words(self) -> str:
         side = self.start().to_move
+        if self.goal == "win" and self.moves == 2:
+            return f"{side} to play and win in two turns, whatever {other(side)} answers"
         if self.goal == "win":
             return f"{side} to play and win at once"
         return f"{side} to play and win material (at least {self.gain} points, whatever the reply)"
@@ -118,13 +129,20 @@ def analyse(pos, opts: Options = Options(), source: str = "") -> Puzzle | None:
             continue
         scored.append((kind.balance(child, side) - base, t, child))
     if wins:
-        if len(wins) != 1:
+        if len({t.origin for t, _ in wins}) != 1:
+            return None  # two pieces win: no single idea to find
+        chosen = _deep_choice(pos, [t for t, _ in wins], opts, kind)
+        if chosen is None:
             return None
-        t, child = wins[0]
-        line = [t]
-        if not _deep_agrees(pos, t, opts, kind):
-            return None
-        return _make(kind, pos, line, "win", 0, child.result, len(turns), source)
+        t, child = next(w for w in wins if kind.key(w[0]) == kind.key(chosen))
+        return _make(kind, pos, [t], "win", 0, child.result, len(turns), source)
+    if opts.lines:
+        two = find_win_in_two(kind, pos)
+        if two is not None:
+            full = complete_line(kind, pos, two[0], two[1], opts.deep_level, opts.deep_nodes)
+            if full is not None:
+                end = kind.apply(kind.apply(two[1], full[1]), full[2])
+                return _make(kind, pos, full, "win", 0, end.result, len(turns), source)
     if not scored:
         return None
     scored.sort(key=lambda g: -g[0])
@@ -146,11 +164,17 @@ def analyse(pos, opts: Options = Options(), source: str = "") -> Puzzle | None:
 
 
 def _deep_agrees(pos, turn, opts: Options, kind) -> bool:
+    return _deep_choice(pos, [turn], opts, kind) is not None
+
+
+def _deep_choice(pos, turns: list, opts: Options, kind):
+    """The deeper search's turn when it is one of ``turns``, else None."""
     try:
         s = suggest(pos, opts.deep_level, seed=0, nodes=opts.deep_nodes)
     except DaqiError:
-        return False
-    return s.turn is not None and kind.key(s.turn) == kind.key(turn)
+        return None
+    keys = {kind.key(t) for t in turns}
+    return s.turn if s.turn is not None and kind.key(s.turn) in keys else None
 
 
 def rating(kind, pos, line: list, goal: str, n_turns: int, tags: list) -> int:
@@ -174,6 +198,10 @@ def _make(kind, pos, line: list, goal: str, gain: int, outcome, n_turns: int, so
         notation.append(kind.format_turn(p, t))
         p = kind.apply(p, t)
     tags = kind.tags(pos, line, outcome)
+    if len(line) == 3 and goal == "win":  # a win in two: the themes of the winning turn too
+        before_last = kind.apply(kind.apply(pos, line[0]), line[1])
+        tags += [t for t in kind.tags(before_last, line[2:], outcome) if t not in tags]
+        tags.insert(0, "in two")
     if goal == "win":
         tags.insert(0, "win")
     else:
@@ -228,7 +256,9 @@ def check_puzzle(p: Puzzle) -> list[str]:
         seq = nxt
     first = p.turns()[0]
     child = kind.apply(pos, first)
-    if p.goal == "win":
+    if p.goal == "win" and p.moves == 2:
+        problems += [f"{p.id}: {m}" for m in check_line(kind, pos, p.turns())]
+    elif p.goal == "win":
         if child.result is None or child.result.winner != side:
             problems.append(f"{p.id}: {p.line[0]} does not win at once")
     elif p.goal == "material":
@@ -245,26 +275,39 @@ class Verdict:
     correct: bool
     words: str
     reply: Any = None  # the opponent's answer to play on the board (after a wrong turn: its refutation)
+    done: bool = True  # False after a right turn that is not the line's last: the solver plays on
 
 
-def judge(p: Puzzle, pos, turn) -> Verdict:
-    """Is ``turn`` (played from the puzzle's start ``pos``) a solution?  A wrong turn gets the
-    reason in words and the reply that refutes it."""
+def judge(p: Puzzle, pos, turn, step: int = 0) -> Verdict:
+    """Is ``turn`` (the solver's turn number ``step`` from 0, played from ``pos``) right?  A wrong
+    turn gets the reason in words and the reply that refutes it.  In a win in two the first turn
+    is right when it still wins whatever the reply (any such turn, as lichess accepts any mate);
+    the reply to play is then the line's own where the solver played the line's turn."""
     kind = p.kind
     side = pos.to_move
+    if p.goal == "win" and p.moves - step == 2:
+        ok, words, reply, done = judge_in_two(kind, pos, turn)
+        if ok and not done:
+            line = p.turns()
+            child = kind.apply(pos, turn)
+            if kind.key(turn) == kind.key(line[0]):
+                reply = line[1]
+            else:
+                reply = _defence_for(kind, child, side)
+        return Verdict(ok, words, reply, done or not ok)
     child = kind.apply(pos, turn)
     if child is None:
         return Verdict(False, "that turn is not legal here")
     if p.goal == "win":
         if child.result is not None and child.result.winner == side:
-            return Verdict(True, f"solved: {side} wins ({child.result.reason})")
+            return Verdict(True, f"{side} wins ({child.result.reason})")
         if child.result is not None:
             return Verdict(False, f"that ends the game badly: {child.result.winner or 'draw'} ({child.result.reason})")
         return Verdict(False, "that does not end the game: one turn here wins outright. " + _hint(p))
     base = kind.balance(pos, side)
     v, reply = _value_after(kind, child, side, base)
     if v >= p.gain:
-        return Verdict(True, f"solved: you keep +{v} points of material whatever {other(side)} answers", reply)
+        return Verdict(True, f"you keep +{v} points of material whatever {other(side)} answers", reply)
     if v == LOSS:
         words = f"{other(side)} then wins the game"
     else:
@@ -272,6 +315,16 @@ def judge(p: Puzzle, pos, turn) -> Verdict:
     if reply is not None:
         words += f" ({kind.format_turn(child, reply)})"
     return Verdict(False, "not this: " + words, reply)
+
+
+def _defence_for(kind, child, side: str):
+    """A reply to play against a right turn that left the stored line (the first candidate that
+    does not end the game; every reply loses)."""
+    for r in kind.replies(child):
+        grand = kind.apply(child, r)
+        if grand is not None and grand.result is None:
+            return r
+    return None
 
 
 def _hint(p: Puzzle) -> str:

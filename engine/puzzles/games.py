@@ -8,6 +8,7 @@ drops, jumps or promotes near the action), applied through each game's own turn 
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from ..core import games
@@ -22,6 +23,7 @@ from ..players.spirit_player import ADAPTER as SPIRIT_ADAPTER
 from ..spirit.position import SpiritPosition, apply_spirit_turn
 from ..spirit.position_text import format_spirit_position
 from ..spirit.record import format_spirit_turn, parse_spirit_position, parse_spirit_turn
+from .compose import sparse_position
 
 #: spirit-chess piece values for "wins material" (the sect is the game itself: taking it wins)
 SPIRIT_VALUES = {"master": 9, "vicemaster": 7, "formation": 6, "elder": 5, "protector": 5, "disciple": 2, "sect": 0}
@@ -34,11 +36,40 @@ def other(side: str) -> str:
 class CubeKind:
     name = "cube"
 
+    def sparse_start(self, rng) -> Position:
+        """A constructed end-game start for self-play (``selfplay --start sparse``)."""
+        return sparse_position(rng)
+
     def turns(self, pos: Position) -> list:
         return candidates(pos)
 
     def replies(self, pos: Position) -> list:
-        return candidates(pos)
+        """The candidate turns, the likeliest defences first: captures and the royals' own turns
+        (a threat is met by taking the attacker or moving the king away), then the rest."""
+        turns = candidates(pos)
+        royals = {c for c in pos.royals[pos.to_move].values() if c is not None}
+        return sorted(turns, key=lambda t: not (t.actions[0].kind == "capture" or t.origin in royals))
+
+    def passed(self, pos: Position) -> Position:
+        """``pos`` with the other side to move (a pass: what a side threatens)."""
+        return pos.replace(to_move=other(pos.to_move))
+
+    def winning_candidates(self, pos: Position) -> list:
+        """Every candidate turn that can end the game at once: a capture (C4, C3, C16: only a
+        capture raises a score) or a royal's turn (C5, C7: a step, jump or hyper-jump home, or a
+        step and then a jump)."""
+        side = pos.to_move
+        out = candidates(pos, tactical=True)  # captures, and royal steps and jumps onto a home
+        homes = [h for h in pos.homes[other(side)].values() if h is not None]
+        near = {  # a royal turn moves at most a step and a jump (or a hyper-jump): only a royal near a home
+            c
+            for c in pos.royals[side].values()
+            if c is not None and any(max(abs(a - b) for a, b in zip(c[:3], h[:3])) <= 2 for h in homes)
+        }
+        if near:
+            keys = {repr(t) for t in out}
+            out += [t for t in candidates(pos) if t.origin in near and repr(t) not in keys]
+        return out
 
     def takes(self, turn) -> bool:
         """Whether a reply can change the material count (a capture; a drop buys material with
@@ -121,12 +152,21 @@ class CubeKind:
 
 class SpiritKind:
     name = "spirit"
+    sparse_start = None  # spirit chess starts from its setup
 
     def turns(self, pos: SpiritPosition) -> list:
         return SPIRIT_ADAPTER.moves(SPIRIT_ADAPTER.root(pos))
 
     def replies(self, pos: SpiritPosition) -> list:
         return SPIRIT_ADAPTER.moves(SPIRIT_ADAPTER.root(pos))
+
+    def passed(self, pos: SpiritPosition) -> SpiritPosition:
+        """``pos`` with the other side to move (a pass: what a side threatens)."""
+        return dataclasses.replace(pos, to_move=other(pos.to_move))
+
+    def winning_candidates(self, pos: SpiritPosition) -> list:
+        """A formation's zone can take the sect without landing on it: every candidate turn."""
+        return self.turns(pos)
 
     def takes(self, turn) -> bool:
         return True

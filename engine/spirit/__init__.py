@@ -79,7 +79,7 @@ KIND = _games.register(
         turn_json=_turn_json,
         random_turn=random_spirit_turn,
         max_plies=200,
-        record_marks=("white:", "black:", "pieces "),  # "pieces": a record that begins from a position
+        record_marks=("white:", "black:", "pieces ", "棋子 "),  # "pieces": a record that begins from a position
     )
 )
 

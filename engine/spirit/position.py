@@ -8,7 +8,7 @@ count, then (optionally, S8) turn an own disciple of level >= 3 into a depleted 
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import NamedTuple
@@ -16,10 +16,7 @@ from typing import NamedTuple
 from ..core.coords import format_ascii, normalize
 from ..core.errors import IllegalAction, NotationError
 from .rules import SIDES, SpiritRules
-
-Coord = tuple[int, int]
-KING_DIRS = tuple((dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy)
-DIAG_DIRS = tuple((dx, dy) for dx, dy in KING_DIRS if dx and dy)
+from .zones import DIAG_DIRS, KING_DIRS, Coord, Zones, neighbours
 
 
 def fmt(c) -> str:
@@ -222,17 +219,20 @@ def step_budget(rules: SpiritRules, piece: SpiritPiece) -> int | None:
     return k.steps
 
 
-def _end_problem(rules: SpiritRules, pieces: Mapping, mover: SpiritPiece, end: Coord) -> str | None:
-    """Why the move may not end on ``end`` (H3), or None.  ``pieces`` excludes the mover."""
+def _end_problem(
+    rules: SpiritRules, pieces: Mapping, mover: SpiritPiece, end: Coord, zones: Zones | None = None
+) -> str | None:
+    """Why the move may not end on ``end`` (H3), or None.  ``pieces`` excludes the mover;
+    ``zones``: its :class:`Zones` when the caller has them.  An enemy formation on ``end`` (which
+    S12 removes first) does not count: a zone is the 8 squares around a formation, never its own."""
     if not rules.higher_may_not_end_in_zone:
         return None
-    target = pieces.get(end)
-    if target is not None and rules.pieces[target.type].formation:
-        pieces = {c: p for c, p in pieces.items() if c != end}  # S12 removes it first
-    z = _zone(rules, pieces, other(mover.side), end)
+    if zones is None:
+        zones = Zones(rules, pieces)
+    z = zones.level(other(mover.side), end)
     if z <= 0:
         return None
-    lm = _effective(rules, pieces, end, mover)
+    lm = zones.effective(rules, end, mover)
     if lm > z:
         return (
             f"{fmt(end)} is inside a {other(mover.side)} formation zone of level {z} and the "
@@ -241,16 +241,16 @@ def _end_problem(rules: SpiritRules, pieces: Mapping, mover: SpiritPiece, end: C
     return None
 
 
-def _catches(rules: SpiritRules, pieces: Mapping, mover: SpiritPiece, sq: Coord) -> bool:
+def _catches(rules: SpiritRules, pieces: Mapping, mover: SpiritPiece, sq: Coord, zones: Zones | None = None) -> bool:
     """S11 on one step: entering ``sq`` puts the mover inside an enemy formation zone whose summed
     level is at least the mover's effective level there (its own level + its own formations around
     ``sq``).  ``pieces`` excludes the mover; an enemy formation standing on ``sq`` is not counted
-    (S12 takes it first when the move ends there)."""
-    target = pieces.get(sq)
-    if target is not None and target.side != mover.side and rules.pieces[target.type].formation:
-        pieces = {c: p for c, p in pieces.items() if c != sq}
-    z = _zone(rules, pieces, other(mover.side), sq)
-    return z > 0 and _effective(rules, pieces, sq, mover) <= z
+    (S12 takes it first when the move ends there; a zone never includes its formation's own square,
+    so no copy of the board without it is needed)."""
+    if zones is None:
+        zones = Zones(rules, pieces)
+    z = zones.level(other(mover.side), sq)
+    return z > 0 and zones.effective(rules, sq, mover) <= z
 
 
 def _formation_targets(rules: SpiritRules, pieces: Mapping, origin: Coord, side: str) -> list[Coord]:
@@ -270,8 +270,21 @@ def _formation_targets(rules: SpiritRules, pieces: Mapping, origin: Coord, side:
     return out
 
 
-def _paths_from(rules: SpiritRules, pieces: Mapping, origin: Coord, mover: SpiritPiece) -> dict:
-    """Candidate end squares -> one path, before the H3 end-square check.  ``pieces`` excludes the mover.
+class _Found(Exception):
+    """An end square the caller of :func:`_paths_from` was looking for (``stop``) is found."""
+
+
+def _paths_from(
+    rules: SpiritRules,
+    pieces: Mapping,
+    origin: Coord,
+    mover: SpiritPiece,
+    zones: Zones | None = None,
+    stop: Callable[[Coord], bool] | None = None,
+) -> dict:
+    """Candidate end squares -> one path, before the H3 end-square check.  ``pieces`` excludes the
+    mover; ``zones`` are its :class:`Zones` (made here when not given); ``stop``: return as soon
+    as an end square it accepts is found (a question of whether any move exists).
 
     A square where the mover is caught by an enemy formation zone in the middle of its path (S11) is
     an end too: the move ends there, so its path stops there (the shortest such path is kept).
@@ -279,9 +292,7 @@ def _paths_from(rules: SpiritRules, pieces: Mapping, origin: Coord, mover: Spiri
     k = rules.pieces[mover.type]
     if k.formation:
         return {t: (t,) for t in _formation_targets(rules, pieces, origin, mover.side)}
-    dirs = DIAG_DIRS if k.diagonal else KING_DIRS
     n = step_budget(rules, mover)
-    caught_memo: dict[Coord, bool] = {}
 
     def passable(sq):
         return rules.pass_through_occupied or sq not in pieces
@@ -289,36 +300,64 @@ def _paths_from(rules: SpiritRules, pieces: Mapping, origin: Coord, mover: Spiri
     def can_end(sq):
         return sq != origin and (sq not in pieces or pieces[sq].side != mover.side)
 
-    def caught(sq):  # S11 on an intermediate step
-        if sq not in caught_memo:
-            caught_memo[sq] = _catches(rules, pieces, mover, sq)
-        return caught_memo[sq]
+    if zones is None:
+        zones = Zones(rules, pieces)
+    zone_at = zones.at
+    mine = 0 if mover.side == SIDES[0] else 1
+    boosted = not k.formation  # a formation is not boosted by formations (_effective)
+    level = mover.level
+
+    def caught(sq):  # S11 on an intermediate step (_catches, read from the zone table)
+        v = zone_at(sq)
+        if v is None:
+            return False
+        z = v[1 - mine]
+        return z > 0 and level + (v[mine] if boosted else 0) <= z
 
     ends: dict[Coord, tuple] = {}
 
     def keep(sq, path):
         if sq not in ends or len(path) < len(ends[sq]):
             ends[sq] = path
+            if stop is not None and stop(sq):
+                raise _Found
 
     if n is None:  # any number of steps: BFS (shortest paths, simple)
-        prev: dict[Coord, Coord] = {origin: origin}
+        side = mover.side
+        through = rules.pass_through_occupied
+        around = neighbours(rules, k.diagonal)
+        get = pieces.get
+        trail: dict[Coord, tuple] = {origin: ()}  # the BFS tree: the shortest path to each square
         queue = deque([origin])
         while queue:
             sq = queue.popleft()
-            for dx, dy in dirs:
-                nb = (sq[0] + dx, sq[1] + dy)
-                if nb in prev or not rules.on_board(nb):
+            here = trail[sq]
+            for nb in around[sq]:
+                if nb in trail:
                     continue
-                if can_end(nb) and nb not in ends:
-                    trail, c = [nb], sq
-                    while c != origin:
-                        trail.append(c)
-                        c = prev[c]
-                    ends[nb] = tuple(reversed(trail))
-                if passable(nb) and not caught(nb):  # a caught square ends every path through it
-                    prev[nb] = sq
+                q = get(nb)
+                if (q is None or q.side != side) and nb not in ends:
+                    ends[nb] = here + (nb,)
+                    if stop is not None and stop(nb):
+                        return ends
+                if (through or q is None) and not caught(nb):  # a caught square ends every path through it
+                    trail[nb] = here + (nb,)
                     queue.append(nb)
         return ends
+    try:
+        _fixed_paths(rules, pieces, origin, n, k.diagonal, can_end, passable, caught, keep)
+    except _Found:
+        pass
+    return ends
+
+
+def _fixed_paths(
+    rules: SpiritRules, pieces: Mapping, origin: Coord, n: int, diagonal: bool, can_end, passable, caught, keep
+):
+    """The paths of exactly ``n`` steps (or fewer, ending where a zone catches the mover), handed
+    to ``keep(end, path)``: squares as states when the rules allow revisits, simple paths (H2)
+    otherwise."""
+    dirs = DIAG_DIRS if diagonal else KING_DIRS
     if rules.revisit:  # layered search: states are squares
         frontier: dict[Coord, tuple[Coord, ...]] = {origin: ()}
         for step in range(1, n + 1):
@@ -337,12 +376,13 @@ def _paths_from(rules: SpiritRules, pieces: Mapping, origin: Coord, mover: Spiri
                         elif nb not in nxt:
                             nxt[nb] = path + (nb,)
             frontier = nxt
-        return ends
+        return
+
+    around = neighbours(rules, diagonal)
 
     def dfs(sq, path, seen):  # simple paths only (H2)
-        for dx, dy in dirs:
-            nb = (sq[0] + dx, sq[1] + dy)
-            if nb in seen or not rules.on_board(nb):
+        for nb in around[sq]:
+            if nb in seen:
                 continue
             new = path + (nb,)
             if len(new) == n:
@@ -355,7 +395,6 @@ def _paths_from(rules: SpiritRules, pieces: Mapping, origin: Coord, mover: Spiri
                     dfs(nb, new, seen | {nb})
 
     dfs(origin, (), frozenset({origin}))
-    return ends
 
 
 def _mover_at(pos: SpiritPosition, pieces: Mapping, origin: Coord) -> SpiritPiece:
@@ -397,11 +436,22 @@ def legal_paths(pos: SpiritPosition, origin, levelup=None) -> dict[Coord, tuple[
     if found is None:
         return {}
     o, p, pieces = found
-    return {
-        e: path
-        for e, path in _paths_from(pos.rules, pieces, o, p).items()
-        if _end_problem(pos.rules, pieces, p, e) is None
-    }
+    rules = pos.rules
+    zones = Zones(rules, pieces)
+    ends = _paths_from(rules, pieces, o, p, zones)
+    if not rules.higher_may_not_end_in_zone:
+        return ends
+    # _end_problem (H3) of every end, read from the zone table: no end inside an enemy zone of a
+    # lower summed level than the mover's effective level there
+    at, mine, level = zones.at, 0 if p.side == SIDES[0] else 1, p.level
+    boosted = not rules.pieces[p.type].formation
+    out = {}
+    for e, path in ends.items():
+        v = at(e)
+        if v is not None and 0 < v[1 - mine] < level + (v[mine] if boosted else 0):
+            continue
+        out[e] = path
+    return out
 
 
 def catch_squares(pos: SpiritPosition, origin, levelup=None) -> set[Coord]:
@@ -411,10 +461,11 @@ def catch_squares(pos: SpiritPosition, origin, levelup=None) -> set[Coord]:
     if found is None:
         return set()
     o, p, pieces = found
+    zones = Zones(pos.rules, pieces)
     return {
         e
-        for e, path in _paths_from(pos.rules, pieces, o, p).items()
-        if _end_problem(pos.rules, pieces, p, e) is None and _catches(pos.rules, pieces, p, e)
+        for e, path in _paths_from(pos.rules, pieces, o, p, zones).items()
+        if _end_problem(pos.rules, pieces, p, e, zones) is None and _catches(pos.rules, pieces, p, e, zones)
     }
 
 
@@ -452,6 +503,7 @@ def _walk(rules: SpiritRules, pieces: Mapping, origin: Coord, mover: SpiritPiece
         )
     last_free = (n if n is not None else len(steps)) - 1  # steps before this index are intermediate
     caught = None
+    zones = Zones(rules, pieces)
     prev = origin
     for i, sq in enumerate(steps):
         dx, dy = sq[0] - prev[0], sq[1] - prev[1]
@@ -476,7 +528,7 @@ def _walk(rules: SpiritRules, pieces: Mapping, origin: Coord, mover: SpiritPiece
                 f"{q.type}; only the last step may land on a piece (H2)",
                 code="illegal-path",
             )
-        if _catches(rules, pieces, mover, sq):
+        if _catches(rules, pieces, mover, sq, zones):
             caught = i
     if not rules.revisit and len({origin, *steps}) != len(steps) + 1:
         raise IllegalAction(
@@ -655,8 +707,11 @@ class _Lifted(Mapping):
         return len(self.base) - (self.origin in self.base)
 
 
-def _can_move(rules: SpiritRules, pieces: Mapping, origin: Coord, mover: SpiritPiece) -> bool:
-    return any(_end_problem(rules, pieces, mover, e) is None for e in _paths_from(rules, pieces, origin, mover))
+def _can_move(rules: SpiritRules, pieces: Mapping, origin: Coord, mover: SpiritPiece, zones: Zones) -> bool:
+    def ok(e: Coord) -> bool:
+        return _end_problem(rules, pieces, mover, e, zones) is None
+
+    return any(ok(e) for e in _paths_from(rules, pieces, origin, mover, zones, stop=ok))
 
 
 def _boxed(rules: SpiritRules, pieces: Mapping, origin: Coord, mover: SpiritPiece) -> bool:
@@ -695,11 +750,13 @@ def has_legal_turn(pos: SpiritPosition) -> bool:
         p = pieces[m]
         if _boxed(rules, pieces, m, p):
             continue
+        lifted = _Lifted(pieces, m)
+        zones = Zones(rules, lifted, eager=False)  # the mover lifted, raised or not
         raised = SpiritPiece(p.type, p.side, p.level + 1)
-        if m in upset and _can_move(rules, _Lifted(pieces, m), m, raised):
+        if m in upset and _can_move(rules, lifted, m, raised, zones):
             return True
         others = plain_ups - (1 if m in upset and not rules.pieces[p.type].formation else 0)
-        if others > 0 and _can_move(rules, _Lifted(pieces, m), m, p):
+        if others > 0 and _can_move(rules, lifted, m, p, zones):
             return True
         n = step_budget(rules, p)
         reach = None if n is None else n + 2  # a formation counts on squares next to it
@@ -708,7 +765,7 @@ def has_legal_turn(pos: SpiritPosition) -> bool:
                 continue
             f = pieces[u]
             view = _Lifted(pieces, m, u, SpiritPiece(f.type, f.side, f.level + 1))
-            if _can_move(rules, view, m, p):
+            if _can_move(rules, view, m, p, Zones(rules, view, eager=False)):
                 return True
     return False
 

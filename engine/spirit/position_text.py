@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 
+from ..core.chinese_lines import LineWords, to_chinese
 from ..core.coords import format_ascii, match_coord
 from ..core.errors import NotationError
 from ..core.limits import LIMITS
@@ -49,11 +50,51 @@ def position_lines(pos: SpiritPosition) -> list[str]:
     return lines
 
 
-def format_spirit_position(pos: SpiritPosition) -> str:
-    """The position as text (a record without turns); :func:`engine.spirit.record.parse_spirit_position` reads it."""
+def format_spirit_position(pos: SpiritPosition, style: str = "ascii") -> str:
+    """The position as text (a record without turns), ``style`` "ascii" or "chinese";
+    :func:`engine.spirit.record.parse_spirit_position` reads both."""
     if pos.result is not None:
         raise NotationError("a finished position cannot begin a record: it has a result", code="game-over")
-    return "\n".join(["# Daqi spirit position", f"ruleset {pos.rules.name}", *position_lines(pos)]) + "\n"
+    lines = [f"ruleset {pos.rules.name}", *position_lines(pos)]
+    if style == "chinese":
+        table = chinese_words(pos.rules)
+        return "\n".join(["# 灵棋局面", *(to_chinese(ln, table, min_len=2) for ln in lines)]) + "\n"
+    return "\n".join(["# Daqi spirit position", *lines]) + "\n"
+
+
+# -- the Chinese form ----------------------------------------------------------------------------
+CHINESE_HEADS = {"规则": "ruleset", "局面": "position", "棋子": "pieces", "起始": "start"}
+_CHINESE_WORDS = {"position": {"走棋": "to move", "步数": "ply"}}
+_ZH_LEVEL = re.compile(r"级(\d+)")
+
+
+def _chinese_coord(c) -> str:
+    return "(…—" + ",".join(str(v) for v in c) + "…)"
+
+
+def chinese_words(rules) -> LineWords:
+    """The Chinese words of a spirit ruleset's position lines (its pieces' ``chinese`` names;
+    a level ``L5`` is ``级5``)."""
+    zh = {name: spec.chinese for name, spec in rules.pieces.items() if getattr(spec, "chinese", "")}
+    names = {c: n for n, c in zh.items()}
+
+    def piece_out(head: str, w: str) -> str | None:
+        if head not in ("pieces", "start"):
+            return None
+        m = _LEVEL.fullmatch(w)
+        return f"级{m.group(1)}" if m and head == "pieces" else zh.get(w)
+
+    def piece_in(head: str, w: str) -> str | None:
+        if head not in ("pieces", "start"):
+            return None
+        m = _ZH_LEVEL.fullmatch(w)
+        if m and head == "pieces":
+            return f"L{m.group(1)}"
+        if w not in names and not w.isdigit():
+            raise NotationError(f"unknown piece {w!r}: the pieces are {' '.join(names)}", code="malformed")
+        return names.get(w)
+
+    return LineWords(CHINESE_HEADS, _CHINESE_WORDS, piece_in, piece_out, _chinese_coord)
 
 
 class SpiritPositionSpec:
@@ -138,4 +179,4 @@ class SpiritPositionSpec:
         return SpiritPosition(rules, self.to_move, self.pieces, counts, self.ply, None)
 
 
-__all__ = ["HEADS", "SpiritPositionSpec", "format_spirit_position", "position_lines"]
+__all__ = ["CHINESE_HEADS", "HEADS", "SpiritPositionSpec", "chinese_words", "format_spirit_position", "position_lines"]

@@ -22,6 +22,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..core.chinese_lines import from_chinese
 from ..core.coords import format_ascii, match_coord
 from ..core.errors import DaqiError, IllegalAction, NotationError
 from ..core.files import atomic_write_text, check_record_line, read_record_text, record_lines
@@ -36,8 +37,8 @@ from .position import (
     apply_spirit_turn,
     played_turn,
 )
+from .position_text import CHINESE_HEADS, SpiritPositionSpec, chinese_words, position_lines
 from .position_text import HEADS as POSITION_HEADS
-from .position_text import SpiritPositionSpec, position_lines
 from .rules import SIDES, SpiritRules
 from .setup import Placements, default_placement, normalize_placements, spirit_start_position
 
@@ -144,8 +145,10 @@ def _parse_placements(text: str) -> Placements:
     return out
 
 
-def parse_spirit_record(text: str, source: str | None = None) -> SpiritRecord:
-    """Parse a record; a malformed line raises NotationError naming ``source`` and its line number."""
+def parse_spirit_record(text: str, source: str | None = None, known: SpiritRules | None = None) -> SpiritRecord:
+    """Parse a record; a malformed line raises NotationError naming ``source`` and its line number.
+    ``known``: a ruleset loaded from a file the user named, used when the ruleset line names it
+    (a record that begins from a position reads its pieces against it)."""
     ruleset, result, rline = "spirit", None, 0
     setups: dict[str, Placements] = {}
     turns: list[SpiritTurn] = []
@@ -162,6 +165,12 @@ def parse_spirit_record(text: str, source: str | None = None) -> SpiritRecord:
         content = True
         try:
             check_record_line(line)
+            if line.partition(" ")[0] in CHINESE_HEADS:  # the Chinese form of a header line
+                if line.startswith("规则"):
+                    line = "ruleset" + line[2:]
+                else:
+                    rules_zh = known if known is not None and known.name == ruleset else load_ruleset(ruleset)
+                    line = from_chinese(line, chinese_words(rules_zh), min_len=2)
             head, _, rest = line.partition(" ")
             if result is not None:
                 raise NotationError("nothing may follow the result line", code="malformed")
@@ -189,7 +198,8 @@ def parse_spirit_record(text: str, source: str | None = None) -> SpiritRecord:
                     )
                 if spec is None:
                     spec = SpiritPositionSpec()
-                    rules_for_spec = load_ruleset(ruleset)
+                    named = known is not None and getattr(known, "name", None) == ruleset
+                    rules_for_spec = known if named else load_ruleset(ruleset)  # type: ignore[assignment]
                     if getattr(rules_for_spec, "game", None) != "spirit":
                         raise NotationError(f"ruleset {ruleset!r} is not a spirit-chess ruleset", code="unknown-name")
                 spec.read(line, rules_for_spec)
@@ -367,7 +377,7 @@ class SpiritGame:
 
     @classmethod
     def from_text(cls, text: str, source: str | None = None, known: SpiritRules | None = None) -> SpiritGame:
-        return cls.from_record(parse_spirit_record(text, source), known=known)
+        return cls.from_record(parse_spirit_record(text, source, known), known=known)
 
     def save(self, path) -> Path:
         """Write the record atomically and durably (temp file, fsync, rename, fsync of the folder);
@@ -381,6 +391,6 @@ class SpiritGame:
         return cls.from_text(read_record_text(path), source=str(Path(path)), known=known)
 
 
-def parse_spirit_position(text: str, source: str | None = None) -> SpiritPosition:
+def parse_spirit_position(text: str, source: str | None = None, known: SpiritRules | None = None) -> SpiritPosition:
     """The position a spirit position text (or any spirit record) begins from."""
-    return SpiritGame.from_text(text, source).positions[0]
+    return SpiritGame.from_text(text, source, known).positions[0]

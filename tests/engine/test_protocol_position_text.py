@@ -18,16 +18,18 @@ def test_a_cube_request_position_may_be_the_position_text():
         (5, 5, 1): (Piece("rook", "white"),),
         (5, 9, 1): (Piece("knight", "black"),),
     }
-    text = format_position(Position.from_pieces(rules, cells, fill="empty"))
-    reply = handle(
-        {
-            "query": "turn",
-            "position": {"text": text},
-            "turn": {"origin": [5, 5, 1], "actions": [{"do": "capture", "to": [5, 9, 1]}]},
-        }
-    )
-    assert reply["legal"] is True
-    assert {"at": [5, 9, 1], "side": "white", "stack": ["rook"]} in reply["position"]["pieces"]
+    pos = Position.from_pieces(rules, cells, fill="empty")
+    text = format_position(pos)
+    for written in (text, format_position(pos, style="chinese")):  # either form of the text
+        reply = handle(
+            {
+                "query": "turn",
+                "position": {"text": written},
+                "turn": {"origin": [5, 5, 1], "actions": [{"do": "capture", "to": [5, 9, 1]}]},
+            }
+        )
+        assert reply["legal"] is True
+        assert {"at": [5, 9, 1], "side": "white", "stack": ["rook"]} in reply["position"]["pieces"]
     bad = handle({"query": "turn", "position": {"text": text + "cells (7,7,1) Z\n"}, "turn": {"actions": []}})
     assert bad["legal"] is False and "unknown piece letter 'Z'" in bad["message"]
 

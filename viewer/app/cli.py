@@ -366,6 +366,10 @@ def _controllers(args, autosave):
         offer_resume=not args.load and not args.quick,
         save_path=args.load or None,
     )
+    if game is not None:  # issue 16: a loaded game said "Quick start: default placements" (spirit) or nothing
+        n, over = len(game.turns), ctrl.result_text()
+        state = f"game over: {over}" if over else f"{ctrl.game.position.to_move} to move"
+        ctrl.say(f"Loaded {args.load}: {n} turn{'s' if n != 1 else ''}, {state}. Ctrl+Left reviews it.", "ok")
     if args.vs == "computer":
         side = args.computer or "black"
         ctrl.set_computer([side], level=2 if args.level is None else args.level, seed=args.seed)

@@ -5,7 +5,9 @@ way the tutorial runs its lessons: each puzzle is a game of the game's own contr
 from the puzzle's position, so every click and key works as in play.  When the solver has played
 a turn, :func:`engine.puzzles.judge` decides: a solution is marked solved (kept between sessions in
 ``$XDG_DATA_HOME/daqi/puzzles-progress.json``) and the opponent's reply of the forced line is
-played for the solver; a wrong turn gets the reason in words and the refuting reply on the board.
+played for the solver; in a win in two the defence is played after the first right turn and the
+solver plays on; a wrong turn gets the reason in words and the refuting reply on the board.  The
+cube board is seen from the solver's side (black's when black solves), as in play.
 
 Keys: H hint (the puzzle's themes), F4 show the solution, F5 try again, F6 / F7 previous / next
 puzzle, F8 leave.  The window calls the hooks ``key``, ``mouse_press``, ``tick`` and ``draw``.
@@ -14,6 +16,7 @@ puzzle, F8 leave.  The window calls the hooks ``key``, ``mouse_press``, ``tick``
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 from engine.core.files import atomic_write_text
@@ -21,6 +24,7 @@ from engine.puzzles import judge
 
 from ..ui.control_common import default_autosave_path
 from ..ui.panels import SANS, TEXT, Panel
+from ..ui.words import result_words
 from .session_view import controller_for, game_from, panel_top, panel_width, show_controller
 
 KEYS = {"h": "hint", "f4": "show", "f5": "restart", "f6": "prev", "f7": "next", "f8": "leave"}
@@ -58,7 +62,8 @@ class PuzzleSession:
         self.window = None
         self.controller = None
         self.game = None
-        self.state = "solve"  # solve | solved | failed
+        self.state = "solve"  # solve | solved | failed | shown
+        self.step = 0
         self.verdict = None
         self.hint_shown = False
         self.panel = None
@@ -78,8 +83,11 @@ class PuzzleSession:
         p = self.puzzle
         self.start = p.start()
         self.state, self.verdict, self.hint_shown = "solve", None, False
+        self.step = 0  # the solver's turns judged right so far (a win in two has two)
         self.game = game_from(self.start)
         c = controller_for(self.game)
+        c.seen_from = self.start.to_move  # the camera looks from the solver's side, as in play
+        c.session_says_result = True  # no game-over banner over the board: the panel says it
         self.controller = c
         if self.window is not None:
             self._install(c)
@@ -98,21 +106,27 @@ class PuzzleSession:
 
     # ------------------------------------------------------------------ judging
     def update(self) -> None:
-        """Judge the solver's first turn once it is on the board."""
-        if self.game is None or self.state != "solve" or len(self.game.turns) < 1:
+        """Judge the solver's turn once it is on the board (each of its turns in a longer line)."""
+        i = 2 * self.step
+        if self.game is None or self.state != "solve" or len(self.game.turns) <= i:
             return
         p = self.puzzle
-        v = judge(p, self.start, self.game.turns[0])
+        v = judge(p, self.game.positions[i], self.game.turns[i], self.step)
         self.verdict = v
         c = self.controller
-        if v.correct:
+        if v.correct and not v.done:  # a right turn of a longer line: the defence is played, go on
+            self.step += 1
+            if v.reply is not None:
+                c._computer_play(v.reply)
+            c.say(f"Right! {v.words[0].upper() + v.words[1:]}: find that turn.", "ok")
+        elif v.correct:
             self.state = "solved"
             self.solved.add(p.id)
             self._save_progress()
             line = p.turns()
-            if len(line) > 1 and self.game.position.result is None and self.game.turns[0] == line[0]:
-                c._computer_play(line[1])  # the opponent's reply of the forced line
-            c.say(f"Solved! {v.words}. F7: the next puzzle ({len(self.solved)} solved).", "ok")
+            if len(line) > i + 1 and self.game.position.result is None and self.game.turns[: i + 1] == line[: i + 1]:
+                c._computer_play(line[i + 1])  # the opponent's reply of the forced line
+            c.say(f"Solved! {plain_words(v.words)}. F7: the next puzzle ({len(self.solved)} solved).", "ok")
         else:
             self.state = "failed"
             if v.reply is not None and self.game.position.result is None:
@@ -128,10 +142,10 @@ class PuzzleSession:
         elif name == "show":
             self.start_puzzle(self.index)
             c = self.controller
-            first = self.puzzle.turns()[0]
             self.state = "shown"
-            c._computer_play(first)
-            c.say(f"The solution: {self.puzzle.line[0]}. F5 tries it yourself, F7 the next puzzle.")
+            for t in self.puzzle.turns():  # the whole forced line
+                c._computer_play(t)
+            c.say(f"The solution: {'  '.join(self.puzzle.line)}. F5 tries it yourself, F7 the next puzzle.")
         elif name == "restart":
             self.start_puzzle(self.index)
         elif name == "prev":
@@ -179,6 +193,15 @@ class PuzzleSession:
         self.batch.draw()
 
 
+def plain_words(words: str) -> str:
+    """A verdict with a game result's reason in the window's plain words (``white wins (score
+    (C16))`` -> ``white wins: the score fell to 0 or to half of the opponent's``)."""
+    m = re.fullmatch(r"(.*?wins(?: at once)?) \((.+)\)", words)
+    if m is None:
+        return words
+    return f"{m.group(1)}: {result_words(m.group(2))[0]}"
+
+
 def panel_text(s: PuzzleSession) -> str:
     p = s.puzzle
     lines = [
@@ -188,8 +211,10 @@ def panel_text(s: PuzzleSession) -> str:
     ]
     if s.hint_shown:
         lines += ["", "Themes: " + (", ".join(t for t in p.tags if t not in ("win", "material")) or "-")]
+    if p.moves > 1 and s.state == "solve":
+        lines += ["", f"Your turn {s.step + 1} of {p.moves}" + ("  ·  RIGHT SO FAR" if s.step else "")]
     if s.state == "solved":
-        lines += ["", "SOLVED  " + (s.verdict.words if s.verdict else "")]
+        lines += ["", "SOLVED  " + (plain_words(s.verdict.words) if s.verdict else "")]
     elif s.state == "failed":
         lines += ["", "NOT YET  " + (s.verdict.words if s.verdict else "")]
     elif s.state == "shown":

@@ -118,7 +118,12 @@ def _selfplay_args(p):
         "--max-plies", type=int, default=None, help="stop after this many turns if the game has not ended (default 60)"
     )
     g.add_argument("--nodes", type=int, default=None, help="node budget per turn (default: the level's own)")
-    g.add_argument("--ruleset", default=None, help="cube: standard | free-combination | a ruleset file")
+    g.add_argument(
+        "--ruleset",
+        default=None,
+        help="cube: standard | free-combination | a ruleset file; with a record FILE: the ruleset file "
+        "its 'ruleset NAME' line names (either game)",
+    )
     g.add_argument("--save", metavar="FILE", help="also write the game's record to FILE")
 
 
@@ -260,13 +265,21 @@ def snapshot_parser() -> argparse.ArgumentParser:
         "--size", type=_size, default=DEFAULT_SIZE, help=f"WIDTHxHEIGHT (default {DEFAULT_SIZE[0]}x{DEFAULT_SIZE[1]})"
     )
     p.add_argument("--no-overlay", action="store_true", help="no text")
+    p.add_argument(
+        "--ruleset", default=None, help="the ruleset file the record's 'ruleset NAME' line names (either game)"
+    )
     return p
 
 
 def _load(args):
     from ..record.recording import load_game
 
-    return load_game(args.game, demo=args.demo, spirit_demo=args.spirit_demo)
+    known = None
+    if getattr(args, "ruleset", None) and args.game:
+        from engine.core.loader import load_ruleset_arg
+
+        known = load_ruleset_arg(args.ruleset)  # a name, or a path the user typed (a bad one: one line)
+    return load_game(args.game, demo=args.demo, spirit_demo=args.spirit_demo, known=known)
 
 
 def _selfplay(args):

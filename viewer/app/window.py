@@ -143,11 +143,13 @@ class CubeApp:
         view = c.view
         view.camera.resize(self.window.width, self.window.height)
         yaw = NAMED_VIEWS["default"][0]
-        if getattr(c, "computer_sides", frozenset()) == frozenset({"white"}):
+        seen = getattr(c, "seen_from", None)  # a puzzle's solver (issue 22)
+        if seen == "black" or (seen is None and getattr(c, "computer_sides", frozenset()) == frozenset({"white"})):
             yaw += 180.0  # the human plays black: the board is seen from black's side
         view.camera.yaw = yaw
         k = self.window.ui_scale_for(self.window.width, self.window.height)
-        view.frame(layers=0, inset=board_inset(self.window.width, self.window.height, k))
+        view.hud_inset = board_inset(self.window.width, self.window.height, k)
+        view.frame(layers=0, inset=view.hud_inset)
         view.camera.set_home()
 
     def resize(self, width, height) -> None:

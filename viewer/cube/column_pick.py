@@ -1,4 +1,4 @@
-"""Clicks on the raised target boxes (no GL).
+"""Clicks on what is drawn: the raised target boxes and the pieces' meshes (no GL).
 
 :func:`viewer.cube.picking.pick` intersects the pick ray with the planes' floors, so a click
 on the *top* of a tall piece or of a raised target box (a setup slot seen from white's side at
@@ -7,13 +7,18 @@ the far edge of the board, issue 13 bug 5) lands on the floor behind it — or o
 plane of the shown board and returns the nearest one hit, unless the floor under the pixel is
 itself a target (its outline is drawn on top of everything) or is nearer; the caller falls back
 to the floor pick otherwise.
+
+:func:`pick_piece` tests the ray against the triangles the pieces of the focused plane are drawn
+with (the same meshes, scales and pile offsets as the scene: :func:`viewer.cube.scene.stack_members`),
+so a click on a crown, a base or a horn picks that piece and a click just beside it does not.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from .scene import COLUMN_PAD, EMPTY_COLUMN, pile_height
+from ..gl import meshes
+from .scene import COLUMN_PAD, EMPTY_COLUMN, pile_height, stack_members
 
 
 def columns_on_focus(position, view, layout) -> list[tuple[tuple, float]]:
@@ -88,12 +93,8 @@ def _nearest_box(camera, px, py, layout, view, cells, inset: float):
     return i, float(t[i]), t_floor, (origin[0] + t_floor * d[0], origin[1] + t_floor * d[1])
 
 
-#: a piece's box is its cell's footprint less this much on each side (the meshes are narrower)
-PIECE_INSET = 0.14
-
-
-def _focus_cells(position, view, layout) -> list[tuple[tuple, float]]:
-    """[(coord, pile height)] of the occupied cells of the focused plane of the shown board."""
+def _focus_cells(position, view, layout) -> list[tuple[tuple, tuple]]:
+    """[(coord, stack)] of the occupied cells of the focused plane of the shown board."""
     sl = view.slicing
     z, hi = sl.focus_z, tuple(sl.higher())
     if not hasattr(position, "cell"):
@@ -104,21 +105,88 @@ def _focus_cells(position, view, layout) -> list[tuple[tuple, float]]:
             coord = (x, y, z) + hi
             stack = position.cell(coord)
             if stack:
-                out.append((coord, pile_height(stack)))
+                out.append((coord, stack))
     return out
 
 
-def pick_piece(camera, px: float, py: float, layout, view, position):
-    """The cell of the nearest piece on the focused plane whose body is under the pixel (issue 16:
-    a click on a tall piece's body picks that piece, not the cell behind it), or None when the
-    ray meets the floor first (or no piece)."""
+_TRIANGLES: dict[str, np.ndarray] = {}
+#: how far past its cell's footprint a piece's mesh may reach (cells)
+MESH_SPILL = 0.1
+
+
+def mesh_triangles(kind: str) -> np.ndarray:
+    """(T, 3, 3) corners of the triangles drawn for a piece kind (its detailed mesh, local units)."""
+    if kind not in _TRIANGLES:
+        _TRIANGLES[kind] = meshes.piece_mesh(kind)[:, :3].astype(np.float64).reshape(-1, 3, 3)
+    return _TRIANGLES[kind]
+
+
+def ray_triangles(origin, d, tris: np.ndarray) -> float:
+    """Distance along the ray to the nearest of ``tris`` ((T, 3, 3), either side facing), or inf
+    (Möller–Trumbore, all triangles at once)."""
+    a, b, c = tris[:, 0], tris[:, 1], tris[:, 2]
+    e1, e2 = b - a, c - a
+    p = np.cross(d, e2)
+    det = np.einsum("ij,ij->i", e1, p)
+    ok = np.abs(det) > 1e-12
+    inv = np.where(ok, 1.0 / np.where(ok, det, 1.0), 0.0)
+    s = origin - a
+    u = np.einsum("ij,ij->i", s, p) * inv
+    q = np.cross(s, e1)
+    v = (q @ d) * inv
+    t = np.einsum("ij,ij->i", e2, q) * inv
+    hit = ok & (u >= 0.0) & (v >= 0.0) & (u + v <= 1.0) & (t > 0.0)
+    return float(t[hit].min()) if hit.any() else float("inf")
+
+
+def member_triangles(kind: str, base, signed_scale: float) -> np.ndarray:
+    """A pile member's triangles in the world, placed as the piece shader places them (scale, and
+    x and y flipped for black)."""
+    s = abs(signed_scale)
+    f = -1.0 if signed_scale < 0 else 1.0
+    return mesh_triangles(kind) * np.array([s * f, s * f, s]) + np.asarray(base, dtype=float)
+
+
+def piece_hit(camera, px: float, py: float, layout, view, position):
+    """``(coord, distance)`` of the nearest piece of the focused plane whose drawn mesh the ray
+    under the pixel (y down) meets, else None.  Each cell's whole pile is tested (piles are drawn
+    member on member); only cells whose bounding box the ray crosses are tested triangle by
+    triangle."""
     cells = _focus_cells(position, view, layout)
     if not cells:
         return None
-    hit = _nearest_box(camera, px, py, layout, view, cells, inset=PIECE_INSET)
+    origin, d = camera.ray(px, py)
+    origin, d = np.asarray(origin, dtype=float), np.asarray(d, dtype=float)
+    # a mesh reaches a little past its cell (|x|, |y| < 0.45 mesh units, scaled by PIECE_SCALE)
+    lo = np.array([layout.cell_corner(c[0], c[1], c[2]) for c, _s in cells], dtype=float) - [MESH_SPILL, MESH_SPILL, 0]
+    hi = lo + np.array([[1.0 + 2 * MESH_SPILL, 1.0 + 2 * MESH_SPILL, pile_height(st) + 0.01] for _c, st in cells])
+    t_box = _ray_boxes(origin, d, lo, hi)
+    best = None
+    for i in np.argsort(t_box):
+        if not np.isfinite(t_box[i]) or (best is not None and t_box[i] > best[1]):
+            break
+        coord, stack = cells[i]
+        ox, oy = layout.origin(0)
+        base = (ox + coord[0] - 0.5, oy + coord[1] - 0.5, layout.layer_height(coord[2]))
+        for _piece, kind, mbase, signed in stack_members(stack, base):
+            t = ray_triangles(origin, d, member_triangles(kind, mbase, signed))
+            if t < (best[1] if best is not None else float("inf")):
+                best = (coord, t)
+    return best
+
+
+def pick_piece(camera, px: float, py: float, layout, view, position):
+    """The cell of the nearest piece on the focused plane whose drawn body is under the pixel
+    (issue 16: a click on any visible part of a piece — crown, base or body — picks that piece, a
+    click beside it does not), or None when the ray meets the focused plane's floor first (or no
+    piece)."""
+    hit = piece_hit(camera, px, py, layout, view, position)
     if hit is None:
         return None
-    i, t, t_floor, _floor_point = hit
-    if t_floor is not None and 0 < t_floor < t - 1e-9:
-        return None  # the floor in front of every piece body under the pixel
-    return cells[i][0]
+    coord, t = hit
+    origin, d = camera.ray(px, py)
+    if abs(d[2]) > 1e-12:
+        t_floor = (layout.layer_height(view.slicing.focus_z) - origin[2]) / d[2]
+        if 0 < t_floor < t - 1e-9:
+            return None  # the floor in front of every piece body under the pixel
+    return coord

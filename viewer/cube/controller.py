@@ -413,9 +413,9 @@ class CubeController(
         note = self.game.notation(len(self.game.turns) - 1)
         res = self.game.position.result
         if res is not None:
-            self.say(f"{side} played {note}. Game over: {self.result_text()}.", "ok")
+            self.say(f"{side.capitalize()} played {note}. Game over: {self.result_text()}.", "ok")
         else:
-            self.say(f"{side} played {note}. {self.game.position.to_move} to move.", "ok")
+            self.say(f"{side.capitalize()} played {note}. {self.game.position.to_move.capitalize()} to move.", "ok")
         return True
 
     def undo_action(self) -> None:
@@ -540,11 +540,11 @@ class CubeController(
         if col is not None:
             return col
         floor = self.pick(px, py)
-        if floor is not None and (
-            self.position.cell(tuple(floor))
-            or any(tuple(floor) == tuple(t) for ts in self.view.highlights.targets.values() for t in ts)
+        if floor is not None and any(
+            tuple(floor) == tuple(t) for ts in self.view.highlights.targets.values() for t in ts
         ):
-            return floor  # a piece or a target mark there too: the cell under the pixel, as before
+            return floor  # a target mark is drawn over everything: the cell under the pixel
+        # the nearest drawn surface: a piece's mesh in front of the floor, else the floor's cell
         return pick_piece(cam, px, py, lay, self.view, self.position) or floor
 
     def click(self, px: float, py: float) -> None:

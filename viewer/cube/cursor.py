@@ -178,7 +178,7 @@ class CursorControls:
         tail = (
             f"Game over: {self.result_text()}."
             if self.game.position.result is not None
-            else f"{self.game.position.to_move} to move."
+            else f"{self.game.position.to_move.capitalize()} to move."
         )
-        self.say(f"{before.to_move} played {note} (to {format_coord(end) if end else '-'}). {tail}", "ok")
+        self.say(f"{before.to_move.capitalize()} played {note} (to {format_coord(end) if end else '-'}). {tail}", "ok")
         return True

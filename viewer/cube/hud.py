@@ -421,13 +421,7 @@ class Hud:
         y_stats = height - 12 * k - (self.status.label.content_height + 24 * k)
         self.stats.set(t["stats"], m, y_stats)
         self.setup.set(t["setup"], m, y_stats - (self.stats.label.content_height + 24 * k if t["stats"] else 0))
-        # the observation view (C18) as a picture of the z columns (viewer.cube.observe_view)
         self.observe.set("", width - m, turns_bottom)
-        if getattr(self, "observe_picture", None) is None:
-            from .observe_view import ObservePicture
-
-            self.observe_picture = ObservePicture(self.batch, (self.g[0], self.g[1]))
-        self.observe_picture.update(c, width - m, turns_bottom, room=turns_bottom - (sliders_top(widgets) + 8 * k))
         mw = int(max(300 * k, width - 560 * k))
         if self.message.label.width != mw:
             self.message.label.width = mw
@@ -473,9 +467,25 @@ class Hud:
             x += 20 * k + lab.content_width + 14 * k
         self._sliders(c, width, height, widgets)
         self._cursor(c, height)
-        # the legend panel (L): bottom right, above the sliders
+        # the legend panel (L): bottom right, above the sliders -- and above the hover and message
+        # lines where it would reach over them (a narrow window; issue 16)
         top_slider = max((wd.y + 30 * k for wd in self.widgets), default=30.0 * k)
-        self.legend.update(getattr(c, "legend_visible", False), width - m, top_slider + 6 * k)
+        legend_on = bool(getattr(c, "legend_visible", False))
+        bottom = top_slider + 6 * k
+        x0 = width - m - self.legend.width - 8
+        for p in (self.message, self.hover, self.hint):
+            if p.text and p.bg.visible and p.bg.x + p.bg.width + 8 * k > x0:
+                bottom = max(bottom, p.bg.y + p.bg.height + 8 * k)
+        self.legend.update(legend_on, width - m, bottom)
+        # the observation view (C18) as a picture of the z columns (viewer.cube.observe_view): in the
+        # right column between the move list and the sliders, or the legend when it shows (issue 16:
+        # the legend was drawn over it)
+        if getattr(self, "observe_picture", None) is None:
+            from .observe_view import ObservePicture
+
+            self.observe_picture = ObservePicture(self.batch, (self.g[0], self.g[1]))
+        floor = (bottom + self.legend.height) if legend_on else sliders_top(widgets)
+        self.observe_picture.update(c, width - m, turns_bottom, room=turns_bottom - (floor + 8 * k))
 
     def _cursor(self, c, height: int) -> None:
         """The keyboard cell cursor: a bright, thick outline of its cell, drawn over the board."""

@@ -47,6 +47,10 @@ def panel_rects(hud) -> dict[str, tuple[float, float, float, float]]:
         x1 = max(lab.x + lab.content_width for lab in labels)
         y0 = min(lab.y for lab in labels) - 4 * k
         out["legend row"] = (x0, y0, x1 - x0, 20 * k)
+    legend = getattr(hud, "legend", None)
+    if legend is not None and legend.visible and legend.visible[0]:
+        bg = legend.bg
+        out["legend"] = (float(bg.x), float(bg.y), float(bg.width), float(bg.height))
     pic = getattr(hud, "observe_picture", None)
     if pic is not None and pic.box is not None:
         x0, y0, x1, y1 = pic.box

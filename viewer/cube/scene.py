@@ -109,6 +109,9 @@ class View:
     crowd_factor: float = 0.40  # default crowded pawns off the focused plane: faded further
     ghost_opacity: float = 0.40
     tile_factor: float = 0.25  # tiles of unfocused planes: opacity * tile_factor
+    #: (left, top, right, bottom) pixels the window's panels keep (``hud_layout.board_inset``): the
+    #: named views (1 front, 2 top, 3 side) frame the board in the rest (issue 16 re-test)
+    hud_inset: tuple = (0.0, 0.0, 0.0, 0.0)
     frame_layers: int = 0  # frame(): planes above the focused one kept in the picture
     isolated: bool = False  # "isolate this plane": the other planes are not drawn at all
     reach: int = 4  # planes farther than this from the focused one are not drawn; nearer
@@ -274,13 +277,25 @@ def mesh_kind(piece) -> str:
 _piece_type = mesh_kind  # the former private name
 
 
-def _add_stack(out, stack, base, alpha_for, scale_all=1.0):
-    """Append instance rows for the members of one cell (a pile, bottom first)."""
+def stack_members(stack, base, scale_all=1.0) -> list[tuple[object, str, tuple, float]]:
+    """How the members of one cell (a pile, bottom first) are drawn: ``(piece, mesh kind, base of
+    its mesh (x, y, z), scale)`` each, the scale negative for black (turned half-way round).  The
+    scene's instances and the picking of what is drawn (:mod:`viewer.cube.column_pick`) share it."""
     n = len(stack)
     scale = PIECE_SCALE * scale_all * (STACK_SCALE if n > 1 else 1.0)
     h = 0.0
+    out = []
     for piece in stack:
         kind = _piece_type(piece)
+        facing = -1.0 if getattr(piece, "side", "white") == "black" else 1.0
+        out.append((piece, kind, (base[0], base[1], base[2] + h), scale * facing))
+        h += (piece_height(kind) + STACK_GAP) * scale
+    return out
+
+
+def _add_stack(out, stack, base, alpha_for, scale_all=1.0):
+    """Append instance rows for the members of one cell (a pile, bottom first)."""
+    for piece, kind, (bx, by, bz), signed in stack_members(stack, base, scale_all):
         side = getattr(piece, "side", "white")
         a = alpha_for(piece)
         if a < 1.0:  # faded planes: lifted colours and an opacity floor (both sides readable)
@@ -288,11 +303,7 @@ def _add_stack(out, stack, base, alpha_for, scale_all=1.0):
             a = max(a, palette.FADED_MIN_ALPHA)
         else:
             rgb = palette.SIDE.get(side, palette.SIDE["white"])
-        facing = -1.0 if side == "black" else 1.0
-        out.setdefault(kind, ([], []))[0 if a >= 1.0 else 1].append(
-            (base[0], base[1], base[2] + h, scale * facing, rgb[0], rgb[1], rgb[2], a)
-        )
-        h += (piece_height(kind) + STACK_GAP) * scale
+        out.setdefault(kind, ([], []))[0 if a >= 1.0 else 1].append((bx, by, bz, signed, rgb[0], rgb[1], rgb[2], a))
 
 
 def build_scene(position, view: View) -> Scene:

@@ -131,6 +131,16 @@ class ViewControls:
         """Cell under the pixel (top-left origin), on the focused plane or a ghost board."""
         return pick_view(self.view, px, py, self.rules, focus_only=True)
 
+    def named_view(self, name: str) -> None:
+        """Look from a named direction and frame the focused plane clear of the panels (issue 16
+        re-test: the top view at 800×600 put black's home ranks under the status panel); R still
+        returns to the first view."""
+        cam = self.view.camera
+        home = cam._home
+        cam.set_view(name)
+        self.view.frame(layers=0, inset=self.view.hud_inset)
+        cam._home = home
+
     def hover(self, px: float, py: float) -> None:
         c = getattr(self, "pick_shown", self.pick)(px, py)  # the piece under the mouse, as a click
         self.hover_outside = c is None
@@ -163,9 +173,9 @@ class ViewControls:
             "s": lambda: cam.pan(0, 40),
             "a": lambda: cam.pan(-40, 0),
             "d": lambda: cam.pan(40, 0),
-            "1": lambda: cam.set_view("front"),
-            "2": lambda: cam.set_view("top"),
-            "3": lambda: cam.set_view("side"),
+            "1": lambda: self.named_view("front"),
+            "2": lambda: self.named_view("top"),
+            "3": lambda: self.named_view("side"),
             ",": lambda: self.set_opacity(-0.1),
             ".": lambda: self.set_opacity(+0.1),
             "e": lambda: self.set_explode(-0.25 if shift else 0.25),

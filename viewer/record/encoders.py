@@ -98,14 +98,29 @@ class Mp4Writer:
         self.size, self.out = (int(w), int(h)), AtomicPath(path)
         self.frames = 0
         self.encode_wait = 0.0
-        self._gen = None
         try:
-            # the encoder starts with SIGINT/SIGTERM held: a signal inside Popen would leave an
-            # ffmpeg nobody waits for, which creates the temp file again after it was removed
+            # SIGINT/SIGTERM wait until ffmpeg runs under the generator's own clean-up (its try/finally
+            # starts at the first yield): a signal inside Popen would leave an ffmpeg that nobody stops,
+            # and it could create the temp file again after it was deleted
             with signals_held():
-                self._start(imageio_ffmpeg, fps, preset, crf)
+                self._gen = imageio_ffmpeg.write_frames(
+                    str(self.out.tmp),
+                    self.size,
+                    fps=float(fps),
+                    codec="libx264",
+                    pix_fmt_in="rgb24",
+                    pix_fmt_out="yuv420p",
+                    quality=None,
+                    macro_block_size=1,
+                    ffmpeg_log_level="quiet",  # ffmpeg never talks to the user; failures are our one line
+                    output_params=x264_output_params(preset, crf),
+                )
+                self._gen.send(None)
         except BaseException as exc:
-            self._stop_encoder()  # ffmpeg gone first, so nothing writes the file once it is removed
+            gen = getattr(self, "_gen", None)
+            if gen is not None:  # ffmpeg may be running: let it stop before its temp file goes
+                with contextlib.suppress(BaseException):
+                    gen.close()
             self.out.discard()
             if isinstance(exc, Exception):
                 raise RecordError(f"cannot start the H.264 encoder: {str(exc).splitlines()[0]}") from None
@@ -114,28 +129,6 @@ class Mp4Writer:
         self._err: BaseException | None = None
         self._thread = threading.Thread(target=self._pump, name="daqi-encoder", daemon=True)
         self._thread.start()
-
-    def _start(self, imageio_ffmpeg, fps, preset, crf) -> None:
-        self._gen = imageio_ffmpeg.write_frames(
-            str(self.out.tmp),
-            self.size,
-            fps=float(fps),
-            codec="libx264",
-            pix_fmt_in="rgb24",
-            pix_fmt_out="yuv420p",
-            quality=None,
-            macro_block_size=1,
-            ffmpeg_log_level="quiet",  # ffmpeg never talks to the user; failures are our one line
-            output_params=x264_output_params(preset, crf),
-        )
-        self._gen.send(None)
-
-    def _stop_encoder(self) -> None:
-        """Close the encoder's generator (imageio closes ffmpeg's input and waits for it)."""
-        gen, self._gen = self._gen, None
-        if gen is not None:
-            with contextlib.suppress(BaseException):
-                gen.close()
 
     def _pump(self):
         while True:

@@ -124,8 +124,9 @@ DEFAULT_TRANSITION = 0.5
 
 
 # =========================================================================== sources
-def load_game(path=None, demo: bool = False, spirit_demo: bool = False):
-    """A cube ``engine.Game`` or a spirit game from a record file or the built-in samples."""
+def load_game(path=None, demo: bool = False, spirit_demo: bool = False, known=None):
+    """A cube ``engine.Game`` or a spirit game from a record file or the built-in samples;
+    ``known``: a ruleset loaded from a file the user named (the record's ruleset line names it)."""
     if demo:
         from engine.cube.game import sample_game
 
@@ -142,7 +143,7 @@ def load_game(path=None, demo: bool = False, spirit_demo: bool = False):
     try:
         # the game of its 'ruleset NAME' line (a user ruleset extending 'spirit' is spirit chess),
         # else the game whose own lines it has ('white:' / 'black:' setups: spirit chess)
-        return games.load_record(Path(path))
+        return games.load_record(Path(path), known=known)
     except DaqiError as exc:
         raise RecordError(one_line(exc)) from None
 

@@ -389,13 +389,13 @@ class SpiritController(ComputerControls, SpiritCursor, ReviewControls, Controlle
             return False
         self._clear_turn()
         self._autosave()
-        txt = f"{side} played {format_spirit_turn(turn)}"
+        txt = f"{side.capitalize()} played {format_spirit_turn(turn)}"
         if caps:
             txt += "; captured " + ", ".join(f"{c.piece.side} {c.piece.type} on ({c.at[0]},{c.at[1]})" for c in caps)
         if self.game.result is not None:
             self.say(txt + f". Game over: {self.result_text()}.", "ok")
         else:
-            self.say(txt + f". {self.game.position.to_move}: raise a piece.", "ok")
+            self.say(txt + f". {self.game.position.to_move.capitalize()}: raise a piece.", "ok")
         return True
 
     # ------------------------------------------------------------------ transform (S8)

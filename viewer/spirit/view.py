@@ -35,24 +35,50 @@ def _ask(c, query: str, default):
     return default if fn is None else fn()
 
 
+#: the left column (status panel, setup palette; the move list in a narrow window): its wrap width
+LEFT_COLUMN = 270
+#: room between the left column and the board for the evaluation bar and the rank labels
+BOARD_GAP = 58
+
+
 @dataclass
 class BoardGeometry:
+    """Where the board and the setup palette go.  ``left`` / ``right``: the pixels the board keeps
+    between (the left column and the move list; None: the old centred layout, for callers without
+    panels); ``palette_top``: the top of the setup palette (under the status panel)."""
+
     width: int
     height: int
     size: tuple = (19, 19)
     scale: float = 1.0
+    left: float | None = None
+    right: float | None = None
+    palette_top: float | None = None
+    top: float | None = None  # with ``bottom``: the rows the board keeps between (a lesson's stacked layout)
+    bottom: float | None = None
+
+    def _span(self) -> tuple[float, float]:
+        if self.left is None or self.right is None:
+            return 310.0 * self.scale, self.width - 310.0 * self.scale
+        return self.left, self.right
 
     @property
     def cell(self) -> float:
         k = self.scale
-        return min((self.height - 120 * k) / self.size[1], (self.width - 620 * k) / self.size[0], 44.0 * k)
+        lo, hi = self._span()
+        tall = (self.height - 120 * k) if self.top is None or self.bottom is None else (self.top - self.bottom)
+        return max(4.0, min(tall / self.size[1], (hi - lo) / self.size[0], 44.0 * k))
 
     @property
     def origin(self) -> tuple[float, float]:
         """Bottom-left pixel of cell (1, 1)."""
         cs = self.cell
+        lo, hi = self._span()
+        x = (lo + hi - cs * self.size[0]) / 2.0
+        if self.top is not None and self.bottom is not None:
+            return (x, (self.top + self.bottom - cs * self.size[1]) / 2.0)
         # a little above the middle: the message line under the board keeps clear of the file labels
-        return ((self.width - cs * self.size[0]) / 2.0, (self.height - cs * self.size[1]) / 2.0 + 28 * self.scale)
+        return (x, (self.height - cs * self.size[1]) / 2.0 + 28 * self.scale)
 
     def center(self, c) -> tuple[float, float]:
         ox, oy = self.origin
@@ -70,7 +96,8 @@ class BoardGeometry:
     def palette_rect(self, i: int) -> tuple[float, float, float, float]:
         """Setup palette entry ``i`` (x, y, w, h) on the left."""
         k = self.scale
-        return (20.0 * k, self.height - 200.0 * k - i * 34.0 * k, 250.0 * k, 28.0 * k)
+        top = self.height - 172.0 * k if self.palette_top is None else self.palette_top
+        return (20.0 * k, top - 28.0 * k - i * 34.0 * k, 250.0 * k, 28.0 * k)
 
     def palette_at(self, x: float, y: float, n: int):
         for i in range(n):
@@ -93,7 +120,9 @@ class SpiritBoardView:
         self.g = [pyglet.graphics.Group(order=i) for i in range(8)]
         self.dynamic = []
         b = self.batch
-        self.status = Panel(b, (self.g[5], self.g[6]), font=SANS, size=12, width=270)  # clear of the rank labels
+        self.status = Panel(
+            b, (self.g[5], self.g[6]), font=SANS, size=12, width=LEFT_COLUMN
+        )  # clear of the rank labels
         self.turns = Panel(b, (self.g[5], self.g[6]), size=10, anchor="top-right", width=mono_width(TURN_CHARS, 10))
         self.message = Panel(b, (self.g[5], self.g[6]), font=SANS, size=12, anchor="bottom-left", width=1000)
         # above every other panel (bug 13.1: the status text drew through the help's backing)
@@ -110,11 +139,46 @@ class SpiritBoardView:
         self._key = None
         self.scale = 1.0
         self.turn_index: list = []
+        self.frame_layout: tuple = (None,) * 5  # (left, right, palette top, top, bottom): see layout()
         self.analysis = SpiritAnalysisView(attach_board(controller))  # threats, evaluation bar, best line (issue 19)
 
     # -- drawing -----------------------------------------------------------------------------
     def geometry(self) -> BoardGeometry:
-        return BoardGeometry(self.window.width, self.window.height, tuple(self.controller.rules.size), self.scale)
+        left, right, palette, top, bottom = self.frame_layout
+        size = tuple(self.controller.rules.size)
+        return BoardGeometry(self.window.width, self.window.height, size, self.scale, left, right, palette, top, bottom)
+
+    def lesson_room(self) -> float | None:
+        """Pixels the tutorial's lesson panel takes at the right edge (its width as
+        ``viewer.app.tutorial`` chooses it, padding and margin); None outside a lesson."""
+        if not getattr(self.controller, "in_tutorial", False):
+            return None
+        return min(420.0, max(260.0, self.window.width * 0.3)) + 16 + 14
+
+    def stacked(self) -> bool:
+        """A lesson in a window where the board between the status column and the lesson panel
+        would be small: the status (without its legend; the lesson explains) stays top-left and the
+        board goes under it, left of the lesson panel."""
+        room = self.lesson_room()
+        if room is None:
+            return False
+        k = self.scale
+        sx, sy = self.controller.rules.size
+        side = (self.window.width - room - 14 * k - self._left()) / sx
+        return side < 0.9 * min((self.window.height - 120 * k) / sy, 44.0 * k)
+
+    def narrow(self) -> bool:
+        """A window too narrow for the move list beside the board (the board would be narrower than
+        the window's height allows by a tenth or more): the move list goes under the status panel."""
+        k = self.scale
+        left, right = self._left(), self.window.width - 14 - (mono_width(TURN_CHARS, 10) + 16) * k - 14 * k
+        sx, sy = self.controller.rules.size
+        tall = min((self.window.height - 120 * k) / sy, 44.0 * k)
+        return (right - left) / sx < 0.9 * tall
+
+    def _left(self) -> float:
+        """Where the board's room begins: right of the left column, the evaluation bar and the labels."""
+        return 14 + (LEFT_COLUMN + 8) * self.scale + BOARD_GAP * self.scale
 
     def resize(self, w, h):
         self._key = None
@@ -135,6 +199,7 @@ class SpiritBoardView:
             self.scale,
             getattr(c, "cursor", None),
             c.reviewing,
+            self.frame_layout,
             repr(_ask(c, "hint_marks", {})),
             _ask(c, "glide_at", None),
         )
@@ -386,18 +451,14 @@ class SpiritBoardView:
         comp = c.computer_status(brief=True) if hasattr(c, "computer_status") else ""
         if comp:
             head.extend(comp.split("   "))
-        head.append("")
-        head.append("shaded: formation zone +n")
-        head.append("red x: caught there (S11)")
-        head.append("a→b: level a, boosted to b")
-        head.append("badge: level (gold = boosted by a formation)")
+        if not self.stacked():
+            head.append("")
+            head.append("shaded: formation zone +n")
+            head.append("red x: caught there (S11)")
+            head.append("a→b: level a, boosted to b")
+            head.append("badge: level (gold = boosted by a formation)")
         out["status"] = "\n".join(head)
-        tl = c.turn_list()
-        rows_max = max(6, int((self.window.height * 0.8) / (10 * self.scale * 1.62)))
-        rows, idx = turn_rows(tl, c.review_selected(), rows_max - 1, c.turns_scroll)
-        rows = [r if len(r) <= TURN_CHARS else r[: TURN_CHARS - 1] + "…" for r in rows]  # one row each
-        out["turns"] = "\n".join(["turns  (Ctrl+Left: review)" if tl else "turns"] + (rows or ["(none yet)"]))
-        self.turn_index = [None] + (idx if tl else [None])
+        out["turns"] = self.turns_text(max(6, int((self.window.height * 0.8) / (10 * self.scale * 1.62))))
         out["banner"] = banner_text(c) if c.prompt is None and not c.help_visible else ""
         out["message"] = c.message.text
         if getattr(c, "details_visible", False) and getattr(c.message, "detail", ""):
@@ -426,19 +487,26 @@ class SpiritBoardView:
             out["overlay"] = ""
         return out
 
-    def draw(self):
-        w = self.window
-        w.ctx.screen.use()
-        w.ctx.clear(0.075, 0.085, 0.115)
-        _ = w.ctx.error
-        self._set_scale(w.ui_scale_for(w.width, w.height) if hasattr(w, "ui_scale_for") else 1.0)
-        key = self._state_key()
-        if key != self._key:
-            self._key = key
-            self._rebuild()
-        t = self.panels()
-        self.status.set(t["status"], 14, w.height - 12)
-        self.turns.set(t["turns"], w.width - 14, w.height - 12)
+    def turns_text(self, rows_max: int, chars: int = TURN_CHARS) -> str:
+        """The move list in at most ``rows_max`` rows (its header included); "" during the hidden
+        setup of a narrow window (no turns yet, and the palette needs the room)."""
+        c = self.controller
+        if c.mode in ("setup", "handover") and self.narrow():
+            self.turn_index = []
+            return ""
+        tl = c.turn_list()
+        rows, idx = turn_rows(tl, c.review_selected(), max(1, rows_max - 1), c.turns_scroll)
+        rows = [r if len(r) <= chars else r[: chars - 1] + "…" for r in rows]  # one row each
+        self.turn_index = [None] + (idx if tl else [None])
+        return "\n".join(["turns  (Ctrl+Left: review)" if tl else "turns"] + (rows or ["(none yet)"]))
+
+    def layout(self, t: dict) -> None:
+        """Place the panels, then keep the board and the setup palette clear of them (issue 16: the
+        status legend ran over "1 S sect"; at 800×600 the board shrank to 9-pixel cells and the
+        message ran off the window): the palette starts under the status panel; a narrow window puts
+        the move list under the status panel and gives the board the rest of the width."""
+        w, k = self.window, self.scale
+        self.message.wrap(min(1000.0, (w.width - 28 * k) / k))
         self.message.set(
             t["message"],
             14,
@@ -447,6 +515,66 @@ class SpiritBoardView:
                 self.controller.message.level, (235, 235, 225, 255)
             ),
         )
+        self.status.set(t["status"], 14, w.height - 12)
+        below = (self.status.bg.y if self.status.text else w.height) - 10 * k
+        left = self._left()
+        room = self.lesson_room()
+        if self.stacked():  # a lesson in a small window: the board under the status, left of the lesson
+            self.turns.set("", 0, 0)
+            self.turn_index = []
+            msg_top = self.message.bg.y + self.message.bg.height if self.message.text else 0.0
+            right = w.width - room - 14 * k
+            self.frame_layout = (14 + BOARD_GAP * k, right, below, below, msg_top + 30 * k)
+            return
+        if self.narrow():
+            self.turns.anchor = "top-left"
+            msg_top = self.message.bg.y + self.message.bg.height if self.message.text else 0.0
+            rows = int((below - 6 * k - msg_top - 16 * k) / (10 * k * 1.62))
+            chars = int((LEFT_COLUMN - 8) / (10 * 0.6021 * 96 / 72))  # as many as the left column holds
+            self.turns.wrap(LEFT_COLUMN)
+            text = self.turns_text(rows, chars) if rows >= 3 else ""
+            self.turns.set(text, 14, below - 6 * k)
+            right = w.width - 14 * k
+        else:
+            self.turns.anchor = "top-right"
+            self.turns.wrap(mono_width(TURN_CHARS, 10))
+            self.turns.set(t["turns"], w.width - 14, w.height - 12)
+            right = w.width - 14 - (mono_width(TURN_CHARS, 10) + 16) * k - 14 * k
+        if room is not None:  # the lesson panel under the move list: the board keeps left of both
+            right = min(right, w.width - room - 14 * k)
+        self.frame_layout = (left, right, below, None, None)
+
+    def panel_rects(self) -> dict[str, tuple[float, float, float, float]]:
+        """Name -> (x, y, w, h) of what is drawn apart (after :meth:`draw`): the text panels, each
+        setup palette entry and the board with its rank and file labels (the layout test: none may
+        overlap another, all inside the window)."""
+        out = {}
+        for name in ("status", "turns", "message"):
+            r = getattr(self, name).rect()
+            if r is not None:
+                out[name] = r
+        geo, k = self.geometry(), self.scale
+        if self.controller.mode == "setup":
+            for i, kind in enumerate(self.controller.kinds):
+                out[f"palette {i + 1} {kind}"] = geo.palette_rect(i)
+        ox, oy = geo.origin
+        sx, sy = geo.size
+        lab = 26 * k  # the rank labels left of the board, the file labels under it
+        out["board"] = (ox - lab, oy - lab, geo.cell * sx + 6 + lab, geo.cell * sy + 6 + lab)
+        return out
+
+    def draw(self):
+        w = self.window
+        w.ctx.screen.use()
+        w.ctx.clear(0.075, 0.085, 0.115)
+        _ = w.ctx.error
+        self._set_scale(w.ui_scale_for(w.width, w.height) if hasattr(w, "ui_scale_for") else 1.0)
+        t = self.panels()
+        self.layout(t)
+        key = self._state_key()
+        if key != self._key:
+            self._key = key
+            self._rebuild()
         self.overlay.set(t["overlay"], w.width / 2, w.height / 2)
         self.banner.set(t["banner"] if not t["overlay"] else "", w.width / 2, w.height * 0.58)
         self.batch.draw()

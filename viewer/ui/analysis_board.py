@@ -45,6 +45,16 @@ def shown_position(c) -> Any:
     return c.game.position
 
 
+def shown_turn(c) -> int:
+    """The window's number of the turn to be played in the shown position ("turn N", both sides
+    counted from 1: the record's ``N.``), so a best line reads ``24. … 25. …`` as the HUD does."""
+    game = getattr(c, "game", None)
+    ply = getattr(getattr(c, "review", None), "ply", None) if getattr(c, "reviewing", False) else None
+    if ply is None:
+        ply = len(game.turns) if game is not None else 0
+    return int(ply) + 1
+
+
 @dataclass
 class EvalShown:
     position_id: int
@@ -239,8 +249,9 @@ class AnalysisBoard:
             return ""
         return rep.turns[ply].symbol
 
-    def status(self, pos) -> str:
-        """One HUD line: the evaluation and the best line, or 'thinking'."""
+    def status(self, pos, turn: int = 1) -> str:
+        """One HUD line: the evaluation and the best line (numbered from ``turn``, the window's
+        number of the turn to be played in ``pos``), or 'thinking'."""
         parts = []
         if self.board_on and pos is not None:
             e = self.evaluation_for(pos)
@@ -248,7 +259,7 @@ class AnalysisBoard:
                 parts.append(f"analysis (level {self.level}): thinking...")
             else:
                 wv = e.evaluation.value if pos.to_move == "white" else -e.evaluation.value
-                best = "  best: " + "  ".join(f"{i + 1}. {t}" for i, t in enumerate(e.line)) if e.line else ""
+                best = "  best: " + "  ".join(f"{turn + i}. {t}" for i, t in enumerate(e.line)) if e.line else ""
                 parts.append(f"evaluation {format_eval(wv)} (white's view, level {self.level}){best}")
         prog = self.game_progress()
         if prog is not None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from engine.analysis.report import thresholds
 
-from .analysis_board import AnalysisBoard, format_eval, shown_position
+from .analysis_board import AnalysisBoard, format_eval, shown_position, shown_turn
 from .arrows import BEST_LINE, THREAT_DECISIVE, THREAT_LATER, THREAT_NOW, ZONE, ArrowLayer
 
 CLASS_RGBA = {"inaccuracy": (230, 180, 0, 255), "mistake": (224, 112, 0, 255), "blunder": (220, 40, 40, 255)}
@@ -133,7 +133,7 @@ class AnalysisView:
             bx, by, bw, bh = self.bar_rect(width, height)
             lay.eval_bar(bx, by, bw, bh, wv, "")
             lay.label("..." if wv is None else format_eval(wv), bx, by + bh + 12 * scale, size=10, anchor_x="left")
-        status = self.board.status(pos) if not getattr(c, "overview_on", False) else ""
+        status = self.board.status(pos, shown_turn(c)) if not getattr(c, "overview_on", False) else ""
         if status:
             sx, sy = self.status_at(width, height)
             lay.label(status, sx, sy, rgba=(200, 235, 205, 255), size=10)

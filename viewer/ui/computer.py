@@ -453,7 +453,7 @@ class ComputerControls:
         end = (
             f" Game over: {self.result_text()}."
             if self.game.position.result is not None
-            else f" {self.game.position.to_move} to move."
+            else f" {self.game.position.to_move.capitalize()} to move."
         )
         self.say(f"The computer ({p.side}, level {self.computer_level}) played {text}{why}.{end}", "ok")
 
@@ -558,7 +558,9 @@ class ComputerControls:
         for _ in range(n):
             super().undo_turn()  # type: ignore[misc]
         if n > 1:
-            self.say(f"Took back {n} turns (the computer's and yours). {self.game.position.to_move} to move.")
+            self.say(
+                f"Took back {n} turns (the computer's and yours). {self.game.position.to_move.capitalize()} to move."
+            )
 
     def redo_turn(self) -> None:
         """Ctrl+Y: against the computer, replay turns until a human side is to move again."""

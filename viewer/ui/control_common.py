@@ -277,7 +277,7 @@ class ControllerBase(KeepGames, ABC):
             return
         self._autosave()
         self._after_position_change()
-        self.say(f"{'Undid' if undo else 'Redid'} a turn. {self.game.position.to_move} to move.")
+        self.say(f"{'Undid' if undo else 'Redid'} a turn. {self.game.position.to_move.capitalize()} to move.")
 
     # ------------------------------------------------------------------ files
     def open_prompt(self, kind: str) -> None:

@@ -99,6 +99,13 @@ class Panel:
         self.label.width = int(self.width * self.scale)
         self.text = None
 
+    def wrap(self, width: float) -> None:
+        """Wrap the text at ``width`` (before the UI scale), e.g. to stay inside a narrow window."""
+        if int(width) != int(self.width):
+            self.width = int(width)
+            self.label.width = int(self.width * self.scale)
+            self.text = None
+
     def set_scale(self, scale: float) -> None:
         """Multiply the font size, the wrap width and the padding by ``scale`` (the UI scale)."""
         if scale == self.scale:
@@ -107,6 +114,13 @@ class Panel:
         self.label.font_size = self.size * scale
         self.label.width = int(self.width * scale)
         self.text = None  # lay the text out again
+
+    def rect(self) -> tuple[float, float, float, float] | None:
+        """(x, y, w, h) of the backing as drawn, or None when the panel shows nothing (layout tests)."""
+        bg = self.bg
+        if not self.text or not bg.visible:
+            return None
+        return (float(bg.x), float(bg.y), float(bg.width), float(bg.height))
 
     def contains(self, x: float, y: float) -> bool:
         bg = self.bg

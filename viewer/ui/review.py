@@ -280,7 +280,7 @@ class ReviewControls:
             paused = True
         self.say(
             f"Playing from turn {p}: the old line ({n} turns) is kept - Ctrl+L switches back to it, Ctrl+Y "
-            f"replays its next turn. {new.position.to_move} to move."
+            f"replays its next turn. {new.position.to_move.capitalize()} to move."
             + (" The computer is paused: C starts it again." if paused else ""),
             "ok",
         )
@@ -329,7 +329,7 @@ class ReviewControls:
         self.review = Review(variations=self.review.variations)
         self._start_game(game)
         self._autosave()
-        self.say(f"Rematch with the same arrangement. {game.position.to_move} to move.", "ok")
+        self.say(f"Rematch with the same arrangement. {game.position.to_move.capitalize()} to move.", "ok")
 
     def _rematch_game(self):
         return None
@@ -364,8 +364,8 @@ class ReviewControls:
 
 def banner_text(c) -> str:
     """The game-over banner: the result with its reason and the choices ('' while the game runs)."""
-    if getattr(c, "reviewing", False) or c.game is None:
-        return ""
+    if getattr(c, "reviewing", False) or c.game is None or getattr(c, "session_says_result", False):
+        return ""  # (a puzzle's panel says how it ended, and its keys are not the game's)
     res = c.result_text()
     if not res:
         return ""

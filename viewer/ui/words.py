@@ -6,8 +6,9 @@ HUD and messages, the video overlay and the snapshots (issue 13, bug 10).
 * a 3-D board: ``main board`` (all higher indices 1) or ``board w4=2`` / ``board w4=2, w6=3``
   (the higher indices that are not 1, named w4, w5, …);
 * a turn: ``turn N`` counts the turns of both sides from 1 (turn 1 is white's first, turn 2
-  black's first reply, …) — the same count as ``daqi snapshot --turn N`` and the videos.  Record
-  files keep their own move-pair numbers (``7.`` / ``7...``, docs/NOTATION.md).
+  black's first reply, …) — the same count as ``daqi snapshot --turn N``, the videos, the analysis
+  and the record files (``N.``; older records' move pairs ``7.`` / ``7...`` still read,
+  docs/NOTATION.md "Turn numbers").
 """
 
 from __future__ import annotations

@@ -61,6 +61,27 @@ def test_any_position_round_trips_through_its_text(pos):
     back = parse_position(text)
     assert back == pos
     assert format_position(back) == text
+    zh = format_position(pos, style="chinese")  # the Chinese form: the same position
+    assert parse_position(zh) == pos
+    assert format_position(parse_position(zh), style="chinese") == zh
+
+
+def test_the_chinese_form_reads_as_documented():
+    zh = (
+        "# 大棋局面\n规则 standard\n局面 黑 走棋，步数 0，底 空\n分数 白 90，黑 120\n额度 黑 兵 2\n"
+        "计数 白 车 得分 6 被吃 2\n格 (…—5,5,1,2,1,1,1,1…) 白车马 (6,9,1) 黑后～兵 (…—9,1,1…) 白王 (…—9,16,1…) 黑王\n"
+    )
+    pos = parse_position(zh)
+    assert pos.to_move == "black" and pos.fill == "empty" and pos.scores == {"white": 90, "black": 120}
+    assert pos.credits["black"] == {"pawn": 2} and pos.stats["white"]["rook"]["captured"] == 2
+    assert pos.cell((5, 5, 1, 2)) == (Piece("rook", "white"), Piece("knight", "white"))
+    assert pos.cell((6, 9, 1)) == (Piece("queen", "black", "pawn"),)
+    ascii_twin = parse_position(format_position(pos))
+    assert ascii_twin == pos and format_position(pos, style="chinese").startswith(
+        "# 大棋局面\n规则 standard\n局面 黑 走棋"
+    )
+    with pytest.raises(NotationError, match=r"line 3: cannot read the stack '白象'"):
+        parse_position("规则 standard\n局面 白 走棋\n格 (…—9,4,1…) 白象 (9,1,1) 白王 (9,16,1) 黑王\n")
 
 
 def test_positions_of_a_played_game_round_trip_with_their_counters():
@@ -92,7 +113,7 @@ def test_a_record_begins_from_a_position_and_replays():
         game.play(t)
     text = game.to_record()
     assert "position black to move, ply 0, fill empty" in text
-    assert "\n1... " in text  # black moves first: its turn is 1...
+    assert "\n1. " in text and "..." not in text  # black moves first: its turn is turn 1
     again = Game.from_record(text)
     assert again.positions[0] == start
     assert again.positions == game.positions

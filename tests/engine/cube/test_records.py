@@ -8,6 +8,7 @@ import pytest
 
 from engine import Game, IllegalAction, Jump, Move, NotationError, Turn, load_ruleset, parse_turn
 from engine.cube.game import sample_game
+from engine.cube.position_text import format_position
 
 HEADER = "ruleset standard\n"
 
@@ -40,6 +41,41 @@ def test_g15_record_accepts_chinese_turns_and_chinese_setup_names():
     )
     g = Game.from_record(text)
     assert g.position == small_game().position_at(2)
+
+
+def test_a_record_numbers_every_turn_as_the_window_does():
+    """Turn k of the record is written ``k.`` (both sides counted), the window's "turn k"."""
+    text = small_game().to_record()
+    assert [x.split()[0] for x in text.splitlines() if x[:1].isdigit()] == ["1.", "2.", "3."]
+    assert Game.from_record(text).positions == small_game().positions
+
+
+def test_older_move_pair_records_still_read():
+    """Records written before (``1.`` / ``1...`` / ``2.``) read to the same game, also when black
+    moves first (``1...`` then ``2.``)."""
+    old = HEADER + "1. P(9,3,1)-(9,4,1)\n1... P(9,14,1)-(9,13,1)\n2. P(9,4,1)^(9,4,2)\n"
+    assert Game.from_record(old).positions == small_game().positions
+    g = small_game()
+    start = g.positions[1]  # black to move
+    head = format_position(start)
+    pairs = head + "1... P(9,14,1)-(9,13,1)\n2. P(9,4,1)^(9,4,2)\n"
+    turns = head + "1. P(9,14,1)-(9,13,1)\n2. P(9,4,1)^(9,4,2)\n"
+    assert Game.from_record(pairs).positions == Game.from_record(turns).positions == g.positions[1:]
+    assert Game.from_record(Game.from_record(pairs).to_record()).positions == g.positions[1:]
+
+
+@pytest.mark.parametrize(
+    "lines,want",
+    [
+        (["1. P(9,3,1)-(9,4,1)", "2. P(9,14,1)-(9,13,1)", "2. P(9,4,1)^(9,4,2)"], "expected turn number 3."),
+        (["1. P(9,3,1)-(9,4,1)", "1... P(9,14,1)-(9,13,1)", "3. P(9,4,1)^(9,4,2)"], "expected turn number 2."),
+        (["1. P(9,3,1)-(9,4,1)", "3. P(9,14,1)-(9,13,1)"], "expected turn number 2. here (or 1... in older"),
+    ],
+)
+def test_a_record_keeps_one_numbering(lines, want):
+    with pytest.raises(NotationError, match=want.replace(".", r"\.").replace("(", r"\(")) as info:
+        Game.from_record(HEADER + "\n".join(lines) + "\n")
+    assert f"line {len(lines) + 1}" in str(info.value)
 
 
 def test_record_comments_and_blank_lines_are_ignored():
@@ -199,3 +235,10 @@ def test_g14_no_turn_after_the_game_ended():
     with pytest.raises(IllegalAction) as info:
         g.play(parse_turn("P(9,14,1)-(9,13,1)", g.rules)[0])
     assert info.value.code == "game-over"
+
+
+def test_record_errors_write_cells_as_the_window_does():
+    """Issue 16 re-test: no coordinate in list form ('[9, 3, 1]') in a record's error."""
+    with pytest.raises(NotationError) as info:
+        Game.from_record(HEADER + "1. N(9,3,1)-(9,4,1)\n")
+    assert "on (9,3,1), but the square holds pawn" in str(info.value) and "[" not in str(info.value)

@@ -53,6 +53,7 @@ def test_levels_capture_the_unguarded_sect(level):
     s = suggest(pos, level, seed=3)
     new, _ = apply_spirit_turn(pos, s.turn)
     assert new.result is not None and new.result.winner == "white" and new.result.reason == "sect-captured"
+    assert "the sect is captured" in s.reason and "sect-captured" not in s.reason  # words, not a code
 
 
 @pytest.mark.parametrize("level", SEARCHING)

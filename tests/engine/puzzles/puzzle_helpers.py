@@ -29,3 +29,25 @@ def spirit_elder() -> SpiritDraft:
     ):
         d.put(c, p, s, lv)
     return d
+
+
+def fork_in_two() -> CubeDraft:
+    """White wins in two: the knight forks two rooks, and taking either puts black at half of
+    white's score or less (C16): 103 against 51."""
+    d = cube(
+        ((8, 1, 1), "king", "white"),
+        ((9, 1, 1), "prince", "white"),
+        ((9, 16, 1), "king", "black"),
+        ((8, 16, 1), "prince", "black"),
+        ((4, 5, 1), "knight", "white"),
+        ((3, 8, 1), "rook", "black"),
+        ((7, 8, 1), "rook", "black"),
+    )
+    d.set_score("white", 100)
+    d.set_score("black", 51)
+    return d
+
+
+FORK_IN_TWO = fork_in_two()
+BLACK_TAKES_THE_KING = cube(*KINGS, ((9, 12, 1), "rook", "black"), ((3, 3, 1), "pawn", "white"))
+BLACK_TAKES_THE_KING.set_to_move("black")

@@ -34,6 +34,9 @@ def test_any_spirit_position_round_trips_through_its_text(board, to_move, ply, d
     text = format_spirit_position(pos)
     assert parse_spirit_position(text) == pos
     assert format_spirit_position(parse_spirit_position(text)) == text
+    zh = format_spirit_position(pos, style="chinese")  # the Chinese form: the same position
+    assert parse_spirit_position(zh) == pos
+    assert format_spirit_position(parse_spirit_position(zh), style="chinese") == zh
 
 
 def test_a_spirit_record_begins_from_a_position_and_replays():

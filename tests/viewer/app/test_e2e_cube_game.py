@@ -9,6 +9,7 @@ is checked after every turn.  No sleeps: time is injected with ``tick``.
 from __future__ import annotations
 
 import pytest
+from click_points import shown_pixel
 
 from engine import Piece
 
@@ -25,8 +26,7 @@ def click(win, coord, delta=0):
     from pyglet.window import mouse
 
     c = win.controller
-    lay = c.view.layout(c.rules)
-    px, py = c.view.camera.project(lay.cell_center(coord[0], coord[1], coord[2], delta))
+    px, py = shown_pixel(c, coord, delta)  # on what the window draws there (its piece or floor)
     assert 0 <= px < win.width and 0 <= py < win.height, f"{coord} is off screen"
     win.on_mouse_motion(px, win.height - py, 0, 0)
     win.on_mouse_press(px, win.height - py, mouse.LEFT, 0)

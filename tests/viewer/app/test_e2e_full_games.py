@@ -18,6 +18,7 @@ No sleeps: time is injected with ``tick``.  Without GL the tests fail (never ski
 from __future__ import annotations
 
 import pytest
+from click_points import shown_pixel
 
 from engine import Drop, HyperJump, Jump, Promote, Split, Stack
 from viewer.ui.words import result_words
@@ -81,8 +82,7 @@ class CubeDriver:
 
         win, c = self.win, self.c
         self.show(coord)
-        lay = c.view.layout(c.rules)
-        px, py = c.view.camera.project(lay.cell_center(coord[0], coord[1], coord[2], 0))
+        px, py = shown_pixel(c, coord)  # on what the window draws there (its piece or floor)
         assert 0 <= px < win.width and 0 <= py < win.height, f"{coord} is off screen"
         x, y = px, win.height - py  # pyglet: origin bottom-left
         win.on_mouse_motion(x, y, 0, 0)

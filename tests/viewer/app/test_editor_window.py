@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import pytest
+from click_points import shown_pixel
 
 from engine import Game
 from engine.editor import CubeDraft, SpiritDraft
@@ -19,7 +20,7 @@ def _click(win, coord, right=False):
     from pyglet.window import mouse
 
     c = win.controller
-    px, py = c.view.camera.project(c.view.layout(c.rules).cell_center(*coord))
+    px, py = shown_pixel(c, coord)  # on what the window draws there (its piece or floor)
     win.on_mouse_press(int(px), win.height - int(py), mouse.RIGHT if right else mouse.LEFT, 0)
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from click_points import shown_pixel
 
 from engine.tutorial import load_lessons
 
@@ -17,7 +18,7 @@ def _click(win, coord):
     from pyglet.window import mouse  # imported after the headless window exists
 
     c = win.controller
-    px, py = c.view.camera.project(c.view.layout(c.rules).cell_center(*coord))
+    px, py = shown_pixel(c, coord)  # on what the window draws there (its piece or floor)
     win.on_mouse_press(int(px), win.height - int(py), mouse.LEFT, 0)
 
 

@@ -47,6 +47,7 @@ def test_turn_numbers_and_boards_read_the_same_in_window_video_and_snapshot():
     status = hud_text(c)["status"]
     assert "turn 13" in status  # the 13th turn is to be played
     assert c.turn_list()[-1].split()[:2] == ["12", "black"]  # the 12th turn was black's
+    assert game.to_record().splitlines()[-1].startswith("12. ")  # the record numbers it 12 too
     rec = Recorder(game, RecordOptions(turns=(12, 12), transition=0.0))
     overlay = rec.animator.state(0).overlay
     assert overlay.title == "Turn 12 \u00b7 black"

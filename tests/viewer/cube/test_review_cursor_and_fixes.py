@@ -162,7 +162,7 @@ def test_typed_move_box_plays_a_turn_in_the_notation():
     c.key("enter")
     assert c.prompt is None
     assert c.game.notation(0) == "P(9,3,1)-(9,4,1)"
-    assert c.message.level == "ok" and "black to move" in c.message.text
+    assert c.message.level == "ok" and "White played" in c.message.text and "Black to move." in c.message.text
 
 
 def test_typed_move_box_explains_and_keeps_the_text():
