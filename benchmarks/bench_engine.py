@@ -50,7 +50,7 @@ def random_game(seed: int, turns: int, horizon: int = 6) -> Game:
     game = Game("standard")
     while len(game.turns) < turns:
         for _ in range(5):
-            t = random_turn(game.position, rng, horizon)
+            t = random_turn(game.position, rng, horizon=horizon)
             if t is None:
                 continue
             game.play(t)

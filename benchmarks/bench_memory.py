@@ -10,7 +10,12 @@ Prints three tables (figures, not a test):
 2. memory of a position after one piece moved home / hyper-jumped into dimension 4 … 10,000
    or to index 2, 1000, 1,000,000: should be flat (a changed cell's key is a plain tuple up to
    dimension 16 and a compact ``FarCoord`` beyond, so it is bounded in dimension);
-3. reading cells of an untouched board of dimension 1000: allocates nothing that persists.
+3. reading cells of an untouched board of dimension 1000: allocates nothing that persists;
+4. loading long records (``--records``; issue 17: at most 50x the file size): for cube records of
+   3,000 and 30,000 plies of seeded random play and a spirit record (user rulesets without a ply
+   limit, written to a temporary rulesets folder), and with ``--cap`` a record of a 4-turn shuffle
+   up to the 8 MiB record cap: file size, memory held after loading and its peak (tracemalloc),
+   the process's peak RSS growth, CPU and wall time.  Each load runs in a fresh process.
 
 Two measures: ``deep(cells)`` — ``sys.getsizeof`` summed over ``Position.cells``, its keys,
 their ints, its stacks and their pieces (each object once; the piece-name strings and CPython's
@@ -21,10 +26,14 @@ per-side tables).
 
 from __future__ import annotations
 
+import argparse
 import gc
+import os
 import platform
 import random
+import subprocess
 import sys
+import tempfile
 import tracemalloc
 from pathlib import Path
 
@@ -158,12 +167,172 @@ def table_untouched(rules):
     print()
 
 
-def main() -> int:
+ENDLESS = """extends = "standard"
+[meta]
+name = "endless"
+[draw]
+max_plies = 0                    # no ply limit (issue 17: long records)
+repetitions = {reps}
+"""
+ENDLESS_SPIRIT = """extends = "spirit"
+[meta]
+name = "endless-spirit"
+game = "spirit"
+[gaps]
+h6_max_plies = 0
+"""
+
+_LOAD = """
+import os, resource, sys, time, tracemalloc
+from pathlib import Path
+import engine  # noqa: F401  (registers both games)
+from engine.core.games import load_record
+def hwm():  # peak RSS in KiB of this process image (ru_maxrss would carry the forking parent's over exec)
+    try:
+        with open("/proc/self/status") as f:
+            return next(int(line.split()[1]) for line in f if line.startswith("VmHWM:"))
+    except (OSError, StopIteration):
+        return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+path = sys.argv[1]
+rss0 = hwm()
+c0, w0 = time.process_time(), time.perf_counter()
+game = load_record(Path(path))
+c1, w1 = time.process_time(), time.perf_counter()
+rss1 = hwm()
+del game
+tracemalloc.start()
+game = load_record(Path(path))
+held, peak = tracemalloc.get_traced_memory()
+print(len(game.turns), held, peak, (rss1 - rss0) * 1024, c1 - c0, w1 - w0)
+"""
+
+
+def cube_record(rules, plies: int, seed: int) -> str:
+    from engine import Game, random_turn
+
+    rng = random.Random(seed)
+    g = Game(rules)
+    while len(g.turns) < plies:
+        for _ in range(8):
+            t = random_turn(g.position, rng)
+            if t is None:
+                continue
+            g.play(t)
+            if g.position.result is None:
+                break
+            g.undo()  # a king lost or a repetition: try another turn
+        else:
+            break
+    return g.to_text()
+
+
+def spirit_record(plies: int, seed: int) -> str:
+    from engine.spirit.randomplay import random_spirit_turn
+    from engine.spirit.record import SpiritGame
+
+    best = ""
+    for s in range(seed, seed + 20):  # random spirit games end early: keep the longest of a few
+        rng = random.Random(s)
+        g = SpiritGame("endless-spirit")
+        while len(g.turns) < plies and g.position.result is None:
+            g.play(random_spirit_turn(g.position, rng))
+        text = g.to_text()
+        best = max(best, text, key=len)
+        if len(g.turns) >= plies:
+            break
+    return best
+
+
+def shuffle_record(limit: int) -> str:
+    """A record of two pawns' opening steps then a 4-turn hop between boards, up to ``limit`` bytes."""
+    from engine import Game, Jump, Move, Turn
+
+    g = Game("endless")
+    for t in (Turn((9, 3, 1), (Move((9, 4, 1)),)), Turn((9, 14, 1), (Move((9, 13, 1)),))):
+        g.play(t)
+    cycle = [
+        Turn((9, 4, 1), (Jump((9, 4, 2)),)),
+        Turn((9, 13, 1), (Jump((9, 13, 2)),)),
+        Turn((9, 4, 2), (Jump((9, 4, 1)),)),
+        Turn((9, 13, 2), (Jump((9, 13, 1)),)),
+    ]
+    for t in cycle:
+        g.play(t)
+    head = g.to_text().splitlines()[:-4]
+    bodies = [line.split(" ", 1)[1] for line in g.to_text().splitlines()[-4:]]
+    lines, size, ply = head, sum(len(x) + 1 for x in head), 2
+    while True:
+        line = f"{ply // 2 + 1}{'.' if ply % 2 == 0 else '...'} {bodies[(ply - 2) % 4]}"
+        if size + len(line) + 1 > limit:
+            break
+        lines.append(line)
+        size += len(line) + 1
+        ply += 1
+    return "\n".join(lines) + "\n"
+
+
+def table_records(cap: bool) -> None:
+    print("4. loading long records (issue 17 bound: memory <= 50x the file size); one fresh process per load")
+    print(
+        f"{'record':44s} {'plies':>7s} {'file B':>9s} {'held B':>11s} {'held/file':>9s} {'peak B':>11s} "
+        f"{'peak/file':>9s} {'RSS growth B':>12s} {'CPU s':>7s} {'wall s':>7s}"
+    )
+    with tempfile.TemporaryDirectory() as tmp:
+        rulesets = Path(tmp, "rulesets")
+        rulesets.mkdir()
+        (rulesets / "endless.toml").write_text(ENDLESS.format(reps=0 if cap else 3), encoding="utf-8")
+        (rulesets / "endless-spirit.toml").write_text(ENDLESS_SPIRIT, encoding="utf-8")
+        env = {**os.environ, "DAQI_RULESETS": str(rulesets), "PYTHONPATH": str(ROOT)}
+        os.environ["DAQI_RULESETS"] = str(rulesets)
+        from engine import load_ruleset
+
+        rules = load_ruleset("endless")
+        cases = [
+            ("cube, 3,000 plies of random play", lambda: cube_record(rules, 3000, 17)),
+            ("cube, 30,000 plies of random play", lambda: cube_record(rules, 30000, 17)),
+            ("spirit, random play (up to 30,000 plies)", lambda: spirit_record(30000, 3)),
+        ]
+        if cap:
+            from engine.core.files import MAX_RECORD_BYTES
+
+            cases.append(
+                (f"cube, a shuffle up to the cap ({MAX_RECORD_BYTES} B)", lambda: shuffle_record(MAX_RECORD_BYTES))
+            )
+        for name, make in cases:
+            path = Path(tmp, "record.txt")
+            path.write_text(make(), encoding="utf-8")
+            size = path.stat().st_size
+            out = subprocess.run(
+                [sys.executable, "-c", _LOAD, str(path)], env=env, capture_output=True, text=True, check=False
+            )
+            if out.returncode:
+                print(f"{name:44s} failed: {out.stderr.strip().splitlines()[-1:]}")
+                continue
+            plies, held, peak, rss, cpu, wall = out.stdout.split()
+            print(
+                f"{name:44s} {int(plies):7d} {size:9d} {int(held):11d} {int(held) / size:9.1f} {int(peak):11d} "
+                f"{int(peak) / size:9.1f} {int(rss):12d} {float(cpu):7.2f} {float(wall):7.2f}"
+            )
+    print(
+        "   held/peak: Python allocations of the loaded game (tracemalloc, second load); RSS growth: the\n"
+        "   process's peak resident size during the first load, beyond what the interpreter had (allocator\n"
+        "   pages included).  A game keeps every 64th position, the live one and the turns; the others are\n"
+        "   replayed on demand (engine/core/history.py).\n"
+    )
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--records", action="store_true", help="only table 4 (long records)")
+    ap.add_argument("--cap", action="store_true", help="table 4 also loads a record at the 8 MiB cap (minutes)")
+    args = ap.parse_args(argv)
     print(f"Python {platform.python_version()} ({platform.python_implementation()}) on {platform.machine()}\n")
-    rules = load_ruleset("standard")
-    table_touched(rules)
-    table_far(rules)
-    table_untouched(rules)
+    if not args.records:
+        rules = load_ruleset("standard")
+        table_touched(rules)
+        table_far(rules)
+        table_untouched(rules)
+    table_records(args.cap)
     return 0
 
 

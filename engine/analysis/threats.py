@@ -114,7 +114,11 @@ def _as_mover(pos, side: str):
 
 
 def cube_threats(pos, *, horizon: int | None = None) -> list[Threat]:
-    """Every threat of both sides in a cube-chess position (sorted: decisive first)."""
+    """Every threat of both sides in a cube-chess position (sorted: decisive first).
+
+    Bounded at any dimension (issue 17): captures are listed without hyper-jumps, and the walks
+    and approaches try only the hyper-jumps toward their goal, so a game in dimension 10,000 costs
+    about what one in dimension 5 does (``horizon`` is kept for callers; nothing needs it now)."""
     from ..cube.actions import Capture, Turn
     from ..cube.legal import legal_actions
     from ..cube.rules import apply_turn
@@ -122,14 +126,15 @@ def cube_threats(pos, *, horizon: int | None = None) -> list[Threat]:
     if pos.result is not None:
         return []
     rules = pos.rules
-    hz = horizon or max(5, pos.max_dimension() + 1)
     out: list[Threat] = []
     for side in ("white", "black"):
         me = _as_mover(pos, side)
         enemy = _other(side)
         now = side == pos.to_move
         for origin, stack in _origins(me, side):
-            for a in legal_actions(me, origin, hz):
+            # captures never change a higher index: horizon 3 lists them all without a hyper-jump
+            # per dimension (a game in dimension 10,000 would list 20,000 of them per piece)
+            for a in legal_actions(me, origin, 3):
                 if a.kind != "capture":
                     continue
                 to = normalize(a.to)
@@ -166,14 +171,14 @@ def cube_threats(pos, *, horizon: int | None = None) -> list[Threat]:
                 if won and kind in ("king", "facing") and reason:
                     words += f" - it wins ({reason})"
                 out.append(Threat(kind, side, origin, to, boards, words, won, now, rule))
-        out.extend(_home_walks(me, side, hz, now))
-        out.extend(_approaches(me, side, hz, now))
+        out.extend(_home_walks(me, side, now))
+        out.extend(_approaches(me, side, now))
     order = {k: i for i, k in enumerate(CUBE_KINDS)}
     out.sort(key=lambda t: (not t.decisive, order[t.kind], t.side != pos.to_move, t.frm, t.to))
     return out
 
 
-def _approaches(me, side: str, hz: int, now: bool) -> list[Threat]:
+def _approaches(me, side: str, now: bool) -> list[Threat]:
     """Pieces on a neighbouring board of the enemy king's (higher indices and z each within one)
     that can land on its board this turn and would then attack the king."""
     from ..cube.actions import HyperJump, Jump, Stack
@@ -210,7 +215,8 @@ def _approaches(me, side: str, hz: int, now: bool) -> list[Threat]:
             continue
         landing = normalize(tb.at)
         again = after.replace(to_move=side)
-        if not any(x.kind == "capture" and normalize(x.to) == kk for x in legal_actions(again, landing, hz)):
+        # captures never change a higher index: horizon 3 (no hyper-jump listed per dimension)
+        if not any(x.kind == "capture" and normalize(x.to) == kk for x in legal_actions(again, landing, 3)):
             continue
         words = (
             f"{side}'s {_names(stack)} on {fmt(origin)} ({board_label(origin)}) can hyper-jump onto the "
@@ -238,7 +244,7 @@ def _pad(a, b) -> list:
     return list(a) + [1] * (n - len(a))
 
 
-def _home_walks(me, side: str, hz: int, now: bool) -> list[Threat]:
+def _home_walks(me, side: str, now: bool) -> list[Threat]:
     """C5/C7: an own king or prince that can end a turn on an enemy home square."""
     from ..cube.actions import Stack
     from ..cube.rules import TurnBuilder, conclude
@@ -265,8 +271,8 @@ def _home_walks(me, side: str, hz: int, now: bool) -> list[Threat]:
             won = after.result is not None and after.result.winner == side
             found.setdefault(home, (first_at, won))
 
-        try:
-            firsts = TurnBuilder(me, origin).options(hz)
+        try:  # hyper-jumps only toward a home: one listed per dimension would cost d^2 at dimension d
+            firsts = [*TurnBuilder(me, origin).options(3), *_toward(origin, homes)]
         except IllegalAction:
             continue
         for a1 in firsts:
@@ -285,7 +291,7 @@ def _home_walks(me, side: str, hz: int, now: bool) -> list[Threat]:
             if at is None or not _near_any(at, homes):
                 continue
             try:
-                seconds = b.options(hz)
+                seconds = [*b.options(3), *_toward(at, homes)]
             except IllegalAction:
                 continue
             for a2 in seconds:
@@ -313,6 +319,24 @@ def _home_walks(me, side: str, hz: int, now: bool) -> list[Threat]:
             out.append(
                 Threat("home", side, origin, home, (board_label(origin), board_label(home)), words, won, now, rule, via)
             )
+    return out
+
+
+def _toward(at, homes) -> list:
+    """The hyper-jumps from ``at`` that bring one higher index one step toward a home: the only
+    hyper-jumps a walk of two actions to a home can use (one in a dimension where ``at`` and every
+    home agree leaves a difference the other action cannot also mend).  Linear in the dimension
+    per home, never an enumeration of every dimension's hyper-jumps."""
+    from ..cube.actions import HyperJump
+
+    out = []
+    for h in homes:
+        a, b = _pad(at, h), _pad(h, at)
+        for i in range(3, len(a)):
+            if a[i] != b[i]:
+                step = list(a)
+                step[i] += 1 if b[i] > a[i] else -1
+                out.append(HyperJump(normalize(step)))
     return out
 
 

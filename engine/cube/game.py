@@ -32,6 +32,7 @@ from ..core.files import (
     read_record_text,
     record_lines,
 )  # noqa: F401
+from ..core.history import PositionHistory
 from ..core.loader import load_ruleset, load_ruleset_file
 from .actions import Turn
 from .notation import format_turn, parse_turn
@@ -42,6 +43,16 @@ from .setup import check_choice, default_choices, n_parts
 
 #: a turn line (already stripped): possessive, so it never backtracks (linear in the line length)
 _TURN_LINE = re.compile(r"(\d++)(\.\.\.|\.)\s*+(.+)", re.DOTALL)
+
+
+def replay_turn(position: Position, turn: Turn) -> Position:
+    """The position after ``turn`` (how a game's history recomputes the positions it does not keep)."""
+    return apply_turn(position, turn)[0]
+
+
+def position_weight(position: Position) -> int:
+    """A position's size for the history's checkpoint spacing: its changed cells."""
+    return len(position.cells)
 
 
 class TurnNumbering:
@@ -98,9 +109,13 @@ class Game:
         for side in SIDES:
             for i, part in enumerate(self.choices[side]):
                 check_choice(self.rules, side, i, part)
-        self.turns: list[Turn] = []
         self.start = start  # None: the game began from the setup
-        self.positions = [start if start is not None else Position.from_setup(self.rules, self.choices)]
+        # turns and positions (checkpoints, the rest replayed: memory in proportion to the record)
+        self._played = PositionHistory(
+            start if start is not None else Position.from_setup(self.rules, self.choices),
+            replay_turn,
+            weight=position_weight,
+        )
         # a game that begins with black to move numbers its first turn "1..."
         self.offset = 1 if self.positions[0].to_move == "black" else 0
         self._seen = Counter([self.positions[0].key()])  # G14 repetition counts
@@ -108,8 +123,27 @@ class Game:
         self._redo: list[Turn] = []
 
     @property
+    def turns(self) -> list[Turn]:
+        """The turns played (a list owned by the history: append through :meth:`play`)."""
+        return self._played.turns
+
+    @property
+    def positions(self) -> PositionHistory:
+        """One position per ply, ``positions[0]`` the start and ``positions[-1]`` the live one: a
+        :class:`~engine.core.history.PositionHistory` (a sequence that keeps a checkpoint every 64
+        plies or more, spaced by the board's changed cells, and replays the others, so a long record
+        costs memory in proportion to its size)."""
+        return self._played
+
+    @positions.setter
+    def positions(self, positions) -> None:
+        """Set the history to these positions (one more than the turns; each kept as given)."""
+        turns = self._played.turns if hasattr(self, "_played") else ()
+        self._played = PositionHistory.of(positions, replay_turn, turns, weight=position_weight)
+
+    @property
     def position(self) -> Position:
-        return self.positions[-1]
+        return self._played[-1]
 
     @property
     def result(self) -> Result | None:
@@ -122,12 +156,17 @@ class Game:
     def play(self, turn: Turn, *, keep_redo: bool = False) -> Position:
         """Apply a turn and return the new position (raises :class:`IllegalAction`)."""
         new, cost = apply_turn(self.position, turn)
+        replayable = True
         if new.result is None and self.rules.repetitions:
             key = new.key()
             if self._seen[key] + 1 >= self.rules.repetitions:
                 new = new.replace(result=Result(None, f"position repeated {self.rules.repetitions} times (G14)"))
-        self.turns.append(turn)
-        self.positions.append(new)
+                replayable = False  # a replay would not mark the draw: the history keeps it
+        return self._push(turn, new, cost, replayable=replayable, keep_redo=keep_redo)
+
+    def _push(self, turn: Turn, new: Position, cost: int, *, replayable: bool, keep_redo: bool) -> Position:
+        """Record a played turn and the position it reached."""
+        self._played.append(turn, new, replayable=replayable)
         self._seen[new.key()] += 1
         self.costs.append(cost)
         if not keep_redo:
@@ -138,9 +177,9 @@ class Game:
         """Take back the last turn and return it (``IllegalAction`` ``no-history`` if none)."""
         if not self.turns:
             raise IllegalAction("nothing to undo", code="no-history")
-        self._seen[self.positions.pop().key()] -= 1
+        t, gone = self._played.pop()
+        self._seen[gone.key()] -= 1
         self.costs.pop()
-        t = self.turns.pop()
         self._redo.append(t)
         return t
 

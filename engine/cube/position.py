@@ -171,18 +171,37 @@ class Position:
         return {plain(c): s for c, s in self.cells.items()}
 
     def board_pieces(self, higher: Iterable[int] = ()) -> list:
-        """Every non-empty cell of the 3-D board with the given higher indices."""
+        """Every non-empty cell of the 3-D board with the given higher indices (full coordinates;
+        :meth:`board_cells` gives the same cells as (x, y, z), bounded at any dimension)."""
         hi = tuple(normalize((1, 1, 1) + tuple(higher)))[3:]
+        return [((x, y, z) + hi, s) for (x, y, z), s in self.board_cells(hi)]
+
+    def board_cells(self, higher: Iterable[int] = (), plane: int | None = None) -> list:
+        """Every non-empty cell of the 3-D board with the given higher indices as ``((x, y, z),
+        stack)``, in z, y, x order.  Bounded at any dimension (issue 17): one short look-up per
+        cell of the board (the default fill depends on the higher indices only through "main
+        board or not", so an off-main board is read through the short stand-in ``(x, y, z, 2)``)
+        and one pass over the changed cells, comparing a full coordinate only when its length is
+        the board's; never a coordinate of the board's dimension built per cell.  ``plane``: only
+        that plane (z)."""
+        hi = tuple(normalize((1, 1, 1) + tuple(higher)))[3:]
+        n = 3 + len(hi)
+        mine = {}
+        for c, s in self.cells.items():
+            if len(c) == n and (n == 3 or tuple(c[3:]) == hi):
+                mine[(c[0], c[1], c[2])] = s
+        probe = (2,) if hi else ()
+        default = self.default
         sx, sy, sz = self._size
         out = []
-        cell = self.cell
-        for z in range(1, sz + 1):
+        for z in range(1, sz + 1) if plane is None else (plane,):
             for y in range(1, sy + 1):
                 for x in range(1, sx + 1):
-                    c = (x, y, z) + hi
-                    s = cell(c)
+                    s = mine.get((x, y, z))
+                    if s is None:
+                        s = default((x, y, z) + probe)
                     if s:
-                        out.append((c, s))
+                        out.append(((x, y, z), s))
         return out
 
     def max_dimension(self) -> int:

@@ -26,6 +26,7 @@ from ..core.chinese_lines import from_chinese
 from ..core.coords import format_ascii, match_coord
 from ..core.errors import DaqiError, IllegalAction, NotationError
 from ..core.files import atomic_write_text, check_record_line, read_record_text, record_lines
+from ..core.history import PositionHistory
 from ..core.loader import load_ruleset
 from .position import (
     SpiritCapture,
@@ -248,6 +249,11 @@ def _at(source: str | None, line: int) -> str:
     return f"{source}, line {line}" if source else f"line {line}"
 
 
+def replay_spirit_turn(position: SpiritPosition, turn: SpiritTurn) -> SpiritPosition:
+    """The position after ``turn`` (how a game's history recomputes the positions it does not keep)."""
+    return apply_spirit_turn(position, turn)[0]
+
+
 class SpiritGame:
     """A game: start placements, the turns played, undo/redo, save/load as a text record."""
 
@@ -265,14 +271,31 @@ class SpiritGame:
         # ``start``: a position the game begins from instead of the setup (docs/NOTATION.md, "Positions")
         self.start = start
         first = start if start is not None else spirit_start_position(ruleset, self.white, self.black)
-        self.positions: list[SpiritPosition] = [first]
-        self.turns: list[SpiritTurn] = []
+        # turns and positions (checkpoints, the rest replayed: memory in proportion to the record)
+        self._played = PositionHistory(first, replay_spirit_turn)
         self.captures: list[list[SpiritCapture]] = []
         self._redo: list[SpiritTurn] = []
 
     @property
+    def turns(self) -> list[SpiritTurn]:
+        """The turns as played (a list owned by the history: append through :meth:`play`)."""
+        return self._played.turns
+
+    @property
+    def positions(self) -> PositionHistory:
+        """One position per ply (``[0]`` the start, ``[-1]`` the live one): a
+        :class:`~engine.core.history.PositionHistory`, which keeps checkpoints and replays the rest."""
+        return self._played
+
+    @positions.setter
+    def positions(self, positions) -> None:
+        """Set the history to these positions (one more than the turns; each kept as given)."""
+        turns = self._played.turns if hasattr(self, "_played") else ()
+        self._played = PositionHistory.of(positions, replay_spirit_turn, turns)
+
+    @property
     def position(self) -> SpiritPosition:
-        return self.positions[-1]
+        return self._played[-1]
 
     @property
     def result(self) -> SpiritResult | None:
@@ -286,8 +309,7 @@ class SpiritGame:
         """Apply a turn and return the new position (its captures: ``captures[-1]``)."""
         new, caps = apply_spirit_turn(self.position, turn)
         turn = played_turn(self.position, turn)  # a path cut where a formation zone caught the mover (S11)
-        self.positions.append(new)
-        self.turns.append(turn)
+        self._played.append(turn, new)
         self.captures.append(caps)
         self._redo.clear()
         return new
@@ -303,9 +325,8 @@ class SpiritGame:
     def undo(self) -> SpiritTurn:
         if not self.turns:
             raise IllegalAction("nothing to undo", code="no-history")
-        self.positions.pop()
+        turn, _gone = self._played.pop()
         self.captures.pop()
-        turn = self.turns.pop()
         self._redo.append(turn)
         return turn
 

@@ -14,12 +14,13 @@ from typing import Any, NoReturn, Protocol
 
 from ..core import games
 from ..core.errors import IllegalAction
+from ..core.history import PositionHistory
 from ..cube.actions import Turn
-from ..cube.game import Game
+from ..cube.game import Game, position_weight, replay_turn
 from ..cube.layout import default_choices
 from ..cube.rules import apply_turn
 from ..spirit.position import SpiritPosition, SpiritTurn, apply_spirit_turn
-from ..spirit.record import SpiritGame
+from ..spirit.record import SpiritGame, replay_spirit_turn
 from .goals import GoalStatus, goals_status
 
 
@@ -41,9 +42,8 @@ class CubeLessonGame(Game):
     def __init__(self, position, *, wait: bool = True):  # no setup: Game.__init__ is not used
         self.rules = position.rules
         self.choices = default_choices(self.rules)
-        self.positions = [position]
+        self._played = PositionHistory(position, replay_turn, weight=position_weight)
         self._seen = Counter([position.key()])
-        self.turns: list[Turn] = []
         self.costs: list[int] = []
         self._redo: list[Turn] = []
         self.learner = position.to_move
@@ -53,13 +53,8 @@ class CubeLessonGame(Game):
         new, cost = apply_turn(self.position, turn)
         if self.wait and new.result is None and new.to_move != self.learner:
             new = new.replace(to_move=self.learner, ply=self.position.ply)
-        self.positions.append(new)
-        self._seen[new.key()] += 1
-        self.turns.append(turn)
-        self.costs.append(cost)
-        if not keep_redo:
-            self._redo.clear()
-        return new
+            return self._push(turn, new, cost, replayable=False, keep_redo=keep_redo)  # a replay would not wait
+        return self._push(turn, new, cost, replayable=True, keep_redo=keep_redo)
 
     def save(self, path):
         raise OSError(f"a tutorial lesson is not saved (asked to write {path})")
@@ -72,8 +67,7 @@ class SpiritLessonGame(SpiritGame):
         self.rules = position.rules
         self.white = {c: p.type for c, p in position.pieces.items() if p.side == "white"}
         self.black = {c: p.type for c, p in position.pieces.items() if p.side == "black"}
-        self.positions = [position]
-        self.turns: list[SpiritTurn] = []
+        self._played = PositionHistory(position, replay_spirit_turn)
         self.captures: list = []
         self._redo: list[SpiritTurn] = []
         self.learner = position.to_move
@@ -83,8 +77,9 @@ class SpiritLessonGame(SpiritGame):
         new, caps = apply_spirit_turn(self.position, turn)
         if self.wait and new.result is None and new.to_move != self.learner:
             new = new.replace(to_move=self.learner, ply=self.position.ply)
-        self.positions.append(new)
-        self.turns.append(turn)
+            self._played.append(turn, new, replayable=False)  # a replay would not wait
+        else:
+            self._played.append(turn, new)
         self.captures.append(caps)
         self._redo.clear()
         return new

@@ -85,6 +85,9 @@ class FakePosition:
                         out.append(((x, y, z) + higher, stack))
         return out
 
+    def board_cells(self, higher=(), plane=None):
+        return [(c[:3], s) for c, s in self.board_pieces(higher) if plane is None or c[2] == plane]
+
     def max_dimension(self):
         dims = [len(c) for c in self.changes if len(c) > 3]
         return max(dims, default=3)

@@ -241,14 +241,43 @@ class SliderWidget:
         return self.x + (value - self.lo) / span * self.w
 
 
+#: the most sliders drawn at once (a game in dimension 10,000 would need 9,998 of them)
+MAX_SLIDERS = 12
+
+
+def slider_dims(slicing, active_dim: int = 4, limit: int = MAX_SLIDERS) -> list[int]:
+    """The higher dimensions that get a slider: all of them while they fit in ``limit``; beyond,
+    the active one, those where the shown board's index is not 1, those holding pieces (markers),
+    the first and the last (one past the farthest piece), then the active one's neighbours;
+    ascending.  Work in proportion to the boards in use, never a walk per slider of every dimension."""
+    dims = slicing.dims()
+    if len(dims) <= limit:
+        return dims
+    lo, hi = dims[0], dims[-1]
+    picked: dict[int, None] = {}
+    moved = sorted(d for d, v in slicing.indices.items() if v != 1)
+    marked = sorted(d for d, m in slicing.markers.items() if m)
+    for d in [active_dim, *moved, hi, lo, *marked]:
+        if lo <= d <= hi and len(picked) < limit:
+            picked.setdefault(d)
+    step = 1
+    while len(picked) < limit and step <= hi - lo:
+        for d in (active_dim - step, active_dim + step):
+            if lo <= d <= hi and len(picked) < limit:
+                picked.setdefault(d)
+        step += 1
+    return sorted(picked)
+
+
 def slider_layout(slicing, width: int, height: int, active_dim: int = 4, scale: float = 1.0) -> list[SliderWidget]:
-    """One slider per higher dimension (bottom-right, pyglet coordinates); ``scale``: the UI scale."""
+    """One slider per higher dimension, at most :data:`MAX_SLIDERS` of them (:func:`slider_dims`;
+    bottom-right, pyglet coordinates); ``scale``: the UI scale."""
     out = []
     k = scale
     w = min(360.0 * k, width * 0.3)
     x = width - w - 30 * k
     y = 40.0 * k
-    for dim in reversed(slicing.dims()):
+    for dim in reversed(slider_dims(slicing, active_dim)):
         lo, hi = slicing.slider_range(dim)
         hi = max(hi, lo + 1)
         pb = slicing.playback

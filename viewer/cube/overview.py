@@ -244,16 +244,10 @@ class Overview:
 
 
 def _plane_pieces(position, higher, z: int):
-    """The non-empty cells of plane ``z`` of board ``higher`` (256 lookups, not the whole board)."""
-    sx, sy, _ = position.rules.size
-    hi = tuple(higher)
-    cell = position.cell
-    for y in range(1, sy + 1):
-        for x in range(1, sx + 1):
-            c = (x, y, z) + hi
-            st = cell(c)
-            if st:
-                yield c, st
+    """The non-empty cells of plane ``z`` of board ``higher`` as ((x, y, z), stack): 256 short
+    look-ups and one pass over the changed cells (:meth:`engine.Position.board_cells`), never a
+    coordinate of the board's dimension per cell."""
+    return position.board_cells(tuple(higher), z)
 
 
 def build_overview_scene(ov: Overview, targets=(), pal: Palette = DEFAULT_PALETTE) -> Scene:

@@ -334,7 +334,7 @@ def _shown_board_pieces(position, view: View, layout: Layout, pieces: dict) -> N
     main_board = not any(v != 1 for v in higher)
     crowd = _crowd_rows(rules)
     ox, oy = layout.origin(0)
-    for coord, stack in position.board_pieces(higher):
+    for coord, stack in position.board_cells(higher):  # (x, y, z): bounded at any dimension
         if not stack:
             continue
         x, y, z = coord[0], coord[1], coord[2]
@@ -360,7 +360,7 @@ def _ghost_pieces(position, view: View, layout: Layout, pieces: dict) -> list[tu
     ghost_tiles = []
     for delta, key in view.slicing.ghost_boards():
         ox, oy = layout.origin(delta)
-        for coord, stack in position.board_pieces(key):
+        for coord, stack in position.board_cells(key):
             if coord[2] != focus or not stack:
                 continue
             base = (ox + coord[0] - 0.5, oy + coord[1] - 0.5, layout.layer_height(focus))

@@ -13,7 +13,7 @@ from typing import Any
 
 import numpy as np
 
-from ..ui.words import ACTION_WORDS, place_text, result_words, turn_title
+from ..ui.words import ACTION_WORDS, place_text, result_words, short_coords, turn_title
 from .camera_paths import HOME, CameraPose, FollowCamera
 from .overlay import OverlayText
 from .overview_frames import OverviewShot
@@ -51,9 +51,17 @@ class _Overlay:
 
     def board_pieces(self, higher=()):
         key = _higher((1, 1, 1) + tuple(higher))
-        ov = self.overrides
-        out = [(c, s) for c, s in self.base.board_pieces(higher) if _norm(c) not in ov]
-        out.extend((c, s) for c, s in ov.items() if s and c[3:] == key)
+        return [((x, y, z) + key, s) for (x, y, z), s in self.board_cells(key)]
+
+    def board_cells(self, higher=(), plane=None):
+        """The board's non-empty cells as ((x, y, z), stack), the overrides applied: the
+        position's bounded :meth:`~engine.Position.board_cells` and one pass over the overrides."""
+        key = _higher((1, 1, 1) + tuple(higher))
+        here = {c[:3]: s for c, s in self.overrides.items() if len(c) == 3 + len(key) and c[3:] == key}
+        if plane is not None:
+            here = {c: s for c, s in here.items() if c[2] == plane}
+        out = [(c, s) for c, s in self.base.board_cells(key, plane) if c not in here]
+        out.extend((c, s) for c, s in here.items() if s)
         return out
 
 
@@ -150,7 +158,7 @@ class CubeSource:
         if k < 1:
             return ""
         try:
-            return self.game.notation(k - 1)
+            return short_coords(self.game.notation(k - 1))  # dimension 10,000 reads in one line
         except Exception:
             return repr(self.game.turns[k - 1])
 

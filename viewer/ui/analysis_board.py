@@ -62,6 +62,18 @@ class EvalShown:
     line: tuple[str, ...]  # the best line in notation
 
 
+def _value_key(pos):
+    """A key equal for equal positions (the cube position's 64-bit ``key()``, else its hash, else
+    its identity)."""
+    key = getattr(pos, "key", None)
+    if callable(key):
+        return key()
+    try:
+        return hash(pos)
+    except TypeError:
+        return id(pos)
+
+
 class AnalysisBoard:
     """The state behind the threat arrows, the evaluation bar, the best line and the game report."""
 
@@ -72,8 +84,10 @@ class AnalysisBoard:
         self._executor = executor
         self._job = 0
         self._pending: dict[int, tuple] = {}  # job -> ("eval", position, level) | ("game", index)
-        self._threat_cache: tuple[int, list] | None = None
-        self._evals: OrderedDict = OrderedDict()  # id(position) -> (position, EvalShown), newest last
+        self._threat_cache: tuple | None = None  # (id, threats, position)
+        # value key of the position -> (position, EvalShown), newest last: by value, since a game's
+        # history replays positions it does not keep (a new object for the same position)
+        self._evals: OrderedDict = OrderedDict()
         self._want = None  # the position shown while another was searched
         self.report: GameReport | None = None
         self._game_evals: list | None = None
@@ -101,8 +115,8 @@ class AnalysisBoard:
     def threats_of(self, pos) -> list:
         if pos is None or self.threat_mode == "off":
             return []
-        if self._threat_cache is None or self._threat_cache[0] != id(pos):
-            self._threat_cache = (id(pos), threats(pos))
+        if self._threat_cache is None or self._threat_cache[2] is not pos:  # the position, not its id:
+            self._threat_cache = (id(pos), threats(pos), pos)  # a replayed one may reuse a freed id
         found = self._threat_cache[1]
         return decisive(found) if self.threat_mode == "decisive" else list(found)
 
@@ -159,7 +173,7 @@ class AnalysisBoard:
                 position, level = what[1], what[2]
                 if level == self.level:
                     line = line_texts(position, ev.line) if ev.line else ()
-                    self._evals[id(position)] = (position, EvalShown(id(position), ev, line))
+                    self._evals[_value_key(position)] = (position, EvalShown(id(position), ev, line))
                     while len(self._evals) > MAX_CACHED:
                         self._evals.popitem(last=False)
                     self.revision += 1
@@ -171,8 +185,8 @@ class AnalysisBoard:
                 self._finish_game_report()
 
     def _cached(self, pos) -> EvalShown | None:
-        hit = self._evals.get(id(pos))
-        return hit[1] if hit is not None and hit[0] is pos else None
+        hit = self._evals.get(_value_key(pos))
+        return hit[1] if hit is not None and (hit[0] is pos or hit[0] == pos) else None
 
     def evaluation_for(self, pos) -> EvalShown | None:
         """The evaluation shown for ``pos`` (None while it is being searched)."""

@@ -39,14 +39,17 @@ from .bindings import PASS
 def fork_game(game, ply: int):
     """A copy of ``game`` that ends after ``ply`` turns; ``game`` is untouched.
 
-    Works on any game with ``turns``, ``positions`` and ``undo()``: its lists and dicts are copied
-    (positions and turns are immutable), then the copy undoes back to ``ply`` without autosaving.
+    Works on any game with ``turns``, ``positions`` and ``undo()``: its lists, dicts and anything
+    else that says how to copy itself (``__copy__``: the cube game's
+    :class:`~engine.core.history.PositionHistory`, which shares its immutable positions and copies
+    its turn list and checkpoint table) are copied, then the copy undoes back to ``ply`` without
+    autosaving.
     """
     if not 0 <= ply <= len(game.turns):
         raise IndexError(f"ply {ply} is outside 0..{len(game.turns)}")
     new = copy.copy(game)
     for name, value in vars(game).items():
-        if isinstance(value, (list, dict)):
+        if isinstance(value, (list, dict)) or hasattr(type(value), "__copy__"):
             setattr(new, name, copy.copy(value))
     while len(new.turns) > ply:
         new.undo()

@@ -13,6 +13,8 @@ HUD and messages, the video overlay and the snapshots (issue 13, bug 10).
 
 from __future__ import annotations
 
+import re
+
 #: one word per kind of action (cube chess), the same in the HUD, the refusals and the videos
 ACTION_WORDS = {
     "move": "move",
@@ -39,6 +41,33 @@ def cell_text(coord) -> str:
     while len(c) > 3 and c[-1] == 1:
         c.pop()
     return "(" + ",".join(str(v) for v in c) + ")"
+
+
+_COORD = re.compile(r"\(([\d,]++)\)")
+
+
+def _short(m: re.Match) -> str:
+    vals = m.group(1).split(",")
+    out, i = vals[:3], 3
+    while i < len(vals):
+        j = i
+        while j < len(vals) and vals[j] == "1":
+            j += 1
+        if j - i >= 6:
+            out.append(f"1×{j - i}")
+            i = j
+        else:
+            out.append(vals[i])
+            i += 1
+    return "(" + ",".join(out) + ")"
+
+
+def short_coords(text: str) -> str:
+    """Notation for the screen: a run of six or more higher indices of 1 inside a coordinate is
+    written ``1×N`` (``P(9,4,1,1×9996,2)`` for a pawn in dimension 10,000), so a turn reads in
+    one line and costs text drawing in proportion to what is there, not to the dimension.  Records
+    keep the full form (docs/NOTATION.md)."""
+    return _COORD.sub(_short, text)
 
 
 def board_text(higher) -> str:

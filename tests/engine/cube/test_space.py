@@ -3,7 +3,19 @@ C18–C23, G1, G2, G3, G4 (jump/hyperjump pairs), G12, G13."""
 
 import pytest
 
-from engine import Capture, Drop, HyperJump, Jump, Move, Stack, Turn, apply_turn, legal_actions, start_position
+from engine import (
+    Capture,
+    Drop,
+    HyperJump,
+    Jump,
+    Move,
+    Position,
+    Stack,
+    Turn,
+    apply_turn,
+    legal_actions,
+    start_position,
+)
 
 
 # -- G1 geometry ---------------------------------------------------------------------------------
@@ -297,3 +309,32 @@ def test_g13_z_must_stay_within_the_cube_and_indices_at_least_one(rules, h):
     pos = start_position(rules)
     for bad in ((5, 8, 17), (0, 8, 1), (5, 17, 1), (5, 8, 1, 0), (5, 8, 1, 1, -3)):
         h.refuse(pos, None, Drop("pawn", bad), code="out-of-board")
+
+
+def test_board_cells_reads_a_far_board_without_building_its_coordinates(rules, h):
+    """issue 17: a board in dimension 10,000 is read with one short look-up per cell and one pass
+    over the changed cells (never a 10,000-long coordinate per cell); it agrees with board_pieces."""
+    far = (1,) * 9996 + (2,)
+    pos = Position.from_pieces(rules, {(4, 8, 3) + far: h.stack("wN"), (4, 8, 5): h.stack("bR")}, fill="empty")
+    looked = []
+    real = Position.default
+
+    def counting(self, c):
+        looked.append(len(c))
+        return real(self, c)
+
+    try:
+        Position.default = counting
+        cells = pos.board_cells(far)
+    finally:
+        Position.default = real
+    assert cells == [((4, 8, 3), h.stack("wN"))]
+    assert len(looked) == 16 * 16 * 16 - 1 and max(looked) == 4  # every other cell: a short stand-in
+    assert pos.board_pieces(far) == [((4, 8, 3) + far, h.stack("wN"))]
+    opening = start_position(rules)
+    opened = apply_turn(opening, Turn((9, 3, 1), (Move((9, 4, 1)),)))[0]
+    opened = apply_turn(opened, Turn((9, 14, 1), (Move((9, 13, 1)),)))[0]
+    moved = apply_turn(opened, Turn((9, 4, 1), (HyperJump((9, 4, 1, 1, 2)),)))[0]
+    for p, hi in [(opening, ()), (opening, (2,)), (moved, ()), (moved, (1, 2)), (moved, (1, 3))]:
+        brute = [((x, y, z), p.cell((x, y, z) + hi)) for z in range(1, 17) for y in range(1, 17) for x in range(1, 17)]
+        assert p.board_cells(hi) == [(c, s) for c, s in brute if s]  # the same cells as a walk of the board
