@@ -375,6 +375,7 @@ def _controllers(args, autosave):
         save_path=args.load or None,
     )
     if game is not None:  # issue 16: a loaded game said "Quick start: default placements" (spirit) or nothing
+        ctrl.keep.mark_unchanged()  # the same as its file: a new game asks nothing until a turn is played
         n, over = len(game.turns), ctrl.result_text()
         state = f"game over: {over}" if over else f"{ctrl.game.position.to_move} to move"
         ctrl.say(f"Loaded {args.load}: {n} turn{'s' if n != 1 else ''}, {state}. Ctrl+Left reviews it.", "ok")

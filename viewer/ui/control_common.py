@@ -479,6 +479,7 @@ class ControllerBase(ABC):
             return False
         self.save_path = Path(path)
         self._adopt_loaded(game)
+        self.keep.mark_unchanged()
         self.say(f"Loaded {path}: {len(game.turns)} turns, {game.position.to_move} to move.", "ok")
         return True
 

@@ -71,6 +71,12 @@ class KeepGames:
         self.saved_as: tuple | None = None  # (id(game), turns) when the player last saved it (Ctrl+S)
         self.kept_previous: Path | None = None
 
+    def mark_unchanged(self) -> None:
+        """The game shown is the same as a file (just loaded from it): replacing it loses nothing
+        until a turn is played (issue 16 re-test: Ctrl+N on a game just loaded said "NOT autosaved")."""
+        g = self.host.game
+        self.saved_as = (id(g), len(g.turns)) if g is not None and hasattr(g, "turns") else None
+
     def game_at_stake(self) -> bool:
         """A game in progress with turns played and not saved since (a finished game is autosaved and
         kept when replaced)."""

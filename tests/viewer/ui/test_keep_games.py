@@ -140,3 +140,16 @@ def test_play_from_here_pauses_the_computer_until_c(tmp_path):
     for _ in range(10):
         c.tick(0.5)
     assert len(c.game.turns) > 2
+
+
+def test_a_game_just_loaded_is_replaced_without_a_question_until_a_turn_is_played(tmp_path):
+    other = _cube(tmp_path / "o", 4)
+    other.save(tmp_path / "four.txt")
+    c = CubeController(quick=True, autosave_path=tmp_path / "autosave.txt", offer_resume=False)
+    assert c.load(tmp_path / "four.txt") and len(c.game.turns) == 4
+    c.key("n", ctrl=True)  # the same as its file: nothing to lose, no question
+    assert c.question is None and (c.game is None or not c.game.turns)  # a new game (its setup)
+    assert c.load(tmp_path / "four.txt")
+    _play(c, 1)  # now it differs from its file: Ctrl+N asks
+    c.key("n", ctrl=True)
+    assert c.question is not None and len(c.game.turns) == 5 and "NOT autosaved" not in c.message.text
