@@ -21,9 +21,11 @@ Keys (also listed on the panel):
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from engine import DaqiError
 from engine.core.files import atomic_write_text
+from engine.cube.position import Position
 from engine.editor import CubeDraft, SpiritDraft
 
 from ..ui.control_common import default_autosave_path
@@ -57,13 +59,13 @@ class EditorSession:
         self.kinds = list(self.draft.rules.pieces)
         self.piece = next((k for k in self.kinds if k in ("rook", "master")), self.kinds[0])
         self.side = "white"
-        self.last = None  # the cell last put on
+        self.last: tuple | None = None  # the cell last put on
         self.remove_next = False
-        self.window = None
-        self.controller = None
-        self.panel = None
+        self.window: Any = None  # the DaqiWindow showing the editor
+        self.controller: Any = None  # the draft's controller (a viewer.ui.protocols.GameController)
+        self.panel: Panel | None = None
         self.clipboard = ""  # where Ctrl+C copies when the window has no clipboard
-        self.played = None  # the game "play from here" started
+        self.played: Any = None  # the game "play from here" started (its controller)
 
     # ------------------------------------------------------------------ showing the draft
     def attach(self, window) -> None:
@@ -136,6 +138,7 @@ class EditorSession:
                 n = d.clear_board(self.shown_board())
                 self._edited(f"Emptied the shown board ({n} cells)")
             elif name == "f" and hasattr(d, "set_fill"):
+                assert isinstance(d, CubeDraft)  # only cube chess has a fill
                 d.set_fill("empty" if d.spec.fill == "default" else "default")
                 self._edited(f"The fill is now '{d.spec.fill}'")
             elif name == "f3":
@@ -145,6 +148,7 @@ class EditorSession:
             elif name in ("+", "=", "-"):
                 step = (10 if shift else 1) * (-1 if name == "-" else 1)
                 if hasattr(d, "set_score"):
+                    assert isinstance(d, CubeDraft)  # only cube chess has scores
                     d.set_score(self.side, d.position().scores[self.side] + step)
                     self._edited(f"{self.side}'s score {d.position().scores[self.side]}")
                 elif self.last is not None and self.last in d.pieces:
@@ -153,6 +157,7 @@ class EditorSession:
                 else:
                     c.error("Put a piece first: + / - change the level of the piece last put.")
             elif name == "c" and hasattr(d, "set_credit"):
+                assert isinstance(d, CubeDraft)  # only cube chess has credits
                 have = d.position().credits[self.side].get(self.piece, 0)
                 d.set_credit(self.side, self.piece, max(0, have + (-1 if shift else 1)))
                 self._edited(
@@ -304,6 +309,7 @@ def panel_text(s: EditorSession) -> str:
     rows = ["   ".join(keys[i : i + per]) for i in range(0, len(keys), per)]
     lines = [f"POSITION EDITOR  ·  {d.game} chess", "", f"putting: {s.side} {s.piece}   (Tab: side)", *rows, ""]
     if hasattr(pos, "scores"):  # cube chess: the fill, scores and credits
+        assert isinstance(pos, Position)
         lines.append(f"{pos.to_move} to move  ·  fill {pos.fill}")
         lines.append(f"score white {pos.scores['white']}, black {pos.scores['black']}")
         cr = [f"{side} {k} {n}" for side in ("white", "black") for k, n in sorted(pos.credits[side].items())]

@@ -18,9 +18,10 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
+from typing import Any
 
 from engine.core.files import atomic_write_text
-from engine.puzzles import judge
+from engine.puzzles import Verdict, judge
 
 from ..ui.control_common import default_autosave_path
 from ..ui.panels import SANS, TEXT, Panel
@@ -59,14 +60,14 @@ class PuzzleSession:
         if start is None:  # the first unsolved puzzle
             start = next((i for i, p in enumerate(puzzles) if p.id not in self.solved), 0)
         self.index = start
-        self.window = None
-        self.controller = None
-        self.game = None
+        self.window: Any = None  # the DaqiWindow showing the puzzles
+        self.controller: Any = None  # the puzzle game's controller (a viewer.ui.protocols.GameController)
+        self.game: Any = None  # the puzzle's game (engine.core.games.Game)
         self.state = "solve"  # solve | solved | failed | shown
         self.step = 0
-        self.verdict = None
+        self.verdict: Verdict | None = None
         self.hint_shown = False
-        self.panel = None
+        self.panel: Panel | None = None
         self.modal = False
 
     @property
