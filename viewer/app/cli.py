@@ -185,6 +185,32 @@ def main(argv=None) -> int:
 
 
 def _main(argv: list) -> int:
+    rc = _subcommand(argv)
+    if rc is not None:
+        return rc
+    if not argv or argv[0].startswith("-") and argv[0] not in ("-h", "--help"):
+        argv = ["play"] + argv
+    args = build_parser().parse_args(argv)
+    if args.command not in WINDOW_COMMANDS:
+        build_parser().print_help()
+        return 2
+    _default_options(args)
+    size = _checked_options(args)
+    if size is None:
+        return 2
+    width, height = size
+    why = display_problem(args.headless)
+    if why:
+        return _no_display(why)
+    started = _start_game(args)
+    if started is None:
+        return 2
+    ctrl, paths, tutorial = started
+    return _open_window(args, ctrl, paths, tutorial, width, height)
+
+
+def _subcommand(argv: list) -> int | None:
+    """The exit status of a command without the game window (record, puzzles, arena, ...); None for the others."""
     if argv and argv[0] in ("record", "snapshot"):
         from . import record_cli  # owned by the recording developer
 
@@ -206,12 +232,11 @@ def _main(argv: list) -> int:
         from engine.lab.cli import study_main
 
         return int(study_main(argv[1:]) or 0)
-    if not argv or argv[0].startswith("-") and argv[0] not in ("-h", "--help"):
-        argv = ["play"] + argv
-    args = build_parser().parse_args(argv)
-    if args.command not in WINDOW_COMMANDS:
-        build_parser().print_help()
-        return 2
+    return None
+
+
+def _default_options(args) -> None:
+    """The options a window command lacks take their defaults."""
     for name, default in (
         ("clock", None),
         ("ui_scale", None),
@@ -224,23 +249,27 @@ def _main(argv: list) -> int:
     ):
         if not hasattr(args, name):  # the tutorial has no clock and keeps the defaults
             setattr(args, name, default)
+
+
+def _checked_options(args) -> tuple[int, int] | None:
+    """The window's (width, height), or None after saying in one line which option is wrong."""
     if args.vs != "computer" and (args.level is not None or args.computer is not None):
         print(
             "daqi: --level and --computer need --vs computer (e.g. 'daqi play --vs computer --level 1')",
             file=sys.stderr,
         )
-        return 2
+        return None
     try:
         width, height = (int(v) for v in args.size.lower().split("x"))
     except ValueError:
         print(f"daqi: --size must look like 1280x800, got {args.size!r}", file=sys.stderr)
-        return 2
+        return None
     if not (MIN_WINDOW <= width <= MAX_WINDOW and MIN_WINDOW <= height <= MAX_WINDOW):
         print(
             f"daqi: --size must be between {MIN_WINDOW}x{MIN_WINDOW} and {MAX_WINDOW}x{MAX_WINDOW}, got {args.size!r}",
             file=sys.stderr,
         )
-        return 2
+        return None
     if args.clock:
         from ..ui.clock import ClockError, parse_clock
 
@@ -248,21 +277,23 @@ def _main(argv: list) -> int:
             parse_clock(args.clock)
         except ClockError as exc:
             print(f"daqi: --clock: {exc}", file=sys.stderr)
-            return 2
+            return None
     if args.ui_scale is not None and not 0.5 <= args.ui_scale <= 4:
         print(f"daqi: --ui-scale must be between 0.5 and 4, got {args.ui_scale}", file=sys.stderr)
-        return 2
+        return None
     autosave_arg = getattr(args, "autosave", None)
     if autosave_arg and not getattr(args, "no_autosave", False):
         folder = os.path.dirname(os.path.abspath(autosave_arg))
         if os.path.isdir(autosave_arg) or not os.path.isdir(folder):
             # never renamed, never replaced: the user's folder stays as it is
             print(f"daqi: --autosave {autosave_arg!r} must name a file in an existing folder", file=sys.stderr)
-            return 2
-    why = display_problem(args.headless)
-    if why:
-        return _no_display(why)
+            return None
+    return width, height
 
+
+def _start_game(args):
+    """(controller, autosave paths, tutorial) of the lesson or game asked for, or None after saying in
+    one line why it cannot start."""
     from pathlib import Path
 
     from ..cube.controller import default_autosave_path
@@ -278,7 +309,7 @@ def _main(argv: list) -> int:
             tutorial = TutorialSession(lessons, find_lesson(lessons, args.lesson))
         except ValueError as exc:  # an unknown lesson, bad lesson data
             print(f"daqi tutorial: {exc}", file=sys.stderr)
-            return 2
+            return None
         ctrl, paths = None, {}  # a lesson never overwrites the autosaved game
     else:
         autosave = None if args.no_autosave else Path(args.autosave) if args.autosave else default_autosave_path()
@@ -290,9 +321,13 @@ def _main(argv: list) -> int:
             from ..record.errors import one_line
 
             print(f"daqi: {one_line(exc)}", file=sys.stderr)
-            return 2
+            return None
         tutorial = _first_start_offer(args, ctrl)
+    return ctrl, paths, tutorial
 
+
+def _open_window(args, ctrl, paths, tutorial, width: int, height: int) -> int:
+    """Open the game window and run it until it closes."""
     try:
         import pyglet
 

@@ -68,6 +68,33 @@ def hud_text(
     mode = c.mode
     side = c.to_move
     pos = c.game.position if c.game is not None and not getattr(c, "reviewing", False) else c.position
+    out["status"] = _status_text(c, mode, side, pos)
+    out["stats"] = _stats_text(c, show_stats)
+    out["turn_index"], out["turns"] = _turns_text(c, turn_rows_max)
+    out["banner"] = banner_text(c)
+
+    out["message"] = c.message.text
+    if getattr(c, "details_visible", False) and getattr(c.message, "detail", ""):
+        out["message"] += "\n   " + c.message.detail
+    out["message_level"] = c.message.level
+    hv = c.hover_text()
+    out["hover"] = hv if hv else ("outside the board" if c.hover_outside else "")
+
+    out["setup"] = _setup_text(c, pos) if mode == "setup" and c.setup is not None else ""
+    out["observe"] = _observe_text(c, observe_rows)
+    out["overlay"] = _overlay_text(c, mode, overlay_rows)
+    if getattr(c, "in_tutorial", False):  # issue 16: in a lesson H is the lesson's hint, F1 the help
+        out["hint"] = "F1: help   H: lesson hint   F4: show me   L: legend   Shift+arrows: orbit   F8: leave"
+    else:
+        out["hint"] = (
+            "H: help   L: legend   V: overview   C: computer   Shift+H: hint   Shift+arrows: orbit   "
+            "/: type a turn   F2: spirit chess"
+        )
+    return out
+
+
+def _status_text(c, mode, side, pos) -> str:
+    """The status panel: whose turn (or the phase), the scores, clock, computer, credits, place and cost."""
     sc = pos.scores
     lines = ["DAQI  cube chess" + ("   [REC]" if c.recording else "")]
     if getattr(c, "reviewing", False):
@@ -98,10 +125,13 @@ def hud_text(
     cp = c.cost_preview()
     if cp:
         lines.append(cp.replace("   cost", "\n  cost"))
-    out["status"] = "\n".join(lines)
+    return "\n".join(lines)
 
+
+def _stats_text(c, show_stats: bool) -> str:
+    """The C17 statistics table per piece type (or the line saying K shows it)."""
     if c.game is not None and not show_stats:
-        out["stats"] = "K: statistics per piece type"
+        return "K: statistics per piece type"
     elif c.game is not None:
         st = ["statistics  (pts cap hire green hyper)   K hides"]
         for s in ("white", "black"):
@@ -112,59 +142,55 @@ def hud_text(
             st.append(f"{s}:")
             for t, pts, cap, hired, green, hyper in rows:
                 st.append(f"  {t:<8}{pts:>4}{cap:>4}{hired:>5}{green:>6}{hyper:>6}")
-        out["stats"] = "\n".join(st)
+        return "\n".join(st)
     else:
-        out["stats"] = ""
+        return ""
 
+
+def _turns_text(c, turn_rows_max: int) -> tuple[list, str]:
+    """(the turn each row of the move list shows, the move list with the result under it)."""
     turns = c.turn_list()
     sel = c.review_selected() if hasattr(c, "review_selected") else None
     rows, idx = turn_rows(turns, sel, turn_rows_max - 1, getattr(c, "turns_scroll", 0))
     rows = [r if len(r) <= TURN_CHARS else r[: TURN_CHARS - 1] + "…" for r in rows]  # one row each
     tl = ["turns   (Ctrl+Left: review, click a turn)" if turns else "turns"] + (rows if turns else ["(none yet)"])
-    out["turn_index"] = [None] + (idx if turns else [None])
+    turn_index = [None] + (idx if turns else [None])
     res = c.result_text()
     if res:
         tl.append("")
         tl.append("RESULT: " + res)
-    out["turns"] = "\n".join(tl)
-    out["banner"] = banner_text(c)
+    return turn_index, "\n".join(tl)
 
-    out["message"] = c.message.text
-    if getattr(c, "details_visible", False) and getattr(c.message, "detail", ""):
-        out["message"] += "\n   " + c.message.detail
-    out["message_level"] = c.message.level
-    hv = c.hover_text()
-    out["hover"] = hv if hv else ("outside the board" if c.hover_outside else "")
 
-    if mode == "setup" and c.setup is not None:
-        sp = c.setup
-        nparts = len(c.rules.setup["parts"]) + 1
-        royal = c.setup_is_royal()
-        setup_lines = [
-            f"SETUP: {sp.to_choose} chooses part {sp.part + 1} of {nparts}"
-            + (" - royal slots: king, prince, queen, brother once each" if royal else ""),
-            f"time left {int(c.setup_remaining + 0.999)} s (then the default is used)",
-        ]
-        for i, (sq, name) in enumerate(zip(c.setup_squares(), c.setup_draft)):
-            mark = " <" if c.setup_pick == i else ""
-            setup_lines.append(f"  {i + 1}  {name:<8} on ({sq[0]},{sq[1]},{sq[2]}){mark}")
-        # the bonus of the arrangement shown (the part being chosen included), so it always agrees
-        # with the score line above it (issue 13, bug 11)
-        bonus = {sd: pos.scores[sd] - c.rules.start_score for sd in ("white", "black")}
-        setup_lines.append(
-            f"pawn bonus (each pawn in a slot: +1 point): white +{bonus['white']}  black +{bonus['black']}"
-        )
-        setup_lines.append("click a slot or 1-4: change   Enter: confirm   Q: quick start")
-        done = [
-            f"{sd}: " + " | ".join(" ".join(n[:2] for n in p) for p in sp.choices[sd])
-            for sd in ("white", "black")
-            if sp.choices[sd]
-        ]
-        setup_lines.extend(done)
-        out["setup"] = "\n".join(setup_lines)
-    else:
-        out["setup"] = ""
+def _setup_text(c, pos) -> str:
+    """The setup panel: the part being chosen, its slots, the pawn bonus and the parts already chosen."""
+    sp = c.setup
+    nparts = len(c.rules.setup["parts"]) + 1
+    royal = c.setup_is_royal()
+    setup_lines = [
+        f"SETUP: {sp.to_choose} chooses part {sp.part + 1} of {nparts}"
+        + (" - royal slots: king, prince, queen, brother once each" if royal else ""),
+        f"time left {int(c.setup_remaining + 0.999)} s (then the default is used)",
+    ]
+    for i, (sq, name) in enumerate(zip(c.setup_squares(), c.setup_draft)):
+        mark = " <" if c.setup_pick == i else ""
+        setup_lines.append(f"  {i + 1}  {name:<8} on ({sq[0]},{sq[1]},{sq[2]}){mark}")
+    # the bonus of the arrangement shown (the part being chosen included), so it always agrees
+    # with the score line above it (issue 13, bug 11)
+    bonus = {sd: pos.scores[sd] - c.rules.start_score for sd in ("white", "black")}
+    setup_lines.append(f"pawn bonus (each pawn in a slot: +1 point): white +{bonus['white']}  black +{bonus['black']}")
+    setup_lines.append("click a slot or 1-4: change   Enter: confirm   Q: quick start")
+    done = [
+        f"{sd}: " + " | ".join(" ".join(n[:2] for n in p) for p in sp.choices[sd])
+        for sd in ("white", "black")
+        if sp.choices[sd]
+    ]
+    setup_lines.extend(done)
+    return "\n".join(setup_lines)
 
+
+def _observe_text(c, observe_rows: int) -> str:
+    """The observation panel: the z columns observed and the stacks in them."""
     obs = c.observation()
     if obs:
         o = [f"observation: z columns, range ±{c.observe}"]
@@ -178,18 +204,19 @@ def hud_text(
             )
             more = f" (+{len(col) - 6})" if len(col) > 6 else ""
             o.append(f"({x},{y}): {items}{more}")
-        out["observe"] = "\n".join(fit_lines(o, observe_rows, OBSERVE_CHARS))
+        return "\n".join(fit_lines(o, observe_rows, OBSERVE_CHARS))
     else:
-        out["observe"] = ""
+        return ""
 
+
+def _overlay_text(c, mode, overlay_rows: int) -> str:
+    """The centred overlay: the help, a prompt, a chooser or the offer to resume (else empty)."""
     if c.help_visible:
         from .controller import BINDINGS
 
-        out["overlay"] = help_page(
-            "KEYS AND MOUSE  (H / F1 / Esc closes)", help_lines(BINDINGS), overlay_rows, c.help_page
-        )
+        return help_page("KEYS AND MOUSE  (H / F1 / Esc closes)", help_lines(BINDINGS), overlay_rows, c.help_page)
     elif c.prompt is not None:
-        out["overlay"] = prompt_text(c.prompt)
+        return prompt_text(c.prompt)
     elif c.chooser is not None:
         ch = c.chooser
         o = [ch.title, ""]
@@ -197,22 +224,11 @@ def hud_text(
             tick = ("[x] " if i in ch.chosen else "[ ] ") if ch.multi else ""
             dis = "" if ch.enabled is None or ch.enabled[i] else "   (not available)"
             o.append(f"  {i + 1}  {tick}{label}{dis}")
-        out["overlay"] = "\n".join(o)
+        return "\n".join(o)
     elif mode == "resume":
-        out["overlay"] = (
-            f"An autosaved game was found ({len(c.resume_offer.turns)} turns).\n\n"
-            f"Y = resume it     N = start a new game"
-        )
+        return f"An autosaved game was found ({len(c.resume_offer.turns)} turns).\n\nY = resume it     N = start a new game"
     else:
-        out["overlay"] = ""
-    if getattr(c, "in_tutorial", False):  # issue 16: in a lesson H is the lesson's hint, F1 the help
-        out["hint"] = "F1: help   H: lesson hint   F4: show me   L: legend   Shift+arrows: orbit   F8: leave"
-    else:
-        out["hint"] = (
-            "H: help   L: legend   V: overview   C: computer   Shift+H: hint   Shift+arrows: orbit   "
-            "/: type a turn   F2: spirit chess"
-        )
-    return out
+        return ""
 
 
 # ---------------------------------------------------------------------------------- sliders

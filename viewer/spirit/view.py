@@ -205,14 +205,35 @@ class SpiritBoardView:
         )
 
     def _rebuild(self):
-        ps, T = self.pyglet.shapes, self.pyglet.text
         for d in self.dynamic:
             d.delete()
         self.dynamic = []
-        add = self.dynamic.append
-        b, g = self.batch, self.g
         c = self.controller
         geo = self.geometry()
+        self._add_board(geo)
+        if c.mode != "handover":
+            self._add_zones(geo)
+        self._add_grid(geo)
+        self._add_targets(geo)
+        self._add_hint(geo)
+        if c.levelup is not None:
+            self._frame(c.levelup, LEVELUP_RGB, geo, 5)
+        if c.origin is not None:
+            self._frame(c.origin, PATH_RGB, geo, 5)
+        self._add_pieces(geo)
+        if getattr(c, "cursor", None) is not None:  # the keyboard cursor: thick, black-edged
+            self._frame(c.cursor, (0, 0, 0), geo, 7 * self.scale)
+            self._frame(c.cursor, (255, 255, 255), geo, 3.5 * self.scale)
+        elif c.hovered is not None:
+            self._frame(c.hovered, (255, 255, 255), geo, 2)
+        if c.mode == "setup":
+            self._add_palette(geo)
+
+    def _add_board(self, geo):
+        """The board's wood, and the half the side placing its setup fills lighter."""
+        ps = self.pyglet.shapes
+        add, b, g = self.dynamic.append, self.batch, self.g
+        c = self.controller
         cs = geo.cell
         ox, oy = geo.origin
         sx, sy = c.rules.size
@@ -224,35 +245,49 @@ class SpiritBoardView:
                     ox, oy + (lo - 1) * cs, cs * sx, cs * (hi - lo + 1), color=(225, 200, 140), batch=b, group=g[0]
                 )
             )
-        if c.mode != "handover":
-            for (x, y), lv in c.zones().items():
-                side = "white" if lv.get("white", 0) >= lv.get("black", 0) else "black"
-                total = lv[side]
-                add(
-                    ps.Rectangle(
-                        ox + (x - 1) * cs + 1,
-                        oy + (y - 1) * cs + 1,
-                        cs - 2,
-                        cs - 2,
-                        color=ZONE_RGB[side] + (110,),
-                        batch=b,
-                        group=g[1],
-                    )
+
+    def _add_zones(self, geo):
+        """The formation zones, shaded in the stronger side's colour with its summed level."""
+        ps, T = self.pyglet.shapes, self.pyglet.text
+        add, b, g = self.dynamic.append, self.batch, self.g
+        cs = geo.cell
+        ox, oy = geo.origin
+        for (x, y), lv in self.controller.zones().items():
+            side = "white" if lv.get("white", 0) >= lv.get("black", 0) else "black"
+            total = lv[side]
+            add(
+                ps.Rectangle(
+                    ox + (x - 1) * cs + 1,
+                    oy + (y - 1) * cs + 1,
+                    cs - 2,
+                    cs - 2,
+                    color=ZONE_RGB[side] + (110,),
+                    batch=b,
+                    group=g[1],
                 )
-                add(
-                    T.Label(
-                        f"+{total}",
-                        font_name=self.mono,
-                        font_size=max(7, int(cs * 0.2)),
-                        x=ox + (x - 1) * cs + 2,
-                        y=oy + y * cs - 2,
-                        anchor_x="left",
-                        anchor_y="top",
-                        color=(20, 20, 60, 255) if side == "white" else (90, 10, 10, 255),
-                        batch=b,
-                        group=g[4],
-                    )
+            )
+            add(
+                T.Label(
+                    f"+{total}",
+                    font_name=self.mono,
+                    font_size=max(7, int(cs * 0.2)),
+                    x=ox + (x - 1) * cs + 2,
+                    y=oy + y * cs - 2,
+                    anchor_x="left",
+                    anchor_y="top",
+                    color=(20, 20, 60, 255) if side == "white" else (90, 10, 10, 255),
+                    batch=b,
+                    group=g[4],
                 )
+            )
+
+    def _add_grid(self, geo):
+        """The grid lines, the middle row and the file and rank numbers."""
+        ps, T = self.pyglet.shapes, self.pyglet.text
+        add, b, g = self.dynamic.append, self.batch, self.g
+        cs = geo.cell
+        ox, oy = geo.origin
+        sx, sy = self.controller.rules.size
         for i in range(sx + 1):
             add(ps.Line(ox + i * cs, oy, ox + i * cs, oy + sy * cs, thickness=1, color=LINE_RGB, batch=b, group=g[2]))
         for j in range(sy + 1):
@@ -288,6 +323,13 @@ class SpiritBoardView:
                     group=g[4],
                 )
             )
+
+    def _add_targets(self, geo):
+        """The turn being built: level-up candidates, legal ends, caught ends (S11) and the numbered path."""
+        ps, T = self.pyglet.shapes, self.pyglet.text
+        add, b, g = self.dynamic.append, self.batch, self.g
+        c = self.controller
+        cs = geo.cell
         tg = c.targets()
         for sq in tg.get("levelup", []):
             self._frame(sq, LEVELUP_RGB, geo, 3)
@@ -333,7 +375,13 @@ class SpiritBoardView:
                     group=g[4],
                 )
             )
-        hint = _ask(c, "hint_marks", {})  # the computer's hint (I): magenta level-up, mover and path
+
+    def _add_hint(self, geo):
+        """The computer's hint (I): magenta level-up, mover and path."""
+        ps = self.pyglet.shapes
+        add, b, g = self.dynamic.append, self.batch, self.g
+        cs = geo.cell
+        hint = _ask(self.controller, "hint_marks", {})
         for sq in hint.get("path", []):
             x, y = geo.center(sq)
             add(
@@ -344,10 +392,12 @@ class SpiritBoardView:
         for key in ("levelup", "origin"):
             if hint.get(key) is not None:
                 self._frame(hint[key], HINT_RGB, geo, 4)
-        if c.levelup is not None:
-            self._frame(c.levelup, LEVELUP_RGB, geo, 5)
-        if c.origin is not None:
-            self._frame(c.origin, PATH_RGB, geo, 5)
+
+    def _add_pieces(self, geo):
+        """Every piece with its level badges; the computer's last turn glides along its path."""
+        add, b, g = self.dynamic.append, self.batch, self.g
+        c = self.controller
+        cs = geo.cell
         glide = _ask(c, "glide_at", None)  # the computer's last turn, gliding along its path
         for sq, (kind, side, level) in c.board().items():
             x, y = geo.center(sq)
@@ -376,31 +426,31 @@ class SpiritBoardView:
                 groups=(g[3], g[4], g[7]),
                 font=self.mono,
             )
-        if getattr(c, "cursor", None) is not None:  # the keyboard cursor: thick, black-edged
-            self._frame(c.cursor, (0, 0, 0), geo, 7 * self.scale)
-            self._frame(c.cursor, (255, 255, 255), geo, 3.5 * self.scale)
-        elif c.hovered is not None:
-            self._frame(c.hovered, (255, 255, 255), geo, 2)
-        if c.mode == "setup":
-            rem = c.remaining()
-            for i, kind in enumerate(c.kinds):
-                px, py, pw, ph = geo.palette_rect(i)
-                col = (70, 110, 70, 230) if kind == c.place_kind else (30, 34, 44, 220)
-                add(ps.Rectangle(px, py, pw, ph, color=col, batch=b, group=g[5]))
-                spec = c.rules.pieces[kind]
-                add(
-                    T.Label(
-                        f"{i + 1}  {spec.letter} {kind:<11} x{rem.get(kind, 0)}",
-                        font_name=self.mono,
-                        font_size=11 * self.scale,
-                        x=px + 8,
-                        y=py + ph / 2,
-                        anchor_y="center",
-                        color=(235, 235, 225, 255),
-                        batch=b,
-                        group=g[6],
-                    )
+
+    def _add_palette(self, geo):
+        """The setup palette: one entry per piece kind with how many are left to place."""
+        ps, T = self.pyglet.shapes, self.pyglet.text
+        add, b, g = self.dynamic.append, self.batch, self.g
+        c = self.controller
+        rem = c.remaining()
+        for i, kind in enumerate(c.kinds):
+            px, py, pw, ph = geo.palette_rect(i)
+            col = (70, 110, 70, 230) if kind == c.place_kind else (30, 34, 44, 220)
+            add(ps.Rectangle(px, py, pw, ph, color=col, batch=b, group=g[5]))
+            spec = c.rules.pieces[kind]
+            add(
+                T.Label(
+                    f"{i + 1}  {spec.letter} {kind:<11} x{rem.get(kind, 0)}",
+                    font_name=self.mono,
+                    font_size=11 * self.scale,
+                    x=px + 8,
+                    y=py + ph / 2,
+                    anchor_y="center",
+                    color=(235, 235, 225, 255),
+                    batch=b,
+                    group=g[6],
                 )
+            )
 
     def _frame(self, sq, rgb, geo, t):
         ps = self.pyglet.shapes
