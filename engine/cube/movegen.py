@@ -161,7 +161,11 @@ def _stack_affordable(rules, side, y, top_value, s, budget) -> bool:
 
 
 def _displace(get, default, rc, group, side, at, seq, horizon, score, sizes, higher_min, enemy_king, facing):
-    """Core of :func:`displacements`: ``get(c)`` reads a cell (None = unchanged, then ``default(c)``)."""
+    """Core of :func:`displacements`: ``get(c)`` reads a cell (None = unchanged, then ``default(c)``).
+
+    A hot loop, kept whole on purpose (issue 20): it runs for every piece at every node of the
+    computer's search, and its locals (the plan, the rays, the sizes) are read once here instead of
+    being passed down to helpers on every ray step."""
     want_move, want_cap, want_jump, want_hyper, st_move, st_jump, st_hyper = _plan(rc, seq)
     rays, grp_stackable, top_value, lone_king = _group_info(rc, group, side)
     nonstack = rc.nonstack
