@@ -21,7 +21,7 @@ Keys (also listed on the panel):
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from engine import DaqiError
 from engine.core.files import atomic_write_text
@@ -309,7 +309,7 @@ def panel_text(s: EditorSession) -> str:
     rows = ["   ".join(keys[i : i + per]) for i in range(0, len(keys), per)]
     lines = [f"POSITION EDITOR  ·  {d.game} chess", "", f"putting: {s.side} {s.piece}   (Tab: side)", *rows, ""]
     if hasattr(pos, "scores"):  # cube chess: the fill, scores and credits
-        assert isinstance(pos, Position)
+        pos = cast(Position, pos)  # for the type checker: only cube chess has scores (no game branch)
         lines.append(f"{pos.to_move} to move  ·  fill {pos.fill}")
         lines.append(f"score white {pos.scores['white']}, black {pos.scores['black']}")
         cr = [f"{side} {k} {n}" for side in ("white", "black") for k, n in sorted(pos.credits[side].items())]
