@@ -2,7 +2,7 @@
 any failure (KeyboardInterrupt included).
 
 Every temp file that exists is also in a process-wide set from the moment it is made (SIGINT and
-SIGTERM are held back while it is made and registered), so :func:`discard_all` can remove what an
+SIGTERM are deferred while it is made and registered), so :func:`discard_all` can remove what an
 interruption left between two lines of a writer: ``daqi record`` calls it on Ctrl-C and SIGTERM."""
 
 from __future__ import annotations
@@ -16,30 +16,16 @@ from pathlib import Path
 
 from .errors import RecordError
 
-_LIVE: set[Path] = set()
-_HELD = {signal.SIGINT, signal.SIGTERM}  # temp files made and not yet renamed or deleted
-
-
-@contextlib.contextmanager
-def signals_held():
-    """Hold SIGINT and SIGTERM back (main thread, where Python runs its handlers) for a few lines."""
-    held = _HELD
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    old = signal.pthread_sigmask(signal.SIG_BLOCK, held)
-    try:
-        yield
-    finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, old)
+_LIVE: set[Path] = set()  # temp files made and not yet renamed or deleted
+_HELD = (signal.SIGINT, signal.SIGTERM)  # deferred while a temp file or ffmpeg starts
 
 
 @contextlib.contextmanager
 def signals_deferred():
-    """Run a few lines with SIGINT and SIGTERM deferred, as :func:`signals_held` does, but by
-    swapping their handlers instead of blocking them: a child process started inside (ffmpeg) must
-    not inherit a blocked signal mask.  A signal that came meanwhile is raised again on exit, so its
-    own handler runs there (main thread only; elsewhere the lines simply run)."""
+    """Run a few lines with SIGINT and SIGTERM deferred: their handlers are swapped for a recorder
+    (not blocked: a child process started inside, ffmpeg, must not inherit a blocked signal mask),
+    and a signal that came meanwhile is raised again on exit, so its own handler runs there (main
+    thread only, where Python runs handlers; elsewhere the lines simply run)."""
     if threading.current_thread() is not threading.main_thread():
         yield
         return
@@ -76,7 +62,7 @@ class AtomicPath:
             raise RecordError(f"cannot write {self.path}: {parent} is not a folder")
         if self.path.exists() and not os.access(self.path, os.W_OK):
             raise RecordError(f"cannot write {self.path}: the file is read-only")
-        with signals_held():
+        with signals_deferred():
             try:
                 fd, tmp = tempfile.mkstemp(prefix=f".{self.path.stem}.", suffix=f".part{self.path.suffix}", dir=parent)
             except OSError as exc:
