@@ -32,7 +32,7 @@ from ..spirit.position import (
 from ..spirit.randomplay import random_spirit_turn
 from .base import Suggestion, check_request
 from .search import SearchParams, searched_suggestion
-from .spirit_eval import LEVEL, VALUE, evaluate, sect_threat
+from .spirit_eval import THREAT_WIN, VALUE, evaluate, fight, sect_threat
 from .spirit_eval import cheb as _cheb
 from .spirit_eval import sect_of as _sect
 
@@ -81,6 +81,11 @@ def _changed(a: Mapping, b: Mapping) -> list:
     out = [c for c, p in a.items() if b.get(c) != p]
     out.extend(c for c in b if c not in a)
     return out
+
+
+def _same_steps(rules, p: SpiritPiece) -> bool:
+    """Does raising ``p`` one level leave its step count as it is?"""
+    return step_budget(rules, p) == step_budget(rules, SpiritPiece(p.type, p.side, p.level + 1))
 
 
 class SpiritAdapter:
@@ -191,7 +196,9 @@ class SpiritAdapter:
             chosen = fights + near + guard[:GUARD_ENDS] + quiet[:QUIET_ENDS]
             for end in chosen:
                 out.append(SpiritTurn(own, m, paths[end]))
-            if not tactical:
+            # another level-up leaves the mover at its level: its paths hold only if its step count
+            # stays (a protector raised to 3 moves any number of steps, S7: not at 2)
+            if not tactical and (own != m or _same_steps(rules, pos.pieces[m])):
                 for u in strategic:
                     if u != own:
                         for end in (fights + near + quiet[:1])[:3]:
@@ -287,18 +294,22 @@ class SpiritAdapter:
         return repr(turn)
 
     def prescore(self, node: SpiritNode, turn) -> float:
+        """Captures that win the fight first, by the value taken; quiet ends nearest the enemy sect
+        next; ends where the mover dies (a lost fight, S10, or a zone's catch, S11) last
+        (:func:`~.spirit_eval.fight`)."""
         pos = node.pos
-        q = pos.pieces.get(turn.end)
-        sc = 0.0
-        if q is not None and q.side != pos.to_move:
-            if pos.rules.pieces[q.type].royal:
-                return 1e6
-            sc += 1000.0 + VALUE.get(q.type, 300) + LEVEL * q.level
-        es = node.enemy_sect
-        if es is False:
-            es = node.enemy_sect = _sect(pos, other(pos.to_move))
-        if es is not None:
-            sc -= 10.0 * _cheb(turn.end, es)
+        f = fight(pos, turn.levelup, turn.origin, turn.end)
+        if f >= THREAT_WIN:
+            return 1e6
+        if f > 0:
+            sc = 1000.0 + f
+        else:
+            sc = f - 1000.0 if f < 0 else 0.0
+            es = node.enemy_sect
+            if es is False:
+                es = node.enemy_sect = _sect(pos, other(pos.to_move))
+            if es is not None:
+                sc -= 10.0 * _cheb(turn.end, es)
         if turn.transform is not None:
             sc += 500.0
         return sc
