@@ -186,11 +186,13 @@ class Search:
             keep = self.p.root_keep2 if d == 2 else self.p.root_keep
             if keep is None:
                 keep = len(order)
+            family = getattr(self.a, "family", None)  # optional: distinct moves first (spread)
+            todo = order[:keep] if family is None or keep >= len(order) else spread(order, keep, family, _first)
             results: list = []
             cut = False
             try:
                 alpha = -INF
-                for t, child, st in order[:keep]:
+                for t, child, st in todo:
                     v, pv = self.negamax(child, d - 1, -INF, -alpha + self.p.jitter, 1, st)
                     v = -v + self.jitter(t, v)
                     results.append((v, len(results), t, child, st, pv))
@@ -311,6 +313,22 @@ class Search:
                     if alpha >= beta:
                         break
         return best, pv
+
+
+def spread(items: list, n: int, family: Callable[[Any], Any], at: Callable[[Any], Any] = lambda x: x) -> list:
+    """The first ``n`` of ``items`` taking one per family first (in order), then the rest in order:
+    the adapter's ``family(turn)`` names turns that differ only in a detail (spirit chess: the
+    level-up of the same move), so a width spends itself on different moves first."""
+    first, rest, seen = [], [], set()
+    for it in items:
+        f = family(at(it))
+        (rest if f in seen else first).append(it)
+        seen.add(f)
+    return (first + rest)[:n]
+
+
+def _first(entry: tuple) -> Any:
+    return entry[0]
 
 
 def _to_front(turns: list, turn: Any) -> None:
