@@ -15,6 +15,8 @@ beside the engine's ``legal_paths``: the search only plays turns the engine acce
 from __future__ import annotations
 
 from ..spirit.position import KING_DIRS, SpiritPiece, SpiritPosition, other, step_budget, zone_level
+from ..spirit.rules import SIDES
+from ..spirit.zones import Zones, neighbours
 from .weights import WEIGHTS
 
 _W = WEIGHTS["spirit"]
@@ -34,6 +36,10 @@ REACH_GAIN = float(_W["reach_gain"])
 EXPOSED = float(_W["exposed"])
 EXPOSED2 = float(_W["exposed2"])
 MOBILITY = float(_W["mobility"])
+#: the reach terms cost most of the evaluation (a flood per protector of unlimited range): skipped
+#: while their weights are all 0
+REACH_ON = bool(IMMUNE or REACH_GAIN or EXPOSED or EXPOSED2)
+_NO_REACH: dict = {"white": [[], 0], "black": [[], 0]}
 
 
 def cheb(a, b) -> int:
@@ -47,21 +53,46 @@ def sect_of(pos: SpiritPosition, side: str):
     return None
 
 
-def _diagonal_clear(pos: SpiritPosition, a, b) -> bool:
-    dx, dy = b[0] - a[0], b[1] - a[1]
-    if abs(dx) != abs(dy) or not dx:
-        return False
-    sx, sy = (dx > 0) - (dx < 0), (dy > 0) - (dy < 0)
-    return all((a[0] + sx * k, a[1] + sy * k) not in pos.pieces for k in range(1, abs(dx)))
+def flood(pos: SpiritPosition, origin, side: str, level: int, diagonal: bool, zones: Zones | None = None) -> set:
+    """The enemy pieces a mover of unlimited range (S7: a protector from level 3) on ``origin`` can
+    end on: every square it reaches over empty squares (diagonal steps for a diagonal mover, the
+    direction free at every step, each square once, H2), not through a square where an enemy zone
+    would catch it (S11, its level ``level`` plus its own formations there), and the enemy pieces
+    next to them.  Issue 18, session 5: before, only a piece on a straight clear diagonal counted,
+    while a raised protector zigzags across the board and took pieces the evaluation thought safe."""
+    rules = pos.rules
+    pieces = pos.pieces
+    if zones is None:
+        zones = Zones(rules, pieces)
+    around = neighbours(rules, diagonal)
+    at = zones.at
+    get = pieces.get
+    mine = 0 if side == SIDES[0] else 1
+    seen = {origin}
+    todo = [origin]
+    hits = set()
+    while todo:
+        for nb in around[todo.pop()]:
+            if nb in seen:
+                continue
+            seen.add(nb)
+            q = get(nb)
+            if q is not None:
+                if q.side != side:
+                    hits.add(nb)
+                continue
+            v = at(nb)
+            if v is not None and v[1 - mine] > 0 and level + v[mine] <= v[1 - mine]:
+                continue  # caught on entering (S11): no path goes on from here
+            todo.append(nb)
+    return hits
 
 
 def _reaches(pos: SpiritPosition, c, n, diagonal: bool, target) -> bool:
-    """Could a mover on ``c`` with step count ``n`` (None: any number of diagonal steps) end on
-    ``target`` (geometry only: the distance, the colour of a diagonal mover, a free neighbour of the
-    target for the last step)?"""
+    """Could a mover on ``c`` with step count ``n`` (not None: :func:`flood` answers for a mover of
+    unlimited range) end on ``target`` (geometry only: the distance, the colour of a diagonal
+    mover, a free neighbour of the target for the last step)?"""
     d = cheb(c, target)
-    if n is None:
-        return d <= 2 or _diagonal_clear(pos, c, target)
     if diagonal and (c[0] + c[1]) % 2 != (target[0] + target[1]) % 2:
         return False
     if not (d == 1 if n == 1 else 1 <= d <= n):
@@ -80,8 +111,9 @@ def sect_threat(pos: SpiritPosition, side: str) -> bool:
     """Could ``side`` move a piece onto the enemy sect next turn and take it (S3)?  An evaluation
     heuristic (the search itself only plays turns the engine accepts): a sect inside its own
     formations' zone is safe (H3 forbids a higher mover, S11 captures the others); otherwise a piece
-    within its exact step count of it (on a free neighbour for the last step), or a protector of
-    unlimited range on a clear diagonal, threatens it."""
+    raised by the turn's level-up (S13) within its exact step count of it (on a free neighbour for
+    the last step), or of unlimited range and reaching it (:func:`flood`: a protector raised to
+    level 3, S7), threatens it."""
     target = sect_of(pos, other(side))
     if target is None:
         return False
@@ -94,7 +126,13 @@ def sect_threat(pos: SpiritPosition, side: str) -> bool:
         k = rules.pieces[p.type]
         if not k.movable or k.formation:
             continue
-        if _reaches(pos, c, step_budget(rules, p), k.diagonal, target):
+        n = step_budget(rules, SpiritPiece(p.type, side, p.level + 1))
+        if n is None:
+            if (not k.diagonal or (c[0] + c[1]) % 2 == (target[0] + target[1]) % 2) and target in flood(
+                pos, c, side, p.level + 1, k.diagonal
+            ):
+                return True
+        elif _reaches(pos, c, n, k.diagonal, target):
             return True
     return False
 
@@ -159,11 +197,18 @@ def reach(pos: SpiritPosition) -> dict:
     pieces = pos.pieces
     out: dict = {"white": [[], 0], "black": [[], 0]}
     movers: dict = {"white": [], "black": []}
+    zones = None
     for c, p in pieces.items():
         k = kinds[p.type]
         if k.movable and not k.formation:
             raised = SpiritPiece(p.type, p.side, p.level + 1)
-            movers[p.side].append((c, p.level + 1, step_budget(rules, raised), k.diagonal))
+            n = step_budget(rules, raised)
+            hits = None
+            if n is None:
+                if zones is None:
+                    zones = Zones(rules, pieces)
+                hits = flood(pos, c, p.side, p.level + 1, k.diagonal, zones)
+            movers[p.side].append((c, p.level + 1, n, k.diagonal, hits))
     for c, p in pieces.items():
         k = kinds[p.type]
         if k.royal:
@@ -173,11 +218,14 @@ def reach(pos: SpiritPosition) -> dict:
             out[side][1] += 1  # immune: a higher enemy may not end here (H3), a lower one dies entering (S11)
             continue
         x, y = c
-        for a, alevel, n, diagonal in movers[other(side)]:
-            if n is not None and (abs(a[0] - x) > n or abs(a[1] - y) > n):
+        for a, alevel, n, diagonal, hits in movers[other(side)]:
+            if n is None:
+                if c not in hits:
+                    continue
+            elif abs(a[0] - x) > n or abs(a[1] - y) > n:
                 continue  # out of its step count (the cheap test first: most pairs are far apart)
             # S12: any enemy reaching a formation takes it; S10, H5: the higher or equal level wins
-            if (k.formation or alevel >= p.level) and _reaches(pos, a, n, diagonal, c):
+            if (k.formation or alevel >= p.level) and (n is None or _reaches(pos, a, n, diagonal, c)):
                 out[other(side)][0].append(_value(p))
                 break
     for rec in out.values():
@@ -208,7 +256,7 @@ def evaluate(pos: SpiritPosition) -> float:
     rules = pos.rules
     kinds = rules.pieces
     sects = {s: sect_of(pos, s), o: sect_of(pos, o)}
-    rc = reach(pos)
+    rc = reach(pos) if REACH_ON else _NO_REACH
     e = 0.0
     for side, sign in ((s, 1.0), (o, -1.0)):
         target = sects[other(side)]
@@ -225,7 +273,7 @@ def evaluate(pos: SpiritPosition) -> float:
         at = sects[side]
         if at is not None and zone_level(rules, pos.pieces, side, at) > 0:
             acc += GUARDED
-        acc += IMMUNE * rc[side][1] + MOBILITY * _mobility(pos, side)
+        acc += IMMUNE * rc[side][1] + (MOBILITY * _mobility(pos, side) if MOBILITY else 0.0)
         e += sign * acc
     gain = rc[s][0]
     loss = rc[o][0]

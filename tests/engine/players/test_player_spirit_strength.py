@@ -7,7 +7,7 @@ from players_helpers import SPIRIT, spirit
 from engine.core.errors import IllegalAction
 from engine.players.base import Budget
 from engine.players.search import Search, spread
-from engine.players.spirit_eval import VALUE, fight
+from engine.players.spirit_eval import VALUE, fight, flood, sect_threat
 from engine.players.spirit_player import ADAPTER, LEVEL_PARAMS
 from engine.spirit import apply_spirit_turn, levelup_squares, spirit_start_position, step_budget
 from engine.spirit.record import parse_spirit_record, replay_spirit_turn
@@ -96,3 +96,30 @@ def test_a_width_takes_one_turn_per_move_first():
     items = [("a", 1), ("a", 2), ("b", 1), ("a", 3), ("c", 1)]
     assert spread(items, 3, lambda t: t[0]) == [("a", 1), ("b", 1), ("c", 1)]
     assert spread(items, 4, lambda t: t[0]) == [("a", 1), ("b", 1), ("c", 1), ("a", 2)]
+
+
+def test_a_protector_raised_by_its_turn_threatens_an_unguarded_sect_by_a_zigzag():
+    # the sect on (10,18) has no formation; White's level-2 protector on (4,10) is raised to 3 by
+    # its own level-up (S13) and then moves any number of diagonal steps, turning where it likes
+    # (S7): (4,10)-(5,11)-...-(9,15)-(10,16)-(9,17)-(10,18) -- not one straight diagonal
+    pieces = {
+        (10, 2): ("sect", "white"),
+        (4, 10): ("protector", "white", 2),
+        (10, 18): ("sect", "black"),
+        (11, 17): ("disciple", "black"),  # closes the straight diagonal (11,17)
+    }
+    pos = spirit(pieces)
+    assert sect_threat(pos, "white")
+    assert ADAPTER.in_danger(ADAPTER.root(spirit(pieces, to_move="black")))
+    # a formation next to the sect guards it (H3, S11): no threat
+    assert not sect_threat(spirit({**pieces, (9, 18): ("formation", "black")}), "white")
+
+
+def test_the_flood_of_a_protector_of_unlimited_range_stops_where_a_zone_catches_it():
+    # from the corner every path starts on (2,2), inside the zone of a level-3 formation on (3,2)
+    base = {(10, 2): ("sect", "white"), (1, 1): ("protector", "white", 3), (10, 18): ("sect", "black")}
+    elder = {(3, 3): ("elder", "black", 2), (15, 15): ("disciple", "black")}
+    assert {(3, 3), (15, 15)} <= flood(spirit({**base, **elder}), (1, 1), "white", 3, True)
+    walled = spirit({**base, **elder, (3, 2): ("formation", "black", 3)})
+    assert not flood(walled, (1, 1), "white", 3, True)  # caught on (2,2) at level 3 (S11)
+    assert (3, 3) in flood(walled, (1, 1), "white", 4, True)  # a higher one passes through
