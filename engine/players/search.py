@@ -319,7 +319,9 @@ def spread(items: list, n: int, family: Callable[[Any], Any], at: Callable[[Any]
     """The first ``n`` of ``items`` taking one per family first (in order), then the rest in order:
     the adapter's ``family(turn)`` names turns that differ only in a detail (spirit chess: the
     level-up of the same move), so a width spends itself on different moves first."""
-    first, rest, seen = [], [], set()
+    first: list = []
+    rest: list = []
+    seen: set = set()
     for it in items:
         f = family(at(it))
         (rest if f in seen else first).append(it)
