@@ -31,7 +31,7 @@ from ..spirit.position import (
 )
 from ..spirit.randomplay import random_spirit_turn
 from .base import Suggestion, check_request
-from .search import SearchParams, searched_suggestion, spread
+from .search import SearchParams, searched_suggestion
 from .spirit_eval import THREAT_WIN, VALUE, evaluate, fight, sect_threat
 from .spirit_eval import cheb as _cheb
 from .spirit_eval import sect_of as _sect
@@ -252,22 +252,13 @@ class SpiritAdapter:
             node.up.kid_paths = node
         return turns
 
-    def ordered(self, node: SpiritNode, width: int | None) -> list:
-        """The candidates best pre-score first (stable); when ``width`` cuts the list, one turn per
-        move (origin and end) comes first and the same move with another level-up fills what is left,
-        so that the level-up copies of one capture do not take the whole width (issue 18, session 5)."""
-        turns = self.moves(node)
-        pre = self.prescore
-        scored = sorted(((pre(node, t), i) for i, t in enumerate(turns)), key=lambda e: (-e[0], e[1]))
-        out = [turns[i] for _, i in scored]
-        if width is None or width >= len(out):
-            return out
-        return spread(out, width, self.family)
-
     @staticmethod
     def family(turn: SpiritTurn) -> tuple:
-        """The move of a turn, without its level-up and transform (the root searches distinct moves
-        first, :func:`~.search.spread`)."""
+        """The move of a turn, without its level-up and transform: the root's list for depth 3 and
+        beyond takes one turn per move first (:func:`~.search.spread`), so that the level-up copies
+        of one move do not fill it (issue 18, session 5).  Inner nodes keep the plain pre-score
+        order: spreading their width too lost the tactics suite's poisoned capture (a wider set of
+        replies refuted every quiet turn, and the candidates hold no retreat for the attacked elder)."""
         return turn.origin, turn.end
 
     def tactical(self, node: SpiritNode) -> list:
