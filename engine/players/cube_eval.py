@@ -408,63 +408,171 @@ def _lone_capturers(pos: Position, c, side: str, table: tuple, vals) -> list:
     return out
 
 
+_PLANS: dict = {}
+
+
+def _grid_plan(table: tuple, h: int) -> tuple:
+    """:func:`_table` laid out for a grid of column height ``h``: the one-square directions as
+    ``(index offset, types)`` and the longer ones as ``(index offset, reach, types, any_hop)``."""
+    key = (id(table), h)
+    got = _PLANS.get(key)
+    if got is not None and got[0] is table:  # the table itself is kept, so its id is not reused meanwhile
+        return got[1]
+    short = tuple((dx * h + dy, types) for dx, dy, reach, types, _hop in table if reach == 1)
+    long_ = tuple((dx * h + dy, reach, types, hop) for dx, dy, reach, types, hop in table if reach != 1)
+    if len(_PLANS) > 64:
+        _PLANS.clear()
+    _PLANS[key] = (table, (short, long_))
+    return short, long_
+
+
+def _capturer_value(st, types: dict, k: int, hop: bool, vals) -> int:
+    """The value of the stack ``st`` as a capturer from ``k`` squares away (``hop``: over one
+    screen), 0 if none of its pieces captures from there; a king counts ``KING_ATTACKER``."""
+    for p in st:
+        r = types.get(p.type)
+        if r is not None and r[1 if hop else 0] >= k:
+            v = 0
+            for q in st:
+                if q.type == "king":
+                    return KING_ATTACKER
+                v += vals[q.type]
+            return v
+    return 0
+
+
 def _grid_capturers(grid: list, h: int, i0: int, side: str, table: tuple, vals) -> list:
     """The values of ``side``'s stacks that could capture on square index ``i0`` of a board's grid
     (:func:`_board_grid`; as :func:`attackers`, cannons by hopping), ascending; a king counts
     ``KING_ATTACKER``."""
     out = []
-    for dx, dy, reach, types, any_hop in table:
-        d = dx * h + dy
-        i, k, found = i0, 0, 0
-        while k < reach:
-            i -= d
-            k += 1
-            st = grid[i]
-            if st is None:
-                continue
+    short, long_ = _grid_plan(table, h)
+    for d, types in short:  # leapers (and one-step rays): one square
+        st = grid[i0 - d]
+        if st is None or st is _OFF or st[0].side != side:
+            continue
+        v = _capturer_value(st, types, 1, False, vals)
+        if v:
+            out.append(v)
+    for d, reach, types, any_hop in long_:
+        i = i0 - d
+        st = grid[i]
+        if st is not None:  # the first square (most rays stop there: the crowded boards)
             if st is _OFF:
-                break
-            found += 1
+                continue
+            k, found = 1, 1
+        else:
+            k, found = 1, 0
+            while k < reach:
+                i -= d
+                k += 1
+                st = grid[i]
+                if st is not None:
+                    break
+            if st is None or st is _OFF:
+                continue
+            found = 1
+        while True:
             if st[0].side == side:
-                for p in st:
-                    r = types.get(p.type)
-                    if r is not None and (r[0] if found == 1 else r[1]) >= k:
-                        v = 0
-                        for q in st:
-                            if q.type == "king":
-                                v = KING_ATTACKER
-                                break
-                            v += vals[q.type]
-                        out.append(v)
-                        break
+                v = _capturer_value(st, types, k, found > 1, vals)
+                if v:
+                    out.append(v)
             if found >= 2 or not any_hop:
                 break
+            st = None
+            while k < reach:  # the screen's far side: a hopping ray's second piece
+                i -= d
+                k += 1
+                st = grid[i]
+                if st is not None:
+                    break
+            if st is None or st is _OFF:
+                break
+            found = 2
     out.sort()
     return out
+
+
+_DELTAS: dict = {}
+
+
+def _capture_deltas(rules) -> frozenset:
+    """Every offset (dx, dy) on one board from which a stack of either side could capture, up to
+    the board's size along each ray of :func:`_table` (a cannon's screen included), and (0, 0): a
+    cell changed at such an offset from a square may change the exchange on it."""
+    key = rules.fingerprint
+    got = _DELTAS.get(key)
+    if got is not None:
+        return got
+    span = max(rules.size[0], rules.size[1])
+    out = {(0, 0)}
+    for side in ("white", "black"):
+        for dx, dy, reach, _types, _hop in _table(rules, side):
+            for k in range(1, min(reach, span) + 1):
+                out.add((k * dx, k * dy))
+                out.add((-k * dx, -k * dy))
+    if len(_DELTAS) > 64:
+        _DELTAS.clear()
+    got = _DELTAS[key] = frozenset(out)
+    return got
 
 
 def exchanges(pos: Position) -> dict:
     """Per side, the static exchange values (points, > 0 only) of capturing the other side's
     weighed stacks (:func:`_targets`), largest first, and the largest value it can capture at all
     (any exchange: for C16, where the capture itself may end the game)."""
+    return exchange_table(pos)[0]
+
+
+def exchange_table(pos: Position, prev: dict | None = None, changed=()) -> tuple[dict, dict]:
+    """:func:`exchanges` and the exchange of every weighed stack (``{cell: None | (value, gain)}``,
+    None: nobody attacks it).  ``prev``: that table of a position that differs from ``pos`` only
+    in the cells ``changed`` (the search's parent node); a stack on the main board keeps its entry
+    when no changed cell of the main board lies on one of the capture rays through it
+    (:func:`_capture_deltas`), a stack on another board when no cell of its board changed (issue
+    18: a turn changes a few cells, the exchanges of the others are the parent's;
+    ``test_incremental_exchanges_equal_a_full_scan``)."""
     rules = pos.rules
     vals = _values(rules)
     out: dict = {"white": [0, []], "black": [0, []]}
+    table: dict = {}
     targets = _targets(pos, vals)
     if not targets:
-        return out
-    by_board: dict = {}
-    for c, st in pos.cells.items():
-        by_board.setdefault(c[2:], []).append((c, st))
+        return out, table
+    if prev is not None:
+        deltas = _capture_deltas(rules)
+        near = [(c[0], c[1], c[2:]) for c in changed]
+    by_board: dict | None = None
     grids: dict = {}
     sy = rules.size[1]
     for c, side, v in targets:
         opp = other(side)
         rest = c[2:]
+        if prev is not None:
+            e = prev.get(c, False)
+            if e is not False:
+                x, y = c[0], c[1]
+                for cx, cy, crest in near:
+                    if crest == rest and (rest != (1,) or (cx - x, cy - y) in deltas):
+                        break
+                else:
+                    table[c] = e
+                    if e is not None:
+                        rec = out[opp]
+                        if e[0] > rec[0]:
+                            rec[0] = e[0]
+                        if e[1] > 0:
+                            rec[1].append(e[1])
+                    continue
+        if by_board is None:
+            by_board = {}
+            for c2, st in pos.cells.items():
+                by_board.setdefault(c2[2:], []).append((c2, st))
         mine = by_board[rest]
         if len(mine) == 1 and rest != (1,) and 1 < c[0] < rules.size[0] and 1 < c[1] < sy:
             att = _lone_capturers(pos, c, opp, _table(rules, opp), vals)
             if not att:
+                table[c] = None
                 continue
             dfn = _lone_capturers(pos, c, side, _table(rules, side), vals)
         else:
@@ -475,17 +583,19 @@ def exchanges(pos: Position) -> dict:
             i0 = (c[0] + 1) * h + c[1] + 1
             att = _grid_capturers(grid, h, i0, opp, _table(rules, opp), vals)
             if not att:
+                table[c] = None
                 continue
             dfn = _grid_capturers(grid, h, i0, side, _table(rules, side), vals)
         rec = out[opp]
         if v > rec[0]:
             rec[0] = v
         g = swap_gain(v, att, dfn)
+        table[c] = (v, g)
         if g > 0:
             rec[1].append(g)
     for rec in out.values():
         rec[1].sort(reverse=True)
-    return out
+    return out, table
 
 
 def _c16_capture(sc: dict, side: str, best: int) -> bool:
@@ -539,9 +649,13 @@ def _hunters(pos: Position, side: str) -> tuple[int, int]:
     return on, near
 
 
-def features(pos: Position, mat: dict | None = None) -> tuple[bool, tuple]:
+def features(
+    pos: Position, mat: dict | None = None, prev: dict | None = None, changed=(), keep: list | None = None
+) -> tuple[bool, tuple]:
     """``(wins_now, terms)``: whether the side to move wins on the spot, else the values of
-    :data:`TERMS` from its view (the evaluation is their dot product with :data:`WEIGHTS_CUBE`)."""
+    :data:`TERMS` from its view (the evaluation is their dot product with :data:`WEIGHTS_CUBE`).
+    ``prev``, ``changed``: the exchange table of a position that differs in those cells only
+    (:func:`exchange_table`); ``keep``: a list that receives this position's table."""
     s = pos.to_move
     o = other(s)
     sc = pos.scores
@@ -549,7 +663,9 @@ def features(pos: Position, mat: dict | None = None) -> tuple[bool, tuple]:
     kc = king_capture(pos, s)
     if kc == 2 or home_threats(pos, s):
         return True, ()
-    ex = exchanges(pos)
+    ex, table = exchange_table(pos, prev, changed)
+    if keep is not None:
+        keep.append(table)
     if _c16_capture(sc, s, ex[s][0]):
         return True, ()
     if mat is None:
@@ -591,10 +707,13 @@ def features(pos: Position, mat: dict | None = None) -> tuple[bool, tuple]:
     )
 
 
-def evaluate(pos: Position, mat: dict | None = None) -> float:
+def evaluate(
+    pos: Position, mat: dict | None = None, prev: dict | None = None, changed=(), keep: list | None = None
+) -> float:
     """Static value of ``pos`` for the side to move, in centi-points (``mat``: :func:`material` of
-    ``pos`` when the caller keeps it incrementally)."""
-    win, f = features(pos, mat)
+    ``pos`` when the caller keeps it incrementally; ``prev``, ``changed``, ``keep``: the exchange
+    tables of :func:`features`, the same value with less work)."""
+    win, f = features(pos, mat, prev, changed, keep)
     if win:
         return THREAT_WIN
     e = 0.0
