@@ -274,15 +274,17 @@ def home_threats(pos: Position, side: str) -> int:
     return n
 
 
-def king_capture(pos: Position, side: str) -> int:
+def king_capture(pos: Position, side: str, hit: bool | None = None) -> int:
     """0: ``side`` cannot capture the enemy king now; 2: it can and that wins (C4, C8);
-    1: it can but the capture only crowns the enemy prince."""
+    1: it can but the capture only crowns the enemy prince.  ``hit``: whether a planar attacker
+    reaches the enemy king (``attackers(..., first=True)``) when the caller knows it."""
     opp = other(side)
     ko = pos.royals[opp]["king"]
     if ko is None:
         return 0
     ks = pos.royals[side]["king"]
-    hit = bool(attackers(pos, ko, side, first=True))
+    if hit is None:
+        hit = bool(attackers(pos, ko, side, first=True))
     if not hit and ks is not None and aligned(ks, ko):
         hit = facing_line_clear(pos, ks, ko)
     if not hit:
@@ -649,23 +651,54 @@ def _hunters(pos: Position, side: str) -> tuple[int, int]:
     return on, near
 
 
+def _king_hit(pos: Position, side: str, prev: dict | None, near: list, deltas, hits: dict) -> bool | None:
+    """Whether a planar attacker of ``side`` reaches the enemy king (None: no enemy king), from
+    ``prev`` (``{side: (king square, hit)}`` of a position that differs only in the cells ``near``,
+    as ``(x, y, rest)``) when the king stayed and no changed cell of its board lies on a capture
+    ray through it (:func:`_capture_deltas`); recorded in ``hits``."""
+    ko = pos.royals[other(side)]["king"]
+    if ko is None:
+        return None
+    if prev is not None:
+        e = prev.get(side)
+        if e is not None and e[0] == ko:
+            x, y, rest = ko[0], ko[1], ko[2:]
+            for cx, cy, crest in near:
+                if crest == rest and (cx - x, cy - y) in deltas:
+                    break
+            else:
+                hits[side] = e
+                return e[1]
+    hit = bool(attackers(pos, ko, side, first=True))
+    hits[side] = (ko, hit)
+    return hit
+
+
 def features(
-    pos: Position, mat: dict | None = None, prev: dict | None = None, changed=(), keep: list | None = None
+    pos: Position, mat: dict | None = None, prev: tuple | None = None, changed=(), keep: list | None = None
 ) -> tuple[bool, tuple]:
     """``(wins_now, terms)``: whether the side to move wins on the spot, else the values of
     :data:`TERMS` from its view (the evaluation is their dot product with :data:`WEIGHTS_CUBE`).
-    ``prev``, ``changed``: the exchange table of a position that differs in those cells only
-    (:func:`exchange_table`); ``keep``: a list that receives this position's table."""
+    ``prev``, ``changed``: what ``keep`` received for a position that differs in those cells only
+    (its exchange table, :func:`exchange_table`, and its king attacks, :func:`_king_hit`): the
+    same terms with less work; ``keep``: a list that receives this position's."""
     s = pos.to_move
     o = other(s)
     sc = pos.scores
+    hits: dict = {}
+    if prev is not None:
+        near = [(c[0], c[1], c[2:]) for c in changed]
+        deltas = _capture_deltas(pos.rules)
+        prev_table, prev_hits = prev
+    else:
+        near, deltas, prev_table, prev_hits = [], frozenset(), None, None
     # immediate wins of the side to move
-    kc = king_capture(pos, s)
+    kc = king_capture(pos, s, _king_hit(pos, s, prev_hits, near, deltas, hits))
     if kc == 2 or home_threats(pos, s):
         return True, ()
-    ex, table = exchange_table(pos, prev, changed)
+    ex, table = exchange_table(pos, prev_table, changed)
     if keep is not None:
-        keep.append(table)
+        keep.append((table, hits))
     if _c16_capture(sc, s, ex[s][0]):
         return True, ()
     if mat is None:
@@ -677,7 +710,7 @@ def features(
         if margin < C16_MARGIN:
             c16 -= sign * (C16_MARGIN - margin)
     # threats of the side not to move
-    ko = king_capture(pos, o)
+    ko = king_capture(pos, o, _king_hit(pos, o, prev_hits, near, deltas, hits))
     threats = home_threats(pos, o) + (ko == 2) + _c16_capture(sc, o, ex[o][0])
     single = -(threats if threats < 2 else 0) - (ko == 1)
     double = -1.0 if threats >= 2 else 0.0
@@ -708,7 +741,7 @@ def features(
 
 
 def evaluate(
-    pos: Position, mat: dict | None = None, prev: dict | None = None, changed=(), keep: list | None = None
+    pos: Position, mat: dict | None = None, prev: tuple | None = None, changed=(), keep: list | None = None
 ) -> float:
     """Static value of ``pos`` for the side to move, in centi-points (``mat``: :func:`material` of
     ``pos`` when the caller keeps it incrementally; ``prev``, ``changed``, ``keep``: the exchange

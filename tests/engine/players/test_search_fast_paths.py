@@ -34,6 +34,8 @@ def test_incremental_exchanges_equal_a_full_scan(seed, plies):
     pos = _middlegame(seed, plies)
     root = ADAPTER.root(pos)
     _, parent = ev.exchange_table(pos)
+    memo: list = []
+    ev.evaluate(pos, root.mat, None, (), memo)
     kids = 0
     for t in ADAPTER.moves(root):
         child = ADAPTER.play(root, t)
@@ -43,8 +45,11 @@ def test_incremental_exchanges_equal_a_full_scan(seed, plies):
         full = ev.exchange_table(child.pos)
         assert ev.exchange_table(child.pos, parent, child.changed) == full, t
         keep: list = []
-        assert ev.evaluate(child.pos, child.mat, parent, child.changed, keep) == ev.evaluate(child.pos, child.mat)
-        assert keep == [full[1]] or not keep
+        fresh: list = []
+        want = ev.evaluate(child.pos, child.mat, None, (), fresh)
+        assert ev.evaluate(child.pos, child.mat, memo[0] if memo else None, child.changed, keep) == want
+        assert keep == fresh  # the exchange table and the king attacks, as scanned afresh
+        assert not keep or keep[0][0] == full[1]
     assert kids > 10
 
 
