@@ -114,8 +114,9 @@ class Search:
             if len(self.evals) < TT_MAX:
                 self.evals[key] = (v, self.keep(pos) if self.keep is not None else None)
             return v
-        if e[1] is not None:
-            self.recall(pos, e[1])
+        recall = self.recall
+        if e[1] is not None and recall is not None:
+            recall(pos, e[1])
         return e[0]
 
     def _ordered(self, pos: Any, turns: list, width: int | None) -> list:
