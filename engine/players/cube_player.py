@@ -111,7 +111,8 @@ class CubeAdapter:
             up.kid_gen = (gen, node.changed)
         if width is None:
             return [t for _, t in sc]
-        order = sorted(range(len(sc)), key=lambda i: -sc[i][0])
+        keys = [-e[0] for e in sc]
+        order = sorted(range(len(sc)), key=keys.__getitem__)  # stable: generation order breaks ties
         return [sc[i][1] for i in order[:width]]
 
     def in_danger(self, node: Node) -> bool:
