@@ -256,7 +256,10 @@ def home_threats(pos: Position, side: str) -> int:
             continue
         for which in ("king", "prince"):
             home = pos.homes[opp][which]
-            if home is None or not royal_reaches(at, home):
+            if home is None:
+                continue
+            # royal_reaches, whose first test (one planar step at most) is inlined: most royals are far
+            if abs(at[0] - home[0]) > 1 or abs(at[1] - home[1]) > 1 or not royal_reaches(at, home):
                 continue
             occ = pos.cell(home)
             ways = _ways(at, home)
@@ -680,8 +683,9 @@ def features(
     """``(wins_now, terms)``: whether the side to move wins on the spot, else the values of
     :data:`TERMS` from its view (the evaluation is their dot product with :data:`WEIGHTS_CUBE`).
     ``prev``, ``changed``: what ``keep`` received for a position that differs in those cells only
-    (its exchange table, :func:`exchange_table`, and its king attacks, :func:`_king_hit`): the
-    same terms with less work; ``keep``: a list that receives this position's."""
+    (its exchange table, :func:`exchange_table`, and its king attacks, :func:`_king_hit`, with
+    ``"danger"``: whether the side not to move could capture the king or walk home, when known):
+    the same terms with less work; ``keep``: a list that receives this position's."""
     s = pos.to_move
     o = other(s)
     sc = pos.scores
@@ -711,7 +715,9 @@ def features(
             c16 -= sign * (C16_MARGIN - margin)
     # threats of the side not to move
     ko = king_capture(pos, o, _king_hit(pos, o, prev_hits, near, deltas, hits))
-    threats = home_threats(pos, o) + (ko == 2) + _c16_capture(sc, o, ex[o][0])
+    ho_threats = home_threats(pos, o)
+    hits["danger"] = ko == 2 or ho_threats > 0  # the search's in_danger, known from here
+    threats = ho_threats + (ko == 2) + _c16_capture(sc, o, ex[o][0])
     single = -(threats if threats < 2 else 0) - (ko == 1)
     double = -1.0 if threats >= 2 else 0.0
     hs, rs = _hunters(pos, s)

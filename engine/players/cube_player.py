@@ -118,6 +118,11 @@ class CubeAdapter:
     def in_danger(self, node: Node) -> bool:
         """Could the other side end the game next turn: capture the king (C4, C3 facing lines
         across planes and boards) or walk a royal onto a home square (C5, C7)?"""
+        ex = node.ex
+        if ex is not None and self.fast:
+            known = ex[1].get("danger")
+            if known is not None:  # the evaluation of this position found it out (cube_eval.features)
+                return known
         pos = node.pos
         opp = other(pos.to_move)
         return ev.king_capture(pos, opp) == 2 or ev.home_threats(pos, opp) > 0

@@ -13,6 +13,8 @@ from engine.players import cube_eval as ev
 from engine.players.cube_player import ADAPTER, LEVEL_PARAMS, CubeAdapter, reason
 from engine.players.search import searched_suggestion
 
+SLOW = CubeAdapter(trusted=False, fast=False)
+
 
 def _middlegame(seed: int, plies: int):
     pos, rng = start_position(), random.Random(seed)
@@ -50,6 +52,8 @@ def test_incremental_exchanges_equal_a_full_scan(seed, plies):
         assert ev.evaluate(child.pos, child.mat, memo[0] if memo else None, child.changed, keep) == want
         assert keep == fresh  # the exchange table and the king attacks, as scanned afresh
         assert not keep or keep[0][0] == full[1]
+        ADAPTER.evaluate(child)  # the threat test answered from the evaluation's by-products
+        assert ADAPTER.in_danger(child) == SLOW.in_danger(child)
     assert kids > 10
 
 
