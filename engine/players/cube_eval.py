@@ -352,17 +352,10 @@ def _targets(pos: Position, vals) -> list:
     moved, dropped or stacked piece, on any board) but a lone pawn; the setup pieces still at home
     guard each other and are left to the search.  ``[(cell, side, value)]``; bounded by the cells that changed."""
     out = []
-    cells = pos.cells
-    for c, st in cells.items():
-        if not st:
-            continue
-        p0 = st[0]
-        if p0.type in ("king", "prince") or (len(st) == 1 and p0.type == "pawn"):
-            continue  # a lone pawn (one point) is left to the quiescence search
-        v = 0
-        for p in st:
-            v += vals[p.type]
-        out.append((c, p0.side, v))
+    for c, st in pos.cells.items():
+        t = _target_of(st, vals)  # a lone pawn (one point) is left to the quiescence search
+        if t is not None:
+            out.append((c, t[0], t[1]))
     return out
 
 
@@ -529,50 +522,75 @@ def exchanges(pos: Position) -> dict:
     return exchange_table(pos)[0]
 
 
+def _target_of(st, vals) -> tuple | None:
+    """``(side, value)`` of a stack the evaluation weighs (:func:`_targets`), else None."""
+    if not st:
+        return None
+    p0 = st[0]
+    if p0.type in ("king", "prince") or (len(st) == 1 and p0.type == "pawn"):
+        return None
+    v = 0
+    for p in st:
+        v += vals[p.type]
+    return p0.side, v
+
+
 def exchange_table(pos: Position, prev: dict | None = None, changed=()) -> tuple[dict, dict]:
-    """:func:`exchanges` and the exchange of every weighed stack (``{cell: None | (value, gain)}``,
-    None: nobody attacks it).  ``prev``: that table of a position that differs from ``pos`` only
-    in the cells ``changed`` (the search's parent node); a stack on the main board keeps its entry
-    when no changed cell of the main board lies on one of the capture rays through it
-    (:func:`_capture_deltas`), a stack on another board when no cell of its board changed (issue
-    18: a turn changes a few cells, the exchanges of the others are the parent's;
-    ``test_incremental_exchanges_equal_a_full_scan``)."""
+    """:func:`exchanges` and the exchange of every weighed stack (``{cell: None | (capturing
+    side, value, gain)}``, None: nobody attacks it).  ``prev``: that table of a position that
+    differs from ``pos`` only in the cells ``changed`` (the search's parent node): the weighed
+    stacks are its stacks but those on changed cells, and those on changed cells that are weighed
+    now; a stack on the main board keeps its entry when no changed cell of the main board lies on
+    one of the capture rays through it (:func:`_capture_deltas`), a stack on another board when no
+    cell of its board changed (issue 18: a turn changes a few cells, the exchanges of the others
+    are the parent's; ``test_incremental_exchanges_equal_a_full_scan``)."""
     rules = pos.rules
     vals = _values(rules)
     out: dict = {"white": [0, []], "black": [0, []]}
     table: dict = {}
-    targets = _targets(pos, vals)
-    if not targets:
-        return out, table
-    if prev is not None:
+    if prev is None:
+        targets = _targets(pos, vals)
+    else:
         deltas = _capture_deltas(rules)
         near = [(c[0], c[1], c[2:]) for c in changed]
-    by_board: dict | None = None
+        written = dict.fromkeys(changed)
+        cells = pos.cells
+        targets = []
+        for c, e in prev.items():
+            if c in written:
+                continue
+            x, y, rest = c[0], c[1], c[2:]
+            for cx, cy, crest in near:
+                if crest == rest and (rest != (1,) or (cx - x, cy - y) in deltas):
+                    t = _target_of(cells[c], vals)
+                    if t is not None:  # always: the stack is the parent's
+                        targets.append((c, t[0], t[1]))
+                    break
+            else:
+                table[c] = e
+                if e is not None:
+                    rec = out[e[0]]
+                    if e[1] > rec[0]:
+                        rec[0] = e[1]
+                    if e[2] > 0:
+                        rec[1].append(e[2])
+        for c in written:
+            st = cells.get(c)  # a changed cell back to its default content is not among the cells
+            t = _target_of(st, vals) if st is not None else None
+            if t is not None:  # a weighed stack stands on a changed cell
+                targets.append((c, t[0], t[1]))
+    if not targets:
+        for rec in out.values():
+            rec[1].sort(reverse=True)
+        return out, table
+    by_board: dict = {}
+    for c, st in pos.cells.items():
+        by_board.setdefault(c[2:], []).append((c, st))
     grids: dict = {}
     sy = rules.size[1]
     for c, side, v in targets:
         opp = other(side)
         rest = c[2:]
-        if prev is not None:
-            e = prev.get(c, False)
-            if e is not False:
-                x, y = c[0], c[1]
-                for cx, cy, crest in near:
-                    if crest == rest and (rest != (1,) or (cx - x, cy - y) in deltas):
-                        break
-                else:
-                    table[c] = e
-                    if e is not None:
-                        rec = out[opp]
-                        if e[0] > rec[0]:
-                            rec[0] = e[0]
-                        if e[1] > 0:
-                            rec[1].append(e[1])
-                    continue
-        if by_board is None:
-            by_board = {}
-            for c2, st in pos.cells.items():
-                by_board.setdefault(c2[2:], []).append((c2, st))
         mine = by_board[rest]
         if len(mine) == 1 and rest != (1,) and 1 < c[0] < rules.size[0] and 1 < c[1] < sy:
             att = _lone_capturers(pos, c, opp, _table(rules, opp), vals)
@@ -595,7 +613,7 @@ def exchange_table(pos: Position, prev: dict | None = None, changed=()) -> tuple
         if v > rec[0]:
             rec[0] = v
         g = swap_gain(v, att, dfn)
-        table[c] = (v, g)
+        table[c] = (opp, v, g)
         if g > 0:
             rec[1].append(g)
     for rec in out.values():
