@@ -494,25 +494,59 @@ def _grid_capturers(grid: list, h: int, i0: int, side: str, table: tuple, vals) 
 _DELTAS: dict = {}
 
 
-def _capture_deltas(rules) -> frozenset:
+def _capture_deltas(rules) -> dict:
     """Every offset (dx, dy) on one board from which a stack of either side could capture, up to
-    the board's size along each ray of :func:`_table` (a cannon's screen included), and (0, 0): a
-    cell changed at such an offset from a square may change the exchange on it."""
+    the board's size along each ray of :func:`_table`, both ways, with the rays that reach it:
+    ``{(dx, dy): ((ux, uy, k, screens), ...)}`` (the offset is ``k`` steps ``(ux, uy)``; ``screens``
+    unchanged pieces between hide it: 1, or 2 for a direction with a cannon's hop), and (0, 0)
+    with no ray: a cell changed at such an offset from a square may change the exchange on it."""
     key = rules.fingerprint
     got = _DELTAS.get(key)
     if got is not None:
         return got
     span = max(rules.size[0], rules.size[1])
-    out = {(0, 0)}
+    out: dict = {(0, 0): ()}
     for side in ("white", "black"):
-        for dx, dy, reach, _types, _hop in _table(rules, side):
-            for k in range(1, min(reach, span) + 1):
-                out.add((k * dx, k * dy))
-                out.add((-k * dx, -k * dy))
+        for dx, dy, reach, _types, hop in _table(rules, side):
+            for ux, uy in ((dx, dy), (-dx, -dy)):
+                for k in range(1, min(reach, span) + 1):
+                    rays = out.setdefault((k * ux, k * uy), ())
+                    ray = (ux, uy, k, 2 if hop else 1)
+                    if ray not in rays:
+                        out[(k * ux, k * uy)] = rays + (ray,)
     if len(_DELTAS) > 64:
         _DELTAS.clear()
-    got = _DELTAS[key] = frozenset(out)
+    got = _DELTAS[key] = out
     return got
+
+
+def _seen_from(pos: Position, c, changed_at, deltas: dict, written) -> bool:
+    """Could the change of cell ``changed_at`` (same board as ``c``) alter who captures on ``c``?
+    Yes when a capture ray through ``c`` reaches it without ``screens`` unchanged pieces in
+    between (a leaper's square, or an open line); ``(0, 0)`` (the cell itself) always."""
+    x, y, rest = c[0], c[1], c[2:]
+    rays = deltas.get((changed_at[0] - x, changed_at[1] - y))
+    if rays is None:
+        return False
+    if not rays:
+        return True
+    get, default = pos.cells.get, pos.default
+    for ux, uy, k, screens in rays:
+        n = 0
+        for j in range(1, k):
+            q = (x + j * ux, y + j * uy) + rest
+            if q in written:
+                continue
+            st = get(q)
+            if st is None:
+                st = default(q)
+            if st:
+                n += 1
+                if n >= screens:
+                    break
+        else:
+            return True
+    return False
 
 
 def exchanges(pos: Position) -> dict:
@@ -561,7 +595,9 @@ def exchange_table(pos: Position, prev: dict | None = None, changed=()) -> tuple
                 continue
             x, y, rest = c[0], c[1], c[2:]
             for cx, cy, crest in near:
-                if crest == rest and (rest != (1,) or (cx - x, cy - y) in deltas):
+                if crest == rest and (
+                    rest != (1,) or ((cx - x, cy - y) in deltas and _seen_from(pos, c, (cx, cy), deltas, written))
+                ):
                     t = _target_of(cells[c], vals)
                     if t is not None:  # always: the stack is the parent's
                         targets.append((c, t[0], t[1]))
@@ -672,11 +708,11 @@ def _hunters(pos: Position, side: str) -> tuple[int, int]:
     return on, near
 
 
-def _king_hit(pos: Position, side: str, prev: dict | None, near: list, deltas, hits: dict) -> bool | None:
+def _king_hit(pos: Position, side: str, prev: dict | None, near: list, deltas, written, hits: dict) -> bool | None:
     """Whether a planar attacker of ``side`` reaches the enemy king (None: no enemy king), from
     ``prev`` (``{side: (king square, hit)}`` of a position that differs only in the cells ``near``,
-    as ``(x, y, rest)``) when the king stayed and no changed cell of its board lies on a capture
-    ray through it (:func:`_capture_deltas`); recorded in ``hits``."""
+    as ``(x, y, rest)``, among them ``written``) when the king stayed and no changed cell of its
+    board is seen from it along a capture ray (:func:`_seen_from`); recorded in ``hits``."""
     ko = pos.royals[other(side)]["king"]
     if ko is None:
         return None
@@ -685,7 +721,7 @@ def _king_hit(pos: Position, side: str, prev: dict | None, near: list, deltas, h
         if e is not None and e[0] == ko:
             x, y, rest = ko[0], ko[1], ko[2:]
             for cx, cy, crest in near:
-                if crest == rest and (cx - x, cy - y) in deltas:
+                if crest == rest and (cx - x, cy - y) in deltas and _seen_from(pos, ko, (cx, cy), deltas, written):
                     break
             else:
                 hits[side] = e
@@ -711,11 +747,12 @@ def features(
     if prev is not None:
         near = [(c[0], c[1], c[2:]) for c in changed]
         deltas = _capture_deltas(pos.rules)
+        written = dict.fromkeys(changed)
         prev_table, prev_hits = prev
     else:
-        near, deltas, prev_table, prev_hits = [], frozenset(), None, None
+        near, deltas, written, prev_table, prev_hits = [], {}, {}, None, None
     # immediate wins of the side to move
-    kc = king_capture(pos, s, _king_hit(pos, s, prev_hits, near, deltas, hits))
+    kc = king_capture(pos, s, _king_hit(pos, s, prev_hits, near, deltas, written, hits))
     if kc == 2 or home_threats(pos, s):
         return True, ()
     ex, table = exchange_table(pos, prev_table, changed)
@@ -732,7 +769,7 @@ def features(
         if margin < C16_MARGIN:
             c16 -= sign * (C16_MARGIN - margin)
     # threats of the side not to move
-    ko = king_capture(pos, o, _king_hit(pos, o, prev_hits, near, deltas, hits))
+    ko = king_capture(pos, o, _king_hit(pos, o, prev_hits, near, deltas, written, hits))
     ho_threats = home_threats(pos, o)
     hits["danger"] = ko == 2 or ho_threats > 0  # the search's in_danger, known from here
     threats = ho_threats + (ko == 2) + _c16_capture(sc, o, ex[o][0])
