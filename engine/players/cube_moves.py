@@ -308,7 +308,8 @@ _REACH: dict = {}  # (rules.fingerprint, side, types) -> (rules, leaper deltas, 
 
 def _reach(rules, side: str, stack) -> tuple:
     """Where a change of a cell can alter the actions of ``stack`` (``side``'s) on the same board:
-    the deltas of its short rays (up to 8 steps) and the primitive directions of its longer ones;
+    the deltas of its short rays (up to 8 steps) and every offset along its longer ones (on one
+    board), each with its primitive direction;
     a split part moves with a subset of these rays, the whole stack with all of them (a superset
     is safe: it only regenerates more).  ``screens``: pieces in between that hide a cell (1, or 2
     for a group with a hopping ray, a cannon)."""
@@ -325,9 +326,12 @@ def _reach(rules, side: str, stack) -> tuple:
                     near.add((ray.dx * k, ray.dy * k))
             else:
                 dirs.add(_primitive(ray.dx, ray.dy))
+    # every offset along those directions on one board, with its direction (no gcd per test)
+    span = max(rules.size[0], rules.size[1])
+    far = {(k * px, k * py): (px, py) for px, py in sorted(dirs) for k in range(1, span + 1)}
     if len(_REACH) > 512:
         _REACH.clear()
-    r = _REACH[key] = (rules, frozenset(near), frozenset(dirs), 2 if hop else 1)
+    r = _REACH[key] = (rules, frozenset(near), far, 2 if hop else 1)
     return r
 
 
@@ -336,7 +340,7 @@ def _primitive(dx: int, dy: int) -> tuple:
     return (dx // g, dy // g)
 
 
-def _touched(pos: Position, o, changed, near, dirs, screens: int) -> bool:
+def _touched(pos: Position, o, changed, near, far: dict, screens: int) -> bool:
     """Could a change of the cells ``changed`` alter the actions from origin ``o``?  Yes for a
     cell with the same (x, y) (the origin itself, its 3-D jumps and hyper-jumps) and for a cell of
     the same board that one of the rules' rays from ``o`` could reach -- unless ``screens``
@@ -351,9 +355,10 @@ def _touched(pos: Position, o, changed, near, dirs, screens: int) -> bool:
             continue
         if (dx, dy) in near:
             return True
-        px, py = _primitive(dx, dy)
-        if (px, py) not in dirs:
+        d = far.get((dx, dy))  # the primitive direction, when it is one of the stack's long rays
+        if d is None:
             continue
+        px, py = d
         n, cx, cy = 0, x + px, y + py
         while (cx, cy) != (c[0], c[1]):
             q = (cx, cy) + rest
