@@ -453,40 +453,22 @@ def _grid_capturers(grid: list, h: int, i0: int, side: str, table: tuple, vals) 
         if v:
             out.append(v)
     for d, reach, types, any_hop in long_:
-        i = i0 - d
-        st = grid[i]
-        if st is not None:  # the first square (most rays stop there: the crowded boards)
+        i, k, found = i0, 0, 0
+        while k < reach:
+            i -= d
+            k += 1
+            st = grid[i]
+            if st is None:
+                continue
             if st is _OFF:
-                continue
-            k, found = 1, 1
-        else:
-            k, found = 1, 0
-            while k < reach:
-                i -= d
-                k += 1
-                st = grid[i]
-                if st is not None:
-                    break
-            if st is None or st is _OFF:
-                continue
-            found = 1
-        while True:
+                break
+            found += 1
             if st[0].side == side:
                 v = _capturer_value(st, types, k, found > 1, vals)
                 if v:
                     out.append(v)
             if found >= 2 or not any_hop:
                 break
-            st = None
-            while k < reach:  # the screen's far side: a hopping ray's second piece
-                i -= d
-                k += 1
-                st = grid[i]
-                if st is not None:
-                    break
-            if st is None or st is _OFF:
-                break
-            found = 2
     out.sort()
     return out
 

@@ -3,12 +3,9 @@ values and the same search, never hard-coded results."""
 
 from __future__ import annotations
 
-import random
-
 import pytest
+from players_helpers import middlegame
 
-from engine import apply_turn, start_position
-from engine.cube.randomplay import random_turn
 from engine.players import cube_eval as ev
 from engine.players.cube_player import ADAPTER, LEVEL_PARAMS, CubeAdapter, reason
 from engine.players.search import searched_suggestion
@@ -16,24 +13,11 @@ from engine.players.search import searched_suggestion
 SLOW = CubeAdapter(trusted=False, fast=False)
 
 
-def _middlegame(seed: int, plies: int):
-    pos, rng = start_position(), random.Random(seed)
-    for _ in range(plies):
-        t = random_turn(pos, rng)
-        if t is None:
-            break
-        new = apply_turn(pos, t)[0]
-        if new.result is not None:
-            break
-        pos = new
-    return pos
-
-
 @pytest.mark.parametrize("seed,plies", [(1, 12), (3, 40), (4, 60)])
 def test_incremental_exchanges_equal_a_full_scan(seed, plies):
     """Every candidate's child: the exchange table built from the parent's table and the cells the
     turn wrote equals the one scanned from the child alone, and so do the exchanges and the value."""
-    pos = _middlegame(seed, plies)
+    pos = middlegame(seed, plies)
     root = ADAPTER.root(pos)
     _, parent = ev.exchange_table(pos)
     memo: list = []
@@ -61,7 +45,7 @@ def test_incremental_exchanges_equal_a_full_scan(seed, plies):
 def test_the_fast_paths_give_the_same_search_as_the_reference(seed, plies):
     """The same suggestion, value, line, node count and depth with every fast path off (each node
     evaluated from its position alone, every turn through the whole turn machine)."""
-    pos = _middlegame(seed, plies)
+    pos = middlegame(seed, plies)
     for level, nodes in ((2, 1200), (3, 1500)):
         slow = searched_suggestion(
             CubeAdapter(trusted=False, fast=False),
