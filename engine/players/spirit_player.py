@@ -18,13 +18,14 @@ import random
 from collections.abc import Callable, Mapping
 
 from ..core.errors import IllegalAction
+from ..spirit.generated import apply_generated, board_zones, make_turn
+from ..spirit.generated import paths as generated_paths
 from ..spirit.position import (
     SpiritPiece,
     SpiritPosition,
     SpiritTransform,
     SpiritTurn,
     apply_spirit_turn,
-    legal_paths,
     levelup_squares,
     other,
     step_budget,
@@ -54,15 +55,31 @@ LEVEL_PARAMS = {
 
 
 FAR = 1 << 20  # a distance beyond every board (no sect to measure from)
+ROYAL = 1e6  # the pre-score of a turn that ends on the enemy sect (S3)
 
 
 class SpiritNode:
     """A position and the square where the turn that led to it captured (for quiescence).  ``up``:
     the node it was reached from; ``paths``: the mover paths computed here, by (origin, level-up),
     and ``kid_paths`` the last child's, which its siblings reuse where nothing near the mover
-    changed (:meth:`SpiritAdapter.paths`)."""
+    changed (:meth:`SpiritAdapter.paths`); ``zones``: the formation zones of the whole board, made
+    once when a path is computed here; ``trusted``: the turns built here from a path of their own
+    level-up (by ``id``, with the turn: :meth:`SpiritAdapter.play` applies them without walking the
+    path again)."""
 
-    __slots__ = ("enemy_sect", "hot", "kid_paths", "paths", "pos", "ref", "result", "to_move", "up")
+    __slots__ = (
+        "enemy_sect",
+        "hot",
+        "kid_paths",
+        "paths",
+        "pos",
+        "ref",
+        "result",
+        "to_move",
+        "trusted",
+        "up",
+        "zones",
+    )
 
     def __init__(self, pos: SpiritPosition, hot, up=None):
         self.pos = pos
@@ -74,6 +91,8 @@ class SpiritNode:
         self.kid_paths = None
         self.ref: tuple | None = None  # (position, paths, changed squares) of the reference node
         self.enemy_sect: tuple | None | bool = False  # the enemy sect's square, found once (False: not yet)
+        self.zones = None
+        self.trusted: dict = {}
 
 
 def _changed(a: Mapping, b: Mapping) -> list:
@@ -128,7 +147,9 @@ class SpiritAdapter:
                 if n is not None and all(max(abs(c[0] - mx), abs(c[1] - my)) > n + 2 for c in changed):
                     node.paths[key] = hit
                     return hit
-        got = node.paths[key] = legal_paths(pos, m, up)
+        if node.zones is None:
+            node.zones = board_zones(pos)
+        got = node.paths[key] = generated_paths(pos, m, up, node.zones)
         return got
 
     def _reference(self, node: SpiritNode) -> tuple:
@@ -145,6 +166,8 @@ class SpiritAdapter:
         return cand.pos, cand.paths, set(_changed(cand.pos.pieces, node.pos.pieces))
 
     def _turns(self, node: SpiritNode, tactical: bool) -> list:
+        """The candidates as ``(levelup, origin, path, transform, trusted)`` in generation order;
+        ``trusted``: the path is one of the mover's legal paths with this very level-up."""
         pos = node.pos
         if pos.result is not None:
             return []
@@ -157,7 +180,7 @@ class SpiritAdapter:
         ex, ey = enemy_sect if enemy_sect is not None else (0, 0)
         ox, oy = own_sect if own_sect is not None else (0, 0)
         get = pos.pieces.get
-        out = []
+        out: list = []
         movers = sorted(c for c, p in pos.pieces.items() if p.side == side and rules.pieces[p.type].movable)
         for m in movers:
             # the paths with the mover itself raised; other level-ups reuse them (a level-up elsewhere
@@ -190,12 +213,12 @@ class SpiritAdapter:
             quiet = [e for _, e in quiet]
             chosen = fights + near + guard[:GUARD_ENDS] + quiet[:QUIET_ENDS]
             for end in chosen:
-                out.append(SpiritTurn(own, m, paths[end]))
+                out.append((own, m, paths[end], None, True))
             if not tactical:
                 for u in strategic:
                     if u != own:
                         for end in (fights + near + quiet[:1])[:3]:
-                            out.append(SpiritTurn(u, m, paths[end]))
+                            out.append((u, m, paths[end], None, False))
         if not tactical:
             out.extend(self._transforms(pos, out))
         return out
@@ -221,16 +244,78 @@ class SpiritAdapter:
             for i, into in enumerate(kinds):
                 cap = 40 if i == 0 else 12  # the most valuable kind gets the most turns
                 made = 0
-                for t in turns:
+                for up, origin, path, _tr, trusted in turns:
                     if made >= cap:
                         break
-                    if t.origin == c:
-                        extra.append(SpiritTurn(t.levelup, t.origin, t.path, SpiritTransform(t.end, into)))
+                    if origin == c:
+                        extra.append((up, origin, path, SpiritTransform(path[-1], into), trusted))
                         made += 1
-                    elif t.levelup == c or p.level >= k.transform_level:
-                        extra.append(SpiritTurn(t.levelup, t.origin, t.path, SpiritTransform(c, into)))
+                    elif up == c or p.level >= k.transform_level:
+                        extra.append((up, origin, path, SpiritTransform(c, into), trusted))
                         made += 1
         return extra[:80]
+
+    def _built(self, node: SpiritNode, specs) -> list:
+        """The turns of candidate tuples (:meth:`_turns`), the trusted ones remembered by the node."""
+        out = []
+        trusted = node.trusted
+        for up, m, path, tr, ok in specs:
+            t = make_turn(up, m, path, tr)
+            if ok:
+                trusted[id(t)] = t
+            out.append(t)
+        return out
+
+    def moves(self, node: SpiritNode) -> list:
+        turns = self._built(node, self._turns(node, False))
+        if node.up is not None:
+            node.up.kid_paths = node
+        return turns
+
+    def ordered(self, node: SpiritNode, width: int | None) -> list:
+        """``moves(node)`` ordered by :meth:`prescore` (stable) and cut to ``width``: what the
+        search's own ordering of the whole list gives, with the pre-scores computed once per end
+        square and only the kept turns built."""
+        specs = self._turns(node, False)
+        if node.up is not None:
+            node.up.kid_paths = node
+        if width is None:  # the search's own ordering keeps such a list as it is
+            return self._built(node, specs)
+        if not specs:
+            return []
+        pos = node.pos
+        get = pos.pieces.get
+        me = pos.to_move
+        es = node.enemy_sect
+        if es is False:
+            es = node.enemy_sect = _sect(pos, other(me))
+        kinds = pos.rules.pieces
+        by_end: dict = {}  # end square -> prescore() without the transform's bonus, None: the enemy sect
+        keys = []
+        for spec in specs:
+            path = spec[2]
+            end = path[-1] if path else spec[1]
+            if end in by_end:
+                sc = by_end[end]
+            else:
+                q = get(end)
+                sc = 0.0
+                if q is not None and q.side != me:
+                    if kinds[q.type].royal:
+                        sc = None
+                    else:
+                        sc += 1000.0 + VALUE.get(q.type, 300) + LEVEL * q.level
+                if sc is not None and es is not None:
+                    sc -= 10.0 * max(abs(end[0] - es[0]), abs(end[1] - es[1]))
+                by_end[end] = sc
+            if sc is None:
+                keys.append(-ROYAL)
+            elif spec[3] is not None:
+                keys.append(-(sc + 500.0))
+            else:
+                keys.append(-sc)
+        order = sorted(range(len(specs)), key=keys.__getitem__)  # stable: ties keep generation order
+        return self._built(node, [specs[i] for i in order[:width]])
 
     def in_danger(self, node: SpiritNode) -> bool:
         """Could the other side capture the sect next turn (S3)?"""
@@ -238,12 +323,6 @@ class SpiritAdapter:
 
     def root(self, pos: SpiritPosition) -> SpiritNode:
         return SpiritNode(pos, None)
-
-    def moves(self, node: SpiritNode) -> list:
-        turns = self._turns(node, False)
-        if node.up is not None:
-            node.up.kid_paths = node
-        return turns
 
     def tactical(self, node: SpiritNode) -> list:
         """Quiescence turns: moves onto the square where the last turn captured (a recapture), for the
@@ -270,12 +349,14 @@ class SpiritAdapter:
                 continue
             paths = self.paths(node, c, up)
             if hot in paths:
-                out.append(SpiritTurn(up, c, paths[hot]))
+                t = make_turn(up, c, paths[hot])
+                node.trusted[id(t)] = t
+                out.append(t)
         return out
 
     def play(self, node: SpiritNode, turn) -> SpiritNode | None:
         try:
-            new, caps = apply_spirit_turn(node.pos, turn)
+            new, caps = apply_generated(node.pos, turn, node.trusted.get(id(turn)) is turn)
         except IllegalAction:
             return None
         return SpiritNode(new, turn.end if caps else None, node)

@@ -90,3 +90,36 @@ def neighbours(rules: SpiritRules, diagonal: bool) -> dict:
             for y in range(1, h + 1)
         }
     return table
+
+
+class _Lifted(Mapping):
+    """The pieces of a position with the mover lifted off ``origin`` and, optionally, one piece
+    replaced (the raised one): what :func:`_paths_from` needs, without copying the board."""
+
+    __slots__ = ("base", "origin", "at", "piece")
+
+    def __init__(self, base: Mapping, origin: Coord, at: Coord | None = None, piece: Any = None):
+        self.base, self.origin, self.at, self.piece = base, origin, at, piece
+
+    def __getitem__(self, sq):
+        if sq == self.origin:
+            raise KeyError(sq)
+        if sq == self.at:
+            return self.piece
+        return self.base[sq]
+
+    def get(self, sq, default=None):
+        if sq == self.origin:
+            return default
+        if sq == self.at:
+            return self.piece
+        return self.base.get(sq, default)
+
+    def __contains__(self, sq) -> bool:
+        return sq != self.origin and sq in self.base
+
+    def __iter__(self):
+        return (sq for sq in self.base if sq != self.origin)
+
+    def __len__(self) -> int:
+        return len(self.base) - (self.origin in self.base)
