@@ -31,6 +31,7 @@ from ..spirit.position import (
     step_budget,
 )
 from ..spirit.randomplay import random_spirit_turn
+from ..spirit.zones import Zones
 from .base import Suggestion, check_request
 from .search import SearchParams, searched_suggestion
 from .spirit_eval import LEVEL, VALUE, evaluate, sect_threat
@@ -91,7 +92,7 @@ class SpiritNode:
         self.kid_paths = None
         self.ref: tuple | None = None  # (position, paths, changed squares) of the reference node
         self.enemy_sect: tuple | None | bool = False  # the enemy sect's square, found once (False: not yet)
-        self.zones = None
+        self.zones: Zones | None = None
         self.trusted: dict = {}
 
 
@@ -289,9 +290,11 @@ class SpiritAdapter:
         es = node.enemy_sect
         if es is False:
             es = node.enemy_sect = _sect(pos, other(me))
+        assert es is not True
         kinds = pos.rules.pieces
         by_end: dict = {}  # end square -> prescore() without the transform's bonus, None: the enemy sect
         keys = []
+        sc: float | None
         for spec in specs:
             path = spec[2]
             end = path[-1] if path else spec[1]
