@@ -24,6 +24,7 @@ is not a formation, raised or beside a level-up that is not a formation, sees th
 
 from __future__ import annotations
 
+from collections import deque
 from types import MappingProxyType
 
 from ..core.errors import IllegalAction
@@ -161,6 +162,68 @@ def apply_generated(
     return new, caps
 
 
+def _walks(rules, board: dict, origin, mover: SpiritPiece, zones: Zones) -> dict:
+    """:func:`~.position._paths_from` for a mover that is no formation under rules without
+    revisits (H2): the same end squares, in the same order, with the same path to each (the same
+    search in the same order, its tests inlined)."""
+    k = rules.pieces[mover.type]
+    n = step_budget(rules, mover)
+    around = neighbours(rules, k.diagonal)
+    get = board.get
+    side = mover.side
+    through = rules.pass_through_occupied
+    zone_at = zones.at
+    mine = 0 if side == SIDES[0] else 1
+    theirs = 1 - mine
+    level = mover.level
+    ends: dict = {}
+    if n is None:  # any number of steps: breadth first, the first (shortest) path to each square
+        trail: dict = {origin: ()}
+        queue = deque([origin])
+        popleft, push = queue.popleft, queue.append
+        while queue:
+            sq = popleft()
+            here = trail[sq]
+            for nb in around[sq]:
+                if nb in trail:
+                    continue
+                q = get(nb)
+                path = None
+                if (q is None or q.side != side) and nb not in ends:
+                    path = ends[nb] = here + (nb,)
+                if through or q is None:
+                    v = zone_at(nb)
+                    if v is not None and 0 < v[theirs] >= level + v[mine]:
+                        continue  # caught there (S11): every path through it ends there
+                    trail[nb] = here + (nb,) if path is None else path
+                    push(nb)
+        return ends
+
+    def dfs(sq, path):  # simple paths (H2): no square twice, the origin included
+        last = len(path) + 1 == n
+        for nb in around[sq]:
+            if nb == origin or nb in path:
+                continue
+            new = path + (nb,)
+            if last:
+                q = get(nb)
+                if q is None or q.side != side:
+                    old = ends.get(nb)
+                    if old is None or n < len(old):
+                        ends[nb] = new
+            elif through or nb not in board:
+                v = zone_at(nb)
+                if v is not None and 0 < v[theirs] >= level + v[mine]:  # caught (S11): the move ends here
+                    old = ends.get(nb)
+                    if old is None or len(new) < len(old):
+                        ends[nb] = new
+                else:
+                    dfs(nb, new)
+
+    dfs(origin, ())
+    return ends
+
+
 def board_zones(pos: SpiritPosition) -> Zones:
     """The formation zones of all of ``pos``'s pieces (for :func:`paths`)."""
     return Zones(pos.rules, pos.pieces)
@@ -192,7 +255,10 @@ def paths(pos: SpiritPosition, origin, levelup, zones: Zones | None = None) -> d
     k = kinds[mover.type]
     if zones is None or k.formation or (levelup != origin and kinds[u.type].formation):
         zones = Zones(rules, board)
-    ends = _paths_from(rules, board, origin, mover, zones)
+    if k.formation or rules.revisit:
+        ends = _paths_from(rules, board, origin, mover, zones)
+    else:
+        ends = _walks(rules, board, origin, mover, zones)
     if not rules.higher_may_not_end_in_zone:
         return ends
     at, mine, level = zones.at, 0 if mover.side == SIDES[0] else 1, mover.level
