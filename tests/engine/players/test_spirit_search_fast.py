@@ -7,12 +7,12 @@ import random
 
 import pytest
 
+from engine import load_ruleset
 from engine.core.errors import IllegalAction
 from engine.players import spirit_eval as se
 from engine.players.base import Budget
 from engine.players.search import ROOT_ALL, Search
 from engine.players.spirit_player import ADAPTER, LEVEL_PARAMS, SpiritAdapter
-from engine import load_ruleset
 from engine.spirit import SpiritTurn, apply_spirit_turn, default_placement, spirit_start_position
 from engine.spirit.generated import apply_generated
 from engine.spirit.position import legal_paths

@@ -6,7 +6,7 @@ the engine refuses is refused), and whether a side has a legal turn."""
 import random
 
 import pytest
-from spirit_helpers import RULES, make, pc, variant
+from spirit_helpers import RULES, make, variant
 
 from engine.core.errors import IllegalAction
 from engine.spirit import SpiritTransform, SpiritTurn, apply_spirit_turn, default_placement, spirit_start_position
