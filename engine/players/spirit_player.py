@@ -14,11 +14,12 @@ and since issue 18 formation immunity, reach and mobility; weights in ``eval_wei
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Callable, Mapping
 
 from ..core.errors import IllegalAction
-from ..spirit.generated import apply_generated, board_zones, make_turn
+from ..spirit.generated import apply_generated, board_zones, make_turn, path_to
 from ..spirit.generated import paths as generated_paths
 from ..spirit.position import (
     SpiritPiece,
@@ -57,6 +58,25 @@ LEVEL_PARAMS = {
 
 FAR = 1 << 20  # a distance beyond every board (no sect to measure from)
 ROYAL = 1e6  # the pre-score of a turn that ends on the enemy sect (S3)
+
+
+@functools.lru_cache(maxsize=64)
+def _distances(size: tuple, sq: tuple) -> dict:
+    """The Chebyshev distance from ``sq`` to every square of a board of ``size`` (sects never
+    move: a few tables serve a whole game)."""
+    w, h = size
+    sx, sy = sq
+    return {(x, y): max(abs(x - sx), abs(y - sy)) for x in range(1, w + 1) for y in range(1, h + 1)}
+
+
+class _Far(dict):
+    """The distance from a sect that is not on the board: :data:`FAR` from every square."""
+
+    def __missing__(self, key) -> int:
+        return FAR
+
+
+_FAR_TABLE = _Far()
 
 
 class SpiritNode:
@@ -134,24 +154,32 @@ class SpiritAdapter:
         got = node.paths.get(key)
         if got is not None:
             return got
-        pos = node.pos
+        got = self._reused(node, m, up)
+        if got is None:
+            if node.zones is None:
+                node.zones = board_zones(node.pos)
+            got = generated_paths(node.pos, m, up, node.zones)
+        node.paths[key] = got
+        return got
+
+    def _reused(self, node: SpiritNode, m, up) -> dict | None:
+        """The paths of ``(m, up)`` of the reference node (:meth:`_reference`) where they are this
+        node's too (:meth:`paths`), else None."""
         if node.ref is None:
             node.ref = self._reference(node)
         ref = node.ref
-        if ref:
-            ref_pos, ref_paths, changed = ref
-            hit = ref_paths.get(key)
-            p = pos.pieces.get(m)
-            if hit is not None and p is not None and ref_pos.pieces.get(m) == p and up not in changed:
-                n = step_budget(pos.rules, SpiritPiece(p.type, p.side, p.level + (up == m)))
-                mx, my = m
-                if n is not None and all(max(abs(c[0] - mx), abs(c[1] - my)) > n + 2 for c in changed):
-                    node.paths[key] = hit
-                    return hit
-        if node.zones is None:
-            node.zones = board_zones(pos)
-        got = node.paths[key] = generated_paths(pos, m, up, node.zones)
-        return got
+        if not ref:
+            return None
+        pos = node.pos
+        ref_pos, ref_paths, changed = ref
+        hit = ref_paths.get((m, up))
+        p = pos.pieces.get(m)
+        if hit is not None and p is not None and ref_pos.pieces.get(m) == p and up not in changed:
+            n = step_budget(pos.rules, SpiritPiece(p.type, p.side, p.level + (up == m)))
+            mx, my = m
+            if n is not None and all(max(abs(c[0] - mx), abs(c[1] - my)) > n + 2 for c in changed):
+                return hit
+        return None
 
     def _reference(self, node: SpiritNode) -> tuple:
         """(position, its paths, the squares changed since) of a sibling or the grandparent
@@ -178,8 +206,10 @@ class SpiritAdapter:
         if not ups:
             return []
         enemy_sect, own_sect = _sect(pos, other(side)), _sect(pos, side)
-        ex, ey = enemy_sect if enemy_sect is not None else (0, 0)
-        ox, oy = own_sect if own_sect is not None else (0, 0)
+        size = tuple(rules.size)
+        far = _FAR_TABLE
+        de = _distances(size, enemy_sect) if enemy_sect is not None else far
+        do = _distances(size, own_sect) if own_sect is not None else far
         get = pos.pieces.get
         out: list = []
         movers = sorted(c for c, p in pos.pieces.items() if p.side == side and rules.pieces[p.type].movable)
@@ -198,9 +228,8 @@ class SpiritAdapter:
                     continue
                 if tactical:
                     continue
-                x, y = end
-                d_enemy = max(abs(x - ex), abs(y - ey)) if enemy_sect is not None else FAR
-                d_own = max(abs(x - ox), abs(y - oy)) if own_sect is not None else FAR
+                d_enemy = de[end]
+                d_own = do[end]
                 if d_enemy <= NEAR or d_own <= 1:
                     near.append(end)
                 elif d_own == 2:
@@ -350,9 +379,19 @@ class SpiritAdapter:
             n = step_budget(rules, SpiritPiece(p.type, p.side, p.level + (up == c)))
             if n is not None and _cheb(c, hot) > n:
                 continue
-            paths = self.paths(node, c, up)
-            if hot in paths:
-                t = make_turn(up, c, paths[hot])
+            # the path onto the hot square only: the paths known here or reusable, or a search
+            # that stops there (the same path, generated.path_to)
+            paths = node.paths.get((c, up))
+            if paths is None:
+                paths = self._reused(node, c, up)
+            if paths is not None:
+                path = paths.get(hot)
+            else:
+                if node.zones is None:
+                    node.zones = board_zones(pos)
+                path = path_to(pos, c, up, hot, node.zones)
+            if path is not None:
+                t = make_turn(up, c, path)
                 node.trusted[id(t)] = t
                 out.append(t)
         return out

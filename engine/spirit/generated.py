@@ -25,6 +25,7 @@ is not a formation, raised or beside a level-up that is not a formation, sees th
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Mapping
 from types import MappingProxyType
 
 from ..core.errors import IllegalAction
@@ -162,10 +163,16 @@ def apply_generated(
     return new, caps
 
 
-def _walks(rules, board: dict, origin, mover: SpiritPiece, zones: Zones) -> dict:
+class _Hit(Exception):
+    """The end square :func:`_walks` was asked about is found."""
+
+
+def _walks(rules, board: Mapping, origin, mover: SpiritPiece, zones: Zones, target=None) -> dict:
     """:func:`~.position._paths_from` for a mover that is no formation under rules without
     revisits (H2): the same end squares, in the same order, with the same path to each (the same
-    search in the same order, its tests inlined)."""
+    search in the same order, its tests inlined).  ``target``: an occupied square under rules
+    where no path passes a piece (H2); the search stops when it is found (its path is then final:
+    it can only be a last step, of the full step count, or the first square found breadth first)."""
     k = rules.pieces[mover.type]
     n = step_budget(rules, mover)
     around = neighbours(rules, k.diagonal)
@@ -191,6 +198,8 @@ def _walks(rules, board: dict, origin, mover: SpiritPiece, zones: Zones) -> dict
                 path = None
                 if (q is None or q.side != side) and nb not in ends:
                     path = ends[nb] = here + (nb,)
+                    if nb == target:
+                        return ends
                 if through or q is None:
                     v = zone_at(nb)
                     if v is not None and 0 < v[theirs] >= level + v[mine]:
@@ -211,6 +220,8 @@ def _walks(rules, board: dict, origin, mover: SpiritPiece, zones: Zones) -> dict
                     old = ends.get(nb)
                     if old is None or n < len(old):
                         ends[nb] = new
+                        if nb == target:
+                            raise _Hit
             elif through or nb not in board:
                 v = zone_at(nb)
                 if v is not None and 0 < v[theirs] >= level + v[mine]:  # caught (S11): the move ends here
@@ -220,13 +231,31 @@ def _walks(rules, board: dict, origin, mover: SpiritPiece, zones: Zones) -> dict
                 else:
                     dfs(nb, new)
 
-    dfs(origin, ())
+    try:
+        dfs(origin, ())
+    except _Hit:
+        pass
     return ends
 
 
 def board_zones(pos: SpiritPosition) -> Zones:
     """The formation zones of all of ``pos``'s pieces (for :func:`paths`)."""
     return Zones(pos.rules, pos.pieces)
+
+
+def _plain(pos: SpiritPosition, u, p) -> bool:
+    """Whether ``u`` (on the level-up square) and ``p`` (on the origin) make a turn's first two
+    parts legal: an own piece that may be raised, an own movable piece, a game not over."""
+    side = pos.to_move
+    return (
+        pos.result is None
+        and u is not None
+        and u.side == side
+        and pos.rules.levellable(u.type)
+        and p is not None
+        and p.side == side
+        and pos.rules.pieces[p.type].movable
+    )
 
 
 def paths(pos: SpiritPosition, origin, levelup, zones: Zones | None = None) -> dict:
@@ -238,16 +267,9 @@ def paths(pos: SpiritPosition, origin, levelup, zones: Zones | None = None) -> d
     u = pieces.get(levelup)
     p = pieces.get(origin)
     kinds = rules.pieces
-    if (
-        pos.result is not None
-        or u is None
-        or u.side != pos.to_move
-        or not rules.levellable(u.type)
-        or p is None
-        or p.side != pos.to_move
-        or not kinds[p.type].movable
-    ):
+    if not _plain(pos, u, p):
         return legal_paths(pos, origin, levelup)  # the reference says why (or returns nothing)
+    assert u is not None and p is not None  # _plain
     board = dict(pieces)
     raised = SpiritPiece(u.type, u.side, u.level + 1)
     board[levelup] = raised
@@ -272,4 +294,38 @@ def paths(pos: SpiritPosition, origin, levelup, zones: Zones | None = None) -> d
     return out
 
 
-__all__ = ["IllegalAction", "apply_generated", "board_zones", "has_legal_turn", "make_turn", "paths"]
+def path_to(pos: SpiritPosition, origin, levelup, target, zones: Zones | None = None):
+    """``legal_paths(pos, origin, levelup).get(target)`` for an occupied ``target`` (a recapture),
+    searched only until ``target`` is found where that gives the same path (no formation mover, no
+    revisits or passing over pieces, H2)."""
+    rules = pos.rules
+    pieces = pos.pieces
+    kinds = rules.pieces
+    u = pieces.get(levelup)
+    p = pieces.get(origin)
+    if rules.revisit or rules.pass_through_occupied or target not in pieces or not _plain(pos, u, p):
+        return paths(pos, origin, levelup, zones).get(target)
+    assert u is not None and p is not None  # _plain
+    if kinds[p.type].formation:
+        return paths(pos, origin, levelup, zones).get(target)
+    raised = SpiritPiece(u.type, u.side, u.level + 1)
+    mover = raised if levelup == origin else p
+    if zones is None or (levelup != origin and kinds[u.type].formation):
+        board = dict(pieces)
+        board[levelup] = raised
+        del board[origin]
+        zones = Zones(rules, board)
+    # the whole board is read as it is: the search never reads the origin, and the raised piece
+    # differs only in its level, which it does not read
+    ends = _walks(rules, pieces, origin, mover, zones, target)
+    path = ends.get(target)
+    if path is None or not rules.higher_may_not_end_in_zone:
+        return path
+    v = zones.at(target)
+    mine = 0 if mover.side == SIDES[0] else 1
+    if v is not None and 0 < v[1 - mine] < mover.level + v[mine]:
+        return None  # H3
+    return path
+
+
+__all__ = ["IllegalAction", "apply_generated", "board_zones", "has_legal_turn", "make_turn", "path_to", "paths"]

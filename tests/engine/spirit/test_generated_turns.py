@@ -92,6 +92,23 @@ def test_generated_paths_equal_legal_paths_in_order(tmp_path, body):
     assert compared > 300
 
 
+def test_the_path_onto_one_occupied_square_is_the_one_legal_paths_gives():
+    found = 0
+    for pos in _positions():
+        zones = gen.board_zones(pos)
+        enemies = [c for c, q in pos.pieces.items() if q.side != pos.to_move]
+        for origin, p in pos.side_pieces(pos.to_move):
+            if not RULES.pieces[p.type].movable:
+                continue
+            for up in _levelups(pos, origin)[:2]:
+                paths = legal_paths(pos, origin, up)
+                for target in enemies:
+                    assert gen.path_to(pos, origin, up, target, zones) == paths.get(target)
+                    assert gen.path_to(pos, origin, up, target) == paths.get(target)
+                    found += target in paths
+    assert found > 20
+
+
 def test_a_trusted_apply_equals_the_turn_machine_for_every_generated_turn():
     trusted = refused = 0
     for pos in _positions():
