@@ -193,36 +193,14 @@ def evaluate_reference(pos: SpiritPosition) -> float:
     return e
 
 
-def _threat(pos: SpiritPosition, side: str, target) -> bool:
-    """:func:`sect_threat` with the enemy sect's square ``target`` already found."""
-    if target is None:
-        return False
-    rules = pos.rules
-    if zone_level(rules, pos.pieces, other(side), target) > 0:
-        return False
-    kinds = rules.pieces
-    tx, ty = target
-    for c, p in pos.pieces.items():
-        if p.side != side:
-            continue
-        k = kinds[p.type]
-        if not k.movable or k.formation:
-            continue
-        n = step_budget(rules, p)
-        if n is not None and (abs(c[0] - tx) > n or abs(c[1] - ty) > n):
-            continue  # out of its step count (_reaches says no): the cheap test first
-        if _reaches(pos, c, n, k.diagonal, target):
-            return True
-    return False
-
-
 def evaluate(pos: SpiritPosition) -> float:
     """The static value for the side to move (centi-points); equal, float for float, to
-    :func:`evaluate_reference` (issue 18's speed pass): both sides' material and approach in one
-    pass over the pieces, in the same order of additions; the reach and mobility scans are skipped
-    while their weights are 0 (a term of weight 0 adds exactly 0.0 to a sum that starts at +0.0)."""
+    :func:`evaluate_reference` (issue 18's speed pass): one pass over the pieces gives both sides'
+    material and approach (each side's sum in the same order of additions) and both sect threats
+    (:func:`sect_threat`: a piece within its step count of the enemy sect, then :func:`_reaches`),
+    each sect's zone is read once, and the reach and mobility scans are skipped while their weights
+    are 0 (a term of weight 0 adds exactly 0.0 to a sum that starts at +0.0)."""
     s = pos.to_move
-    o = other(s)
     rules = pos.rules
     kinds = rules.pieces
     pieces = pos.pieces
@@ -234,30 +212,47 @@ def evaluate(pos: SpiritPosition) -> float:
                     sect_s = c
             elif sect_o is None:
                 sect_o = c
-    if _threat(pos, s, sect_o):
-        return THREAT_WIN
-    rc = reach(pos) if (IMMUNE or REACH_GAIN or EXPOSED or EXPOSED2) else None
+    o = other(s)
+    # each sect inside its own formations' zone: guarded, and no threat against it (sect_threat)
+    guard_s = sect_s is not None and zone_level(rules, pieces, s, sect_s) > 0
+    guard_o = sect_o is not None and zone_level(rules, pieces, o, sect_o) > 0
+    open_o = sect_o is not None and not guard_o  # the side to move may threaten it
+    open_s = sect_s is not None and not guard_s
+    threat_s = threat_o = False
     acc_s = acc_o = 0.0
     value, other_value, level, approach = VALUE.get, OTHER, LEVEL, APPROACH
-    # each side's pieces approach the other side's sect
     sx, sy = sect_o if sect_o is not None else (0, 0)
     ox, oy = sect_s if sect_s is not None else (0, 0)
     for c, p in pieces.items():
+        k = kinds[p.type]
         if p.side == s:
             acc_s += value(p.type, other_value) + level * p.level
-            if sect_o is not None and kinds[p.type].movable:
+            if sect_o is not None and k.movable:
                 d = max(abs(c[0] - sx), abs(c[1] - sy))
                 if d < 18:
                     acc_s += approach * (18 - d)
-        elif p.side == o:
+                if open_o and not threat_s and not k.formation:
+                    u = k.unlimited_from_level
+                    n = None if u is not None and p.level >= u else k.steps
+                    if (n is None or d <= n) and _reaches(pos, c, n, k.diagonal, sect_o):
+                        threat_s = True
+        else:
             acc_o += value(p.type, other_value) + level * p.level
-            if sect_s is not None and kinds[p.type].movable:
+            if sect_s is not None and k.movable:
                 d = max(abs(c[0] - ox), abs(c[1] - oy))
                 if d < 18:
                     acc_o += approach * (18 - d)
+                if open_s and not threat_o and not k.formation:
+                    u = k.unlimited_from_level
+                    n = None if u is not None and p.level >= u else k.steps
+                    if (n is None or d <= n) and _reaches(pos, c, n, k.diagonal, sect_s):
+                        threat_o = True
+    if threat_s:
+        return THREAT_WIN
+    rc = reach(pos) if (IMMUNE or REACH_GAIN or EXPOSED or EXPOSED2) else None
     e = 0.0
-    for side, sign, acc, at in ((s, 1.0, acc_s, sect_s), (o, -1.0, acc_o, sect_o)):
-        if at is not None and zone_level(rules, pieces, side, at) > 0:
+    for side, sign, acc, guarded in ((s, 1.0, acc_s, guard_s), (o, -1.0, acc_o, guard_o)):
+        if guarded:
             acc += GUARDED
         if rc is not None or MOBILITY:
             acc += IMMUNE * (rc[side][1] if rc is not None else 0) + MOBILITY * (
@@ -271,6 +266,6 @@ def evaluate(pos: SpiritPosition) -> float:
             e += REACH_GAIN * gain[0]
         if loss:
             e -= EXPOSED * loss[0] + (EXPOSED2 * loss[1] if len(loss) > 1 else 0.0)
-    if _threat(pos, o, sect_s):
+    if threat_o:
         e -= THREAT_AGAINST
     return e
