@@ -36,7 +36,10 @@ assert engine.__file__.startswith(sys.argv[1]), engine.__file__
 from engine.spirit.protocol import parse_position
 from engine.players import suggest
 out = {}
+from engine.players.base import LEVELS
 for level in (2, 3, 4):
+    if level not in LEVELS:  # the original had no level 4
+        continue
     rows = []
     for i, obj in enumerate(json.loads(sys.argv[2])):
         pos = parse_position(obj)
@@ -84,17 +87,22 @@ def main(argv=None) -> int:
         f"{'level':5s} {'nodes/cpu-s':>12s} {'other':>8s} {'ratio':>6s}  {'cpu s/turn median':>17s} {'max':>6s} {'other median':>12s}"
     )
     for lv in (2, 3, 4):
+        have = [name for name in trees if lv in seen[name][0]]
+        # nodes per CPU-second of each round's run; per position, the median CPU time over the rounds
         rate = {
-            name: statistics.median(sum(n for n, _ in x[lv]) / sum(c for _, c in x[lv]) for x in seen[name])
-            for name in trees
+            n: statistics.median(sum(a for a, _ in x[lv]) / sum(c for _, c in x[lv]) for x in seen[n]) for n in have
         }
-        # per position, the median over the rounds; then the median and the largest over positions
-        per = {
-            name: [statistics.median(x[lv][i][1] for x in seen[name]) for i in range(args.positions)] for name in trees
-        }
+        per = {n: [statistics.median(x[lv][i][1] for x in seen[n]) for i in range(args.positions)] for n in have}
+        if "this tree" not in have:
+            continue
+        if "other" in have:
+            other = f"{rate['other']:8,.0f} {rate['this tree'] / rate['other']:5.2f}x"
+            other_med = f"{statistics.median(per['other']):12.2f}"
+        else:
+            other, other_med = f"{'-':>8s} {'-':>6s}", f"{'-':>12s}"
         print(
-            f"L{lv:<4d} {rate['this tree']:12,.0f} {rate['other']:8,.0f} {rate['this tree'] / rate['other']:5.2f}x  "
-            f"{statistics.median(per['this tree']):17.2f} {max(per['this tree']):6.2f} {statistics.median(per['other']):12.2f}"
+            f"L{lv:<4d} {rate['this tree']:12,.0f} {other}  "
+            f"{statistics.median(per['this tree']):17.2f} {max(per['this tree']):6.2f} {other_med}"
         )
     return 0
 
