@@ -176,9 +176,14 @@ class SpiritAdapter:
         p = pos.pieces.get(m)
         if hit is not None and p is not None and ref_pos.pieces.get(m) == p and up not in changed:
             n = step_budget(pos.rules, SpiritPiece(p.type, p.side, p.level + (up == m)))
+            if n is None:
+                return None
             mx, my = m
-            if n is not None and all(max(abs(c[0] - mx), abs(c[1] - my)) > n + 2 for c in changed):
-                return hit
+            reach = n + 2
+            for cx, cy in changed:
+                if -reach <= cx - mx <= reach and -reach <= cy - my <= reach:
+                    return None
+            return hit
         return None
 
     def _reference(self, node: SpiritNode) -> tuple:
@@ -379,6 +384,8 @@ class SpiritAdapter:
             n = step_budget(rules, SpiritPiece(p.type, p.side, p.level + (up == c)))
             if n is not None and _cheb(c, hot) > n:
                 continue
+            if k.diagonal and (c[0] + c[1] - hot[0] - hot[1]) % 2:
+                continue  # a diagonal mover never leaves its colour: no path (legal_paths has none)
             # the path onto the hot square only: the paths known here or reusable, or a search
             # that stops there (the same path, generated.path_to)
             paths = node.paths.get((c, up))

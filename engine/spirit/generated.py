@@ -195,17 +195,29 @@ def _walks(rules, board: Mapping, origin, mover: SpiritPiece, zones: Zones, targ
                 if nb in trail:
                     continue
                 q = get(nb)
-                path = None
-                if (q is None or q.side != side) and nb not in ends:
-                    path = ends[nb] = here + (nb,)
-                    if nb == target:
-                        return ends
-                if through or q is None:
-                    v = zone_at(nb)
-                    if v is not None and 0 < v[theirs] >= level + v[mine]:
-                        continue  # caught there (S11): every path through it ends there
-                    trail[nb] = here + (nb,) if path is None else path
-                    push(nb)
+                if q is None:  # an end, and a square to go on from
+                    path = ends.get(nb)
+                    if path is None:
+                        path = ends[nb] = here + (nb,)
+                    else:  # found before, where a zone caught the mover: it catches it again
+                        continue
+                elif q.side != side:  # an end; passed only where pieces may be passed
+                    if nb not in ends:
+                        path = ends[nb] = here + (nb,)
+                        if nb == target:
+                            return ends
+                    if not through:
+                        continue
+                    path = here + (nb,)
+                elif through:
+                    path = here + (nb,)
+                else:
+                    continue
+                v = zone_at(nb)
+                if v is not None and 0 < v[theirs] >= level + v[mine]:
+                    continue  # caught there (S11): every path through it ends there
+                trail[nb] = path
+                push(nb)
         return ends
 
     def dfs(sq, path):  # simple paths (H2): no square twice, the origin included
