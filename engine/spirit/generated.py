@@ -282,17 +282,21 @@ def paths(pos: SpiritPosition, origin, levelup, zones: Zones | None = None) -> d
     if not _plain(pos, u, p):
         return legal_paths(pos, origin, levelup)  # the reference says why (or returns nothing)
     assert u is not None and p is not None  # _plain
-    board = dict(pieces)
     raised = SpiritPiece(u.type, u.side, u.level + 1)
-    board[levelup] = raised
-    mover = board.pop(origin)
+    mover = raised if levelup == origin else p
     k = kinds[mover.type]
-    if zones is None or k.formation or (levelup != origin and kinds[u.type].formation):
-        zones = Zones(rules, board)
-    if k.formation or rules.revisit:
-        ends = _paths_from(rules, board, origin, mover, zones)
-    else:
-        ends = _walks(rules, board, origin, mover, zones)
+    if zones is None or k.formation or rules.revisit or (levelup != origin and kinds[u.type].formation):
+        board = dict(pieces)
+        board[levelup] = raised
+        del board[origin]
+        if zones is None or k.formation or (levelup != origin and kinds[u.type].formation):
+            zones = Zones(rules, board)
+        if k.formation or rules.revisit:
+            ends = _paths_from(rules, board, origin, mover, zones)
+        else:
+            ends = _walks(rules, board, origin, mover, zones)
+    else:  # the board as it is (see path_to)
+        ends = _walks(rules, pieces, origin, mover, zones)
     if not rules.higher_may_not_end_in_zone:
         return ends
     at, mine, level = zones.at, 0 if mover.side == SIDES[0] else 1, mover.level

@@ -485,7 +485,9 @@ class _Shown:
         return "-".join(fmt(c) for c in self.squares)
 
 
-def _walk(rules: SpiritRules, pieces: Mapping, origin: Coord, mover: SpiritPiece, path) -> tuple:
+def _walk(
+    rules: SpiritRules, pieces: Mapping, origin: Coord, mover: SpiritPiece, path, zones: Zones | None = None
+) -> tuple:
     """Validate an explicit path (H2, S7, S9, S11, S13); ``pieces`` excludes the mover.
 
     Returns ``(steps, caught)``: the validated squares and the index of the step on which an enemy
@@ -530,7 +532,8 @@ def _walk(rules: SpiritRules, pieces: Mapping, origin: Coord, mover: SpiritPiece
         )
     last_free = (n if n is not None else len(steps)) - 1  # steps before this index are intermediate
     caught = None
-    zones = Zones(rules, pieces)
+    if zones is None:
+        zones = Zones(rules, pieces)
     prev = origin
     for i, sq in enumerate(steps):
         dx, dy = sq[0] - prev[0], sq[1] - prev[1]
@@ -655,12 +658,13 @@ def _move(pos: SpiritPosition, turn: SpiritTurn) -> tuple[dict, list[SpiritCaptu
     origin = as_coord(turn.origin, rules, "origin")
     mover = _mover_at(pos, pieces, origin)
     del pieces[origin]
-    steps, caught = _walk(rules, pieces, origin, mover, turn.path)  # S13 step 2
+    zones = Zones(rules, pieces)  # the board without the mover: read by the walk and by H3
+    steps, caught = _walk(rules, pieces, origin, mover, turn.path, zones)  # S13 step 2
     if caught is not None:  # S11 in mid-path
         steps = steps[: caught + 1]
         caps = [SpiritCapture(steps[-1], mover, "formation")]
     else:
-        problem = _end_problem(rules, pieces, mover, steps[-1])  # H3
+        problem = _end_problem(rules, pieces, mover, steps[-1], zones)  # H3
         if problem:
             raise IllegalAction(problem, code="illegal-path")
         caps = _resolve(rules, pieces, mover, steps[-1])
