@@ -15,6 +15,7 @@ and since issue 18 formation immunity, reach and mobility; weights in ``eval_wei
 from __future__ import annotations
 
 import functools
+import heapq
 import random
 from collections.abc import Callable, Mapping
 
@@ -67,6 +68,14 @@ def _distances(size: tuple, sq: tuple) -> dict:
     w, h = size
     sx, sy = sq
     return {(x, y): max(abs(x - sx), abs(y - sy)) for x in range(1, w + 1) for y in range(1, h + 1)}
+
+
+def _smallest(items: list, n: int) -> list:
+    """``sorted(items)[:n]`` (the items are distinct)."""
+    if len(items) <= 4 * n:
+        items.sort()
+        return items[:n]
+    return heapq.nsmallest(n, items)
 
 
 class _Far(dict):
@@ -226,7 +235,9 @@ class SpiritAdapter:
             if not paths:
                 continue
             fights, near, guard, quiet = [], [], [], []
-            for end in sorted(paths):
+            # by square; with an enemy sect every list is put in order below (ends of unlimited
+            # movers are many: no need to sort them all)
+            for end in paths if enemy_sect is not None else sorted(paths):
                 q = get(end)
                 if q is not None and q.side != side:
                     fights.append(end)
@@ -242,8 +253,10 @@ class SpiritAdapter:
                 else:
                     quiet.append((d_enemy, end))
             if enemy_sect is not None:  # nearest the enemy sect first (ties by square)
-                quiet.sort()
-                guard.sort()
+                fights.sort()
+                near.sort()
+                guard = _smallest(guard, GUARD_ENDS)
+                quiet = _smallest(quiet, QUIET_ENDS)
             guard = [e for _, e in guard]
             quiet = [e for _, e in quiet]
             chosen = fights + near + guard[:GUARD_ENDS] + quiet[:QUIET_ENDS]
