@@ -137,6 +137,34 @@ def _trusted_move(pos: SpiritPosition, turn: SpiritTurn) -> tuple[dict, list[Spi
     return pieces, caps
 
 
+def _too_long(pos: SpiritPosition, turn: SpiritTurn) -> None:
+    """Raise what :func:`~.position._move` raises for a well-formed turn whose path is longer than
+    its mover's step count after the level-up (S13; a generated turn that raises another piece
+    than the one its path was found for), without building the board first."""
+    pieces = pos.pieces
+    p = pieces.get(turn.origin)
+    if not _plain(pos, pieces.get(turn.levelup), p):
+        return  # the turn machine says why
+    assert p is not None
+    k = pos.rules.pieces[p.type]
+    level = p.level + (turn.levelup == turn.origin)
+    if k.formation or (k.unlimited_from_level is not None and level >= k.unlimited_from_level):
+        return
+    path = turn.path
+    if len(path) <= k.steps:
+        return
+    w, h = pos.rules.size
+    for c in path:
+        if not (type(c) is tuple and len(c) == 2 and type(c[0]) is int and type(c[1]) is int):
+            return
+        if not (1 <= c[0] <= w and 1 <= c[1] <= h):
+            return
+    raise IllegalAction(
+        f"the path has {len(path)} steps but the {p.type} (level {level}) must make exactly {k.steps} (S13)",
+        code="illegal-path",
+    )
+
+
 def apply_generated(
     pos: SpiritPosition, turn: SpiritTurn, trusted: bool = False
 ) -> tuple[SpiritPosition, list[SpiritCapture]]:
@@ -145,6 +173,7 @@ def apply_generated(
     if trusted and pos.result is None:
         pieces, caps = _trusted_move(pos, turn)
     else:
+        _too_long(pos, turn)
         pieces, caps, _path = _move(pos, turn)
     rules = pos.rules
     side = pos.to_move
