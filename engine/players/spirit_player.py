@@ -71,10 +71,11 @@ def _distances(size: tuple, sq: tuple) -> dict:
 
 
 def _smallest(items: list, n: int) -> list:
-    """``sorted(items)[:n]`` (the items are distinct)."""
-    if len(items) <= 4 * n:
+    """The items in order, at least the ``n`` smallest (``sorted(items)[:n]`` is its first ``n``;
+    the items are distinct); a long list is not sorted whole."""
+    if len(items) <= 8 * n:
         items.sort()
-        return items[:n]
+        return items
     return heapq.nsmallest(n, items)
 
 
@@ -227,10 +228,11 @@ class SpiritAdapter:
         get = pos.pieces.get
         out: list = []
         movers = sorted(c for c, p in pos.pieces.items() if p.side == side and rules.pieces[p.type].movable)
+        upset = set(ups)
         for m in movers:
             # the paths with the mover itself raised; other level-ups reuse them (a level-up elsewhere
             # changes them rarely -- the engine refuses the turn then, and the search skips it)
-            own = m if m in ups else ups[0]
+            own = m if m in upset else ups[0]
             paths = self.paths(node, m, own)
             if not paths:
                 continue
@@ -262,11 +264,12 @@ class SpiritAdapter:
             chosen = fights + near + guard[:GUARD_ENDS] + quiet[:QUIET_ENDS]
             for end in chosen:
                 out.append((own, m, paths[end], None, True))
-            if not tactical:
+            if not tactical and strategic:
+                best = [paths[end] for end in (fights + near + quiet[:1])[:3]]
                 for u in strategic:
                     if u != own:
-                        for end in (fights + near + quiet[:1])[:3]:
-                            out.append((u, m, paths[end], None, False))
+                        for path in best:
+                            out.append((u, m, path, None, False))
         if not tactical:
             out.extend(self._transforms(pos, out))
         return out
