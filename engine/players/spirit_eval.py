@@ -193,25 +193,21 @@ def evaluate_reference(pos: SpiritPosition) -> float:
     return e
 
 
-def evaluate(pos: SpiritPosition) -> float:
+def evaluate(pos: SpiritPosition, sects: tuple | None = None) -> float:
     """The static value for the side to move (centi-points); equal, float for float, to
     :func:`evaluate_reference` (issue 18's speed pass): one pass over the pieces gives both sides'
     material and approach (each side's sum in the same order of additions) and both sect threats
     (:func:`sect_threat`: a piece within its step count of the enemy sect, then :func:`_reaches`),
     each sect's zone is read once, and the reach and mobility scans are skipped while their weights
-    are 0 (a term of weight 0 adds exactly 0.0 to a sum that starts at +0.0)."""
+    are 0 (a term of weight 0 adds exactly 0.0 to a sum that starts at +0.0).  ``sects``: white's
+    and black's sect squares (:func:`sect_of`) when the caller knows them."""
     s = pos.to_move
     rules = pos.rules
     kinds = rules.pieces
     pieces = pos.pieces
-    sect_s = sect_o = None
-    for c, p in pieces.items():
-        if kinds[p.type].royal:
-            if p.side == s:
-                if sect_s is None:
-                    sect_s = c
-            elif sect_o is None:
-                sect_o = c
+    if sects is None:
+        sects = (sect_of(pos, "white"), sect_of(pos, "black"))
+    sect_s, sect_o = sects if s == "white" else sects[::-1]
     o = other(s)
     # each sect inside its own formations' zone: guarded, and no threat against it (sect_threat)
     guard_s = sect_s is not None and zone_level(rules, pieces, s, sect_s) > 0

@@ -96,10 +96,12 @@ class SpiritNode:
     changed (:meth:`SpiritAdapter.paths`); ``zones``: the formation zones of the whole board, made
     once when a path is computed here; ``trusted``: the turns built here from a path of their own
     level-up (by ``id``, with the turn: :meth:`SpiritAdapter.play` applies them without walking the
-    path again)."""
+    path again); ``sects``: each side's sect square (white's, black's), the parent's while the game
+    goes on (a sect never moves, is never made, and its capture ends the game, S3)."""
 
     __slots__ = (
         "enemy_sect",
+        "sects",
         "hot",
         "kid_paths",
         "paths",
@@ -124,6 +126,14 @@ class SpiritNode:
         self.enemy_sect: tuple | None | bool = False  # the enemy sect's square, found once (False: not yet)
         self.zones: Zones | None = None
         self.trusted: dict = {}
+        if up is not None and pos.result is None:
+            self.sects: tuple = up.sects
+        else:
+            self.sects = (_sect(pos, "white"), _sect(pos, "black"))
+
+    def sect(self, side: str):
+        """The sect square of ``side`` (None: it has none)."""
+        return self.sects[0] if side == "white" else self.sects[1]
 
 
 def _changed(a: Mapping, b: Mapping) -> list:
@@ -134,15 +144,16 @@ def _changed(a: Mapping, b: Mapping) -> list:
 
 
 class SpiritAdapter:
-    def _levelups(self, pos: SpiritPosition) -> tuple[list, list]:
+    def _levelups(self, node: SpiritNode) -> tuple[list, list]:
         """The strategic level-ups tried beside the mover's own: every own formation (a stronger zone
         guards the sect or an approach, S11; at most ``FORMATION_UPS``, nearest the own sect first)
         and the own movable piece nearest the enemy sect."""
+        pos = node.pos
         rules = pos.rules
         side = pos.to_move
         ups = levelup_squares(pos)
         out = []
-        own_sect, enemy_sect = _sect(pos, side), _sect(pos, other(side))
+        own_sect, enemy_sect = node.sect(side), node.sect(other(side))
         forms = [c for c in ups if rules.pieces[pos.pieces[c].type].formation]
         if own_sect is not None:
             forms.sort(key=lambda c: (_cheb(c, own_sect), c))
@@ -217,10 +228,10 @@ class SpiritAdapter:
             return []
         rules = pos.rules
         side = pos.to_move
-        strategic, ups = self._levelups(pos)
+        strategic, ups = self._levelups(node)
         if not ups:
             return []
-        enemy_sect, own_sect = _sect(pos, other(side)), _sect(pos, side)
+        enemy_sect, own_sect = node.sect(other(side)), node.sect(side)
         size = tuple(rules.size)
         far = _FAR_TABLE
         de = _distances(size, enemy_sect) if enemy_sect is not None else far
@@ -339,7 +350,7 @@ class SpiritAdapter:
         me = pos.to_move
         es = node.enemy_sect
         if es is False:
-            es = node.enemy_sect = _sect(pos, other(me))
+            es = node.enemy_sect = node.sect(other(me))
         assert es is not True
         kinds = pos.rules.pieces
         by_end: dict = {}  # end square -> prescore() without the transform's bonus, None: the enemy sect
@@ -427,7 +438,7 @@ class SpiritAdapter:
         return SpiritNode(new, turn.end if caps else None, node)
 
     def evaluate(self, node: SpiritNode) -> float:
-        return evaluate(node.pos)
+        return evaluate(node.pos, node.sects)
 
     def key(self, turn) -> str:
         return repr(turn)
@@ -442,7 +453,7 @@ class SpiritAdapter:
             sc += 1000.0 + VALUE.get(q.type, 300) + LEVEL * q.level
         es = node.enemy_sect
         if es is False:
-            es = node.enemy_sect = _sect(pos, other(pos.to_move))
+            es = node.enemy_sect = node.sect(other(pos.to_move))
         if es is not None:
             sc -= 10.0 * _cheb(turn.end, es)
         if turn.transform is not None:
