@@ -212,39 +212,30 @@ def evaluate(pos: SpiritPosition, sects: tuple | None = None) -> float:
     # each sect inside its own formations' zone: guarded, and no threat against it (sect_threat)
     guard_s = sect_s is not None and zone_level(rules, pieces, s, sect_s) > 0
     guard_o = sect_o is not None and zone_level(rules, pieces, o, sect_o) > 0
-    open_o = sect_o is not None and not guard_o  # the side to move may threaten it
-    open_s = sect_s is not None and not guard_s
-    threat_s = threat_o = False
-    acc_s = acc_o = 0.0
+    # per side (0: the side to move, 1: the other): the sect its pieces approach and may threaten
+    targets = (sect_o, sect_s)
+    open_ = (sect_o is not None and not guard_o, sect_s is not None and not guard_s)
+    threat = [False, False]
+    sums = [0.0, 0.0]  # each side's sum, its additions in the order of the pieces
     value, other_value, level, approach = VALUE.get, OTHER, LEVEL, APPROACH
-    sx, sy = sect_o if sect_o is not None else (0, 0)
-    ox, oy = sect_s if sect_s is not None else (0, 0)
     for c, p in pieces.items():
         k = kinds[p.type]
-        if p.side == s:
-            acc_s += value(p.type, other_value) + level * p.level
-            if sect_o is not None and k.movable:
-                d = max(abs(c[0] - sx), abs(c[1] - sy))
-                if d < 18:
-                    acc_s += approach * (18 - d)
-                if open_o and not threat_s and not k.formation:
-                    u = k.unlimited_from_level
-                    n = None if u is not None and p.level >= u else k.steps
-                    if (n is None or d <= n) and _reaches(pos, c, n, k.diagonal, sect_o):
-                        threat_s = True
-        else:
-            acc_o += value(p.type, other_value) + level * p.level
-            if sect_s is not None and k.movable:
-                d = max(abs(c[0] - ox), abs(c[1] - oy))
-                if d < 18:
-                    acc_o += approach * (18 - d)
-                if open_s and not threat_o and not k.formation:
-                    u = k.unlimited_from_level
-                    n = None if u is not None and p.level >= u else k.steps
-                    if (n is None or d <= n) and _reaches(pos, c, n, k.diagonal, sect_s):
-                        threat_o = True
-    if threat_s:
+        i = 0 if p.side == s else 1
+        a = sums[i] + (value(p.type, other_value) + level * p.level)
+        target = targets[i]
+        if target is not None and k.movable:
+            d = max(abs(c[0] - target[0]), abs(c[1] - target[1]))
+            if d < 18:
+                a += approach * (18 - d)
+            if open_[i] and not threat[i] and not k.formation:
+                u = k.unlimited_from_level
+                n = None if u is not None and p.level >= u else k.steps
+                if (n is None or d <= n) and _reaches(pos, c, n, k.diagonal, target):
+                    threat[i] = True
+        sums[i] = a
+    if threat[0]:
         return THREAT_WIN
+    acc_s, acc_o = sums
     rc = reach(pos) if (IMMUNE or REACH_GAIN or EXPOSED or EXPOSED2) else None
     e = 0.0
     for side, sign, acc, guarded in ((s, 1.0, acc_s, guard_s), (o, -1.0, acc_o, guard_o)):
@@ -262,6 +253,6 @@ def evaluate(pos: SpiritPosition, sects: tuple | None = None) -> float:
             e += REACH_GAIN * gain[0]
         if loss:
             e -= EXPOSED * loss[0] + (EXPOSED2 * loss[1] if len(loss) > 1 else 0.0)
-    if threat_o:
+    if threat[1]:
         e -= THREAT_AGAINST
     return e

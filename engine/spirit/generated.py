@@ -36,6 +36,7 @@ from .position import (
     SpiritResult,
     SpiritTransform,
     SpiritTurn,
+    _h3_ends,
     _move,
     _paths_from,
     _resolve,
@@ -328,15 +329,7 @@ def paths(pos: SpiritPosition, origin, levelup, zones: Zones | None = None) -> d
         ends = _walks(rules, pieces, origin, mover, zones)
     if not rules.higher_may_not_end_in_zone:
         return ends
-    at, mine, level = zones.at, 0 if mover.side == SIDES[0] else 1, mover.level
-    boosted = not k.formation
-    out = {}
-    for e, path in ends.items():
-        v = at(e)
-        if v is not None and 0 < v[1 - mine] < level + (v[mine] if boosted else 0):
-            continue
-        out[e] = path
-    return out
+    return _h3_ends(rules, ends, mover, zones)
 
 
 def path_to(pos: SpiritPosition, origin, levelup, target, zones: Zones | None = None):

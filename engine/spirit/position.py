@@ -445,10 +445,15 @@ def legal_paths(pos: SpiritPosition, origin, levelup=None) -> dict[Coord, tuple[
     ends = _paths_from(rules, pieces, o, p, zones)
     if not rules.higher_may_not_end_in_zone:
         return ends
-    # _end_problem (H3) of every end, read from the zone table: no end inside an enemy zone of a
-    # lower summed level than the mover's effective level there
-    at, mine, level = zones.at, 0 if p.side == SIDES[0] else 1, p.level
-    boosted = not rules.pieces[p.type].formation
+    return _h3_ends(rules, ends, p, zones)
+
+
+def _h3_ends(rules: SpiritRules, ends: dict, mover: SpiritPiece, zones: Zones) -> dict:
+    """``ends`` without those where H3 forbids the mover to end (:func:`_end_problem`, read from the
+    zone table): no end inside an enemy zone of a lower summed level than the mover's effective
+    level there.  The order is kept."""
+    at, mine, level = zones.at, 0 if mover.side == SIDES[0] else 1, mover.level
+    boosted = not rules.pieces[mover.type].formation
     out = {}
     for e, path in ends.items():
         v = at(e)

@@ -2,7 +2,8 @@
 
 :class:`Zones` answers ``zone_level`` (S9, S11) for the squares of one arrangement of pieces from
 one table (eager: one pass over the few formations) or square by square, each once (lazy);
-:func:`neighbours` lists each square's on-board neighbours once per board size.  Both serve
+:func:`neighbours` lists each square's on-board neighbours once per board size; :class:`_Lifted`
+is a read-only view of a board with the mover lifted (and one piece raised).  They serve
 :mod:`engine.spirit.position` (which keeps its names ``KING_DIRS`` and ``DIAG_DIRS``) for every path.
 """
 
