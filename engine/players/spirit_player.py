@@ -14,22 +14,26 @@ and since issue 18 formation immunity, reach and mobility; weights in ``eval_wei
 
 from __future__ import annotations
 
+import functools
+import heapq
 import random
 from collections.abc import Callable, Mapping
 
 from ..core.errors import IllegalAction
+from ..spirit.generated import apply_generated, board_zones, make_turn, path_to
+from ..spirit.generated import paths as generated_paths
 from ..spirit.position import (
     SpiritPiece,
     SpiritPosition,
     SpiritTransform,
     SpiritTurn,
     apply_spirit_turn,
-    legal_paths,
     levelup_squares,
     other,
     step_budget,
 )
 from ..spirit.randomplay import random_spirit_turn
+from ..spirit.zones import Zones
 from .base import Suggestion, check_request
 from .search import SearchParams, searched_suggestion
 from .spirit_eval import THREAT_WIN, VALUE, evaluate, fight, sect_threat
@@ -54,15 +58,61 @@ LEVEL_PARAMS = {
 
 
 FAR = 1 << 20  # a distance beyond every board (no sect to measure from)
+ROYAL = 1e6  # the pre-score of a turn that ends on the enemy sect (S3)
+
+
+@functools.lru_cache(maxsize=64)
+def _distances(size: tuple, sq: tuple) -> dict:
+    """The Chebyshev distance from ``sq`` to every square of a board of ``size`` (sects never
+    move: a few tables serve a whole game)."""
+    w, h = size
+    sx, sy = sq
+    return {(x, y): max(abs(x - sx), abs(y - sy)) for x in range(1, w + 1) for y in range(1, h + 1)}
+
+
+def _smallest(items: list, n: int) -> list:
+    """The items in order, at least the ``n`` smallest (``sorted(items)[:n]`` is its first ``n``;
+    the items are distinct); a long list is not sorted whole."""
+    if len(items) <= 8 * n:
+        items.sort()
+        return items
+    return heapq.nsmallest(n, items)
+
+
+class _Far(dict):
+    """The distance from a sect that is not on the board: :data:`FAR` from every square."""
+
+    def __missing__(self, key) -> int:
+        return FAR
+
+
+_FAR_TABLE = _Far()
 
 
 class SpiritNode:
     """A position and the square where the turn that led to it captured (for quiescence).  ``up``:
     the node it was reached from; ``paths``: the mover paths computed here, by (origin, level-up),
     and ``kid_paths`` the last child's, which its siblings reuse where nothing near the mover
-    changed (:meth:`SpiritAdapter.paths`)."""
+    changed (:meth:`SpiritAdapter.paths`); ``zones``: the formation zones of the whole board, made
+    once when a path is computed here; ``trusted``: the turns built here from a path of their own
+    level-up (by ``id``, with the turn: :meth:`SpiritAdapter.play` applies them without walking the
+    path again); ``sects``: each side's sect square (white's, black's), the parent's while the game
+    goes on (a sect never moves, is never made, and its capture ends the game, S3)."""
 
-    __slots__ = ("enemy_sect", "hot", "kid_paths", "paths", "pos", "ref", "result", "to_move", "up")
+    __slots__ = (
+        "enemy_sect",
+        "sects",
+        "hot",
+        "kid_paths",
+        "paths",
+        "pos",
+        "ref",
+        "result",
+        "to_move",
+        "trusted",
+        "up",
+        "zones",
+    )
 
     def __init__(self, pos: SpiritPosition, hot, up=None):
         self.pos = pos
@@ -74,6 +124,16 @@ class SpiritNode:
         self.kid_paths = None
         self.ref: tuple | None = None  # (position, paths, changed squares) of the reference node
         self.enemy_sect: tuple | None | bool = False  # the enemy sect's square, found once (False: not yet)
+        self.zones: Zones | None = None
+        self.trusted: dict = {}
+        if up is not None and pos.result is None:
+            self.sects: tuple = up.sects
+        else:
+            self.sects = (_sect(pos, "white"), _sect(pos, "black"))
+
+    def sect(self, side: str):
+        """The sect square of ``side`` (None: it has none)."""
+        return self.sects[0] if side == "white" else self.sects[1]
 
 
 def _changed(a: Mapping, b: Mapping) -> list:
@@ -89,15 +149,16 @@ def _same_steps(rules, p: SpiritPiece) -> bool:
 
 
 class SpiritAdapter:
-    def _levelups(self, pos: SpiritPosition) -> tuple[list, list]:
+    def _levelups(self, node: SpiritNode) -> tuple[list, list]:
         """The strategic level-ups tried beside the mover's own: every own formation (a stronger zone
         guards the sect or an approach, S11; at most ``FORMATION_UPS``, nearest the own sect first)
         and the own movable piece nearest the enemy sect."""
+        pos = node.pos
         rules = pos.rules
         side = pos.to_move
         ups = levelup_squares(pos)
         out = []
-        own_sect, enemy_sect = _sect(pos, side), _sect(pos, other(side))
+        own_sect, enemy_sect = node.sect(side), node.sect(other(side))
         forms = [c for c in ups if rules.pieces[pos.pieces[c].type].formation]
         if own_sect is not None:
             forms.sort(key=lambda c: (_cheb(c, own_sect), c))
@@ -119,22 +180,37 @@ class SpiritAdapter:
         got = node.paths.get(key)
         if got is not None:
             return got
-        pos = node.pos
+        got = self._reused(node, m, up)
+        if got is None:
+            if node.zones is None:
+                node.zones = board_zones(node.pos)
+            got = generated_paths(node.pos, m, up, node.zones)
+        node.paths[key] = got
+        return got
+
+    def _reused(self, node: SpiritNode, m, up) -> dict | None:
+        """The paths of ``(m, up)`` of the reference node (:meth:`_reference`) where they are this
+        node's too (:meth:`paths`), else None."""
         if node.ref is None:
             node.ref = self._reference(node)
         ref = node.ref
-        if ref:
-            ref_pos, ref_paths, changed = ref
-            hit = ref_paths.get(key)
-            p = pos.pieces.get(m)
-            if hit is not None and p is not None and ref_pos.pieces.get(m) == p and up not in changed:
-                n = step_budget(pos.rules, SpiritPiece(p.type, p.side, p.level + (up == m)))
-                mx, my = m
-                if n is not None and all(max(abs(c[0] - mx), abs(c[1] - my)) > n + 2 for c in changed):
-                    node.paths[key] = hit
-                    return hit
-        got = node.paths[key] = legal_paths(pos, m, up)
-        return got
+        if not ref:
+            return None
+        pos = node.pos
+        ref_pos, ref_paths, changed = ref
+        hit = ref_paths.get((m, up))
+        p = pos.pieces.get(m)
+        if hit is not None and p is not None and ref_pos.pieces.get(m) == p and up not in changed:
+            n = step_budget(pos.rules, SpiritPiece(p.type, p.side, p.level + (up == m)))
+            if n is None:
+                return None
+            mx, my = m
+            reach = n + 2
+            for cx, cy in changed:
+                if -reach <= cx - mx <= reach and -reach <= cy - my <= reach:
+                    return None
+            return hit
+        return None
 
     def _reference(self, node: SpiritNode) -> tuple:
         """(position, its paths, the squares changed since) of a sibling or the grandparent
@@ -150,38 +226,44 @@ class SpiritAdapter:
         return cand.pos, cand.paths, set(_changed(cand.pos.pieces, node.pos.pieces))
 
     def _turns(self, node: SpiritNode, tactical: bool) -> list:
+        """The candidates as ``(levelup, origin, path, transform, trusted)`` in generation order;
+        ``trusted``: the path is one of the mover's legal paths with this very level-up."""
         pos = node.pos
         if pos.result is not None:
             return []
         rules = pos.rules
         side = pos.to_move
-        strategic, ups = self._levelups(pos)
+        strategic, ups = self._levelups(node)
         if not ups:
             return []
-        enemy_sect, own_sect = _sect(pos, other(side)), _sect(pos, side)
-        ex, ey = enemy_sect if enemy_sect is not None else (0, 0)
-        ox, oy = own_sect if own_sect is not None else (0, 0)
+        enemy_sect, own_sect = node.sect(other(side)), node.sect(side)
+        size = tuple(rules.size)
+        far = _FAR_TABLE
+        de = _distances(size, enemy_sect) if enemy_sect is not None else far
+        do = _distances(size, own_sect) if own_sect is not None else far
         get = pos.pieces.get
-        out = []
+        out: list = []
         movers = sorted(c for c, p in pos.pieces.items() if p.side == side and rules.pieces[p.type].movable)
+        upset = set(ups)
         for m in movers:
             # the paths with the mover itself raised; other level-ups reuse them (a level-up elsewhere
             # changes them rarely -- the engine refuses the turn then, and the search skips it)
-            own = m if m in ups else ups[0]
+            own = m if m in upset else ups[0]
             paths = self.paths(node, m, own)
             if not paths:
                 continue
             fights, near, guard, quiet = [], [], [], []
-            for end in sorted(paths):
+            # by square; with an enemy sect every list is put in order below (ends of unlimited
+            # movers are many: no need to sort them all)
+            for end in paths if enemy_sect is not None else sorted(paths):
                 q = get(end)
                 if q is not None and q.side != side:
                     fights.append(end)
                     continue
                 if tactical:
                     continue
-                x, y = end
-                d_enemy = max(abs(x - ex), abs(y - ey)) if enemy_sect is not None else FAR
-                d_own = max(abs(x - ox), abs(y - oy)) if own_sect is not None else FAR
+                d_enemy = de[end]
+                d_own = do[end]
                 if d_enemy <= NEAR or d_own <= 1:
                     near.append(end)
                 elif d_own == 2:
@@ -189,20 +271,23 @@ class SpiritAdapter:
                 else:
                     quiet.append((d_enemy, end))
             if enemy_sect is not None:  # nearest the enemy sect first (ties by square)
-                quiet.sort()
-                guard.sort()
+                fights.sort()
+                near.sort()
+                guard = _smallest(guard, GUARD_ENDS)
+                quiet = _smallest(quiet, QUIET_ENDS)
             guard = [e for _, e in guard]
             quiet = [e for _, e in quiet]
             chosen = fights + near + guard[:GUARD_ENDS] + quiet[:QUIET_ENDS]
             for end in chosen:
-                out.append(SpiritTurn(own, m, paths[end]))
+                out.append((own, m, paths[end], None, True))
             # another level-up leaves the mover at its level: its paths hold only if its step count
             # stays (a protector raised to 3 moves any number of steps, S7: not at 2)
-            if not tactical and (own != m or _same_steps(rules, pos.pieces[m])):
+            if not tactical and strategic and (own != m or _same_steps(rules, pos.pieces[m])):
+                best = [paths[end] for end in (fights + near + quiet[:1])[:3]]
                 for u in strategic:
                     if u != own:
-                        for end in (fights + near + quiet[:1])[:3]:
-                            out.append(SpiritTurn(u, m, paths[end]))
+                        for path in best:
+                            out.append((u, m, path, None, False))
         if not tactical:
             out.extend(self._transforms(pos, out))
         return out
@@ -228,16 +313,79 @@ class SpiritAdapter:
             for i, into in enumerate(kinds):
                 cap = 40 if i == 0 else 12  # the most valuable kind gets the most turns
                 made = 0
-                for t in turns:
+                for up, origin, path, _tr, trusted in turns:
                     if made >= cap:
                         break
-                    if t.origin == c:
-                        extra.append(SpiritTurn(t.levelup, t.origin, t.path, SpiritTransform(t.end, into)))
+                    if origin == c:
+                        extra.append((up, origin, path, SpiritTransform(path[-1], into), trusted))
                         made += 1
-                    elif t.levelup == c or p.level >= k.transform_level:
-                        extra.append(SpiritTurn(t.levelup, t.origin, t.path, SpiritTransform(c, into)))
+                    elif up == c or p.level >= k.transform_level:
+                        extra.append((up, origin, path, SpiritTransform(c, into), trusted))
                         made += 1
         return extra[:80]
+
+    def _built(self, node: SpiritNode, specs) -> list:
+        """The turns of candidate tuples (:meth:`_turns`), the trusted ones remembered by the node."""
+        out = []
+        trusted = node.trusted
+        for up, m, path, tr, ok in specs:
+            t = make_turn(up, m, path, tr)
+            if ok:
+                trusted[id(t)] = t
+            out.append(t)
+        return out
+
+    def moves(self, node: SpiritNode) -> list:
+        turns = self._built(node, self._turns(node, False))
+        if node.up is not None:
+            node.up.kid_paths = node
+        return turns
+
+    def ordered(self, node: SpiritNode, width: int | None) -> list:
+        """``moves(node)`` ordered by :meth:`prescore` (stable) and cut to ``width``: what the
+        search's own ordering of the whole list gives, with the pre-scores computed once per
+        (level-up, mover, end) and only the kept turns built."""
+        specs = self._turns(node, False)
+        if node.up is not None:
+            node.up.kid_paths = node
+        if width is None:  # the search's own ordering keeps such a list as it is
+            return self._built(node, specs)
+        if not specs:
+            return []
+        pos = node.pos
+        me = pos.to_move
+        es = node.enemy_sect
+        if es is False:
+            es = node.enemy_sect = node.sect(other(me))
+        assert es is not True
+        by_move: dict = {}  # (level-up, mover, end) -> prescore() without the transform's bonus, None: a win
+        keys = []
+        sc: float | None
+        for spec in specs:
+            up, m, path = spec[0], spec[1], spec[2]
+            end = path[-1] if path else m
+            k = (up, m, end)
+            if k in by_move:
+                sc = by_move[k]
+            else:
+                f = fight(pos, up, m, end)
+                if f >= THREAT_WIN:
+                    sc = None
+                elif f > 0:
+                    sc = 1000.0 + f
+                else:
+                    sc = f - 1000.0 if f < 0 else 0.0
+                    if es is not None:
+                        sc -= 10.0 * max(abs(end[0] - es[0]), abs(end[1] - es[1]))
+                by_move[k] = sc
+            if sc is None:
+                keys.append(-ROYAL)
+            elif spec[3] is not None:
+                keys.append(-(sc + 500.0))
+            else:
+                keys.append(-sc)
+        order = sorted(range(len(specs)), key=keys.__getitem__)  # stable: ties keep generation order
+        return self._built(node, [specs[i] for i in order[:width]])
 
     def in_danger(self, node: SpiritNode) -> bool:
         """Could the other side capture the sect next turn (S3)?"""
@@ -245,12 +393,6 @@ class SpiritAdapter:
 
     def root(self, pos: SpiritPosition) -> SpiritNode:
         return SpiritNode(pos, None)
-
-    def moves(self, node: SpiritNode) -> list:
-        turns = self._turns(node, False)
-        if node.up is not None:
-            node.up.kid_paths = node
-        return turns
 
     @staticmethod
     def family(turn: SpiritTurn) -> tuple:
@@ -284,20 +426,34 @@ class SpiritAdapter:
             n = step_budget(rules, SpiritPiece(p.type, p.side, p.level + (up == c)))
             if n is not None and _cheb(c, hot) > n:
                 continue
-            paths = self.paths(node, c, up)
-            if hot in paths:
-                out.append(SpiritTurn(up, c, paths[hot]))
+            if k.diagonal and (c[0] + c[1] - hot[0] - hot[1]) % 2:
+                continue  # a diagonal mover never leaves its colour: no path (legal_paths has none)
+            # the path onto the hot square only: the paths known here or reusable, or a search
+            # that stops there (the same path, generated.path_to)
+            paths = node.paths.get((c, up))
+            if paths is None:
+                paths = self._reused(node, c, up)
+            if paths is not None:
+                path = paths.get(hot)
+            else:
+                if node.zones is None:
+                    node.zones = board_zones(pos)
+                path = path_to(pos, c, up, hot, node.zones)
+            if path is not None:
+                t = make_turn(up, c, path)
+                node.trusted[id(t)] = t
+                out.append(t)
         return out
 
     def play(self, node: SpiritNode, turn) -> SpiritNode | None:
         try:
-            new, caps = apply_spirit_turn(node.pos, turn)
+            new, caps = apply_generated(node.pos, turn, node.trusted.get(id(turn)) is turn)
         except IllegalAction:
             return None
         return SpiritNode(new, turn.end if caps else None, node)
 
     def evaluate(self, node: SpiritNode) -> float:
-        return evaluate(node.pos)
+        return evaluate(node.pos, node.sects)
 
     def key(self, turn) -> str:
         return repr(turn)
@@ -316,7 +472,7 @@ class SpiritAdapter:
             sc = f - 1000.0 if f < 0 else 0.0
             es = node.enemy_sect
             if es is False:
-                es = node.enemy_sect = _sect(pos, other(pos.to_move))
+                es = node.enemy_sect = node.sect(other(pos.to_move))
             if es is not None:
                 sc -= 10.0 * _cheb(turn.end, es)
         if turn.transform is not None:

@@ -16,7 +16,7 @@ from typing import NamedTuple
 from ..core.coords import format_ascii, normalize
 from ..core.errors import IllegalAction, NotationError
 from .rules import SIDES, SpiritRules
-from .zones import DIAG_DIRS, KING_DIRS, Coord, Zones, neighbours
+from .zones import DIAG_DIRS, KING_DIRS, Coord, Zones, _Lifted, neighbours
 
 
 def fmt(c) -> str:
@@ -33,6 +33,10 @@ def adjacent(a: Coord, b: Coord) -> bool:
 
 def as_coord(value, rules: SpiritRules, what: str = "square") -> Coord:
     """Validate a 2-D board square: a pair of ints inside the board."""
+    if type(value) is tuple and len(value) == 2:  # the common case, answered without a copy
+        x, y = value
+        if type(x) is int and type(y) is int and 1 <= x <= rules.size[0] and 1 <= y <= rules.size[1]:
+            return value
     if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
         raise NotationError(f"{what} {value!r} is not a coordinate [x, y]", code="malformed")
     try:
@@ -441,10 +445,15 @@ def legal_paths(pos: SpiritPosition, origin, levelup=None) -> dict[Coord, tuple[
     ends = _paths_from(rules, pieces, o, p, zones)
     if not rules.higher_may_not_end_in_zone:
         return ends
-    # _end_problem (H3) of every end, read from the zone table: no end inside an enemy zone of a
-    # lower summed level than the mover's effective level there
-    at, mine, level = zones.at, 0 if p.side == SIDES[0] else 1, p.level
-    boosted = not rules.pieces[p.type].formation
+    return _h3_ends(rules, ends, p, zones)
+
+
+def _h3_ends(rules: SpiritRules, ends: dict, mover: SpiritPiece, zones: Zones) -> dict:
+    """``ends`` without those where H3 forbids the mover to end (:func:`_end_problem`, read from the
+    zone table): no end inside an enemy zone of a lower summed level than the mover's effective
+    level there.  The order is kept."""
+    at, mine, level = zones.at, 0 if mover.side == SIDES[0] else 1, mover.level
+    boosted = not rules.pieces[mover.type].formation
     out = {}
     for e, path in ends.items():
         v = at(e)
@@ -469,7 +478,21 @@ def catch_squares(pos: SpiritPosition, origin, levelup=None) -> set[Coord]:
     }
 
 
-def _walk(rules: SpiritRules, pieces: Mapping, origin: Coord, mover: SpiritPiece, path) -> tuple:
+class _Shown:
+    """Squares joined as ``a-b-c`` when a message formats them (not before: most paths are legal)."""
+
+    __slots__ = ("squares",)
+
+    def __init__(self, squares: tuple):
+        self.squares = squares
+
+    def __str__(self) -> str:
+        return "-".join(fmt(c) for c in self.squares)
+
+
+def _walk(
+    rules: SpiritRules, pieces: Mapping, origin: Coord, mover: SpiritPiece, path, zones: Zones | None = None
+) -> tuple:
     """Validate an explicit path (H2, S7, S9, S11, S13); ``pieces`` excludes the mover.
 
     Returns ``(steps, caught)``: the validated squares and the index of the step on which an enemy
@@ -483,8 +506,19 @@ def _walk(rules: SpiritRules, pieces: Mapping, origin: Coord, mover: SpiritPiece
         raise IllegalAction(
             f"the {mover.type} on {fmt(origin)} must move (S13): the path is empty", code="illegal-path"
         )
-    steps = [as_coord(c, rules, f"path square {i + 1}") for i, c in enumerate(path)]
-    shown = "-".join(fmt(c) for c in (origin, *steps))
+    w, h = rules.size
+    steps = [
+        c
+        if type(c) is tuple
+        and len(c) == 2
+        and type(c[0]) is int
+        and type(c[1]) is int
+        and 1 <= c[0] <= w
+        and 1 <= c[1] <= h
+        else as_coord(c, rules, f"path square {i + 1}")
+        for i, c in enumerate(path)
+    ]
+    shown = _Shown((origin, *steps))  # the path as text, made only for a message
     if k.formation:
         if len(steps) != 1 or steps[0] not in _formation_targets(rules, pieces, origin, mover.side):
             raise IllegalAction(
@@ -503,7 +537,8 @@ def _walk(rules: SpiritRules, pieces: Mapping, origin: Coord, mover: SpiritPiece
         )
     last_free = (n if n is not None else len(steps)) - 1  # steps before this index are intermediate
     caught = None
-    zones = Zones(rules, pieces)
+    if zones is None:
+        zones = Zones(rules, pieces)
     prev = origin
     for i, sq in enumerate(steps):
         dx, dy = sq[0] - prev[0], sq[1] - prev[1]
@@ -628,12 +663,13 @@ def _move(pos: SpiritPosition, turn: SpiritTurn) -> tuple[dict, list[SpiritCaptu
     origin = as_coord(turn.origin, rules, "origin")
     mover = _mover_at(pos, pieces, origin)
     del pieces[origin]
-    steps, caught = _walk(rules, pieces, origin, mover, turn.path)  # S13 step 2
+    zones = Zones(rules, pieces)  # the board without the mover: read by the walk and by H3
+    steps, caught = _walk(rules, pieces, origin, mover, turn.path, zones)  # S13 step 2
     if caught is not None:  # S11 in mid-path
         steps = steps[: caught + 1]
         caps = [SpiritCapture(steps[-1], mover, "formation")]
     else:
-        problem = _end_problem(rules, pieces, mover, steps[-1])  # H3
+        problem = _end_problem(rules, pieces, mover, steps[-1], zones)  # H3
         if problem:
             raise IllegalAction(problem, code="illegal-path")
         caps = _resolve(rules, pieces, mover, steps[-1])
@@ -672,39 +708,6 @@ def apply_spirit_turn(pos: SpiritPosition, turn: SpiritTurn) -> tuple[SpiritPosi
 def levelup_squares(pos: SpiritPosition) -> list[Coord]:
     """Squares of the pieces the side to move may raise (S3, S13, H1)."""
     return [c for c, p in pos.side_pieces(pos.to_move) if pos.rules.levellable(p.type)]
-
-
-class _Lifted(Mapping):
-    """The pieces of a position with the mover lifted off ``origin`` and, optionally, one piece
-    replaced (the raised one): what :func:`_paths_from` needs, without copying the board."""
-
-    __slots__ = ("base", "origin", "at", "piece")
-
-    def __init__(self, base: Mapping, origin: Coord, at: Coord | None = None, piece: SpiritPiece | None = None):
-        self.base, self.origin, self.at, self.piece = base, origin, at, piece
-
-    def __getitem__(self, sq):
-        if sq == self.origin:
-            raise KeyError(sq)
-        if sq == self.at:
-            return self.piece
-        return self.base[sq]
-
-    def get(self, sq, default=None):
-        if sq == self.origin:
-            return default
-        if sq == self.at:
-            return self.piece
-        return self.base.get(sq, default)
-
-    def __contains__(self, sq) -> bool:
-        return sq != self.origin and sq in self.base
-
-    def __iter__(self):
-        return (sq for sq in self.base if sq != self.origin)
-
-    def __len__(self) -> int:
-        return len(self.base) - (self.origin in self.base)
 
 
 def _can_move(rules: SpiritRules, pieces: Mapping, origin: Coord, mover: SpiritPiece, zones: Zones) -> bool:

@@ -2,7 +2,8 @@
 
 :class:`Zones` answers ``zone_level`` (S9, S11) for the squares of one arrangement of pieces from
 one table (eager: one pass over the few formations) or square by square, each once (lazy);
-:func:`neighbours` lists each square's on-board neighbours once per board size.  Both serve
+:func:`neighbours` lists each square's on-board neighbours once per board size; :class:`_Lifted`
+is a read-only view of a board with the mover lifted (and one piece raised).  They serve
 :mod:`engine.spirit.position` (which keeps its names ``KING_DIRS`` and ``DIAG_DIRS``) for every path.
 """
 
@@ -90,3 +91,36 @@ def neighbours(rules: SpiritRules, diagonal: bool) -> dict:
             for y in range(1, h + 1)
         }
     return table
+
+
+class _Lifted(Mapping):
+    """The pieces of a position with the mover lifted off ``origin`` and, optionally, one piece
+    replaced (the raised one): what :func:`_paths_from` needs, without copying the board."""
+
+    __slots__ = ("base", "origin", "at", "piece")
+
+    def __init__(self, base: Mapping, origin: Coord, at: Coord | None = None, piece: Any = None):
+        self.base, self.origin, self.at, self.piece = base, origin, at, piece
+
+    def __getitem__(self, sq):
+        if sq == self.origin:
+            raise KeyError(sq)
+        if sq == self.at:
+            return self.piece
+        return self.base[sq]
+
+    def get(self, sq, default=None):
+        if sq == self.origin:
+            return default
+        if sq == self.at:
+            return self.piece
+        return self.base.get(sq, default)
+
+    def __contains__(self, sq) -> bool:
+        return sq != self.origin and sq in self.base
+
+    def __iter__(self):
+        return (sq for sq in self.base if sq != self.origin)
+
+    def __len__(self) -> int:
+        return len(self.base) - (self.origin in self.base)
