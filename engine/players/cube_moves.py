@@ -16,7 +16,8 @@ by coordinate), so it does not depend on dict insertion order.
   board; hyper-jumps up to ``horizon`` (the highest dimension in use + 1, at least 4; C7: a royal
   parked on any board finds its way home).
 * **Second actions** (where the grammar allows, G4): a pawn reaching its promotion line promotes to
-  queen or brother (C36, G8); a jump or hyper-jump of a royal may be followed by its planar steps;
+  queen or brother (C36, G8); a jump or hyper-jump of a royal may be followed by its planar steps,
+  or by the hyper-jump or jump that lands on an enemy home square (C23);
   a split (C43) takes one kind of piece off a stack and its part makes a capture or one of a few moves;
   a royal's step followed by a 3-D jump or hyper-jump that lands on an enemy home square (C5, C7).
 * **Drops** (C11-C13, prices with the green surcharge paid by the engine): blocking squares on the
@@ -154,15 +155,19 @@ def _royal_second(pos: Position, o, first, horizon, out: list, score: float) -> 
     try:
         b = TurnBuilder(pos, o, transactional=False)
         b.add(first)
-        opts = [a for a in b.options(horizon) if a.kind == "move"]
+        every = b.options(horizon)
     except IllegalAction:
         return
     opp = other(pos.to_move)
     goal = pos.homes[opp]["king"]
     homes = (goal, pos.homes[opp]["prince"])
+    opts = [a for a in every if a.kind == "move"]
     opts.sort(key=lambda a: (_distance(a.to, goal), a.to))
     for a in opts[:ROYAL_SECOND]:
         out.append((WIN_FIRST if a.to in homes else score, Turn(o, (first, a))))
+    for a in every:  # a 3-D jump and a hyper-jump in one turn onto a home square (C23, G4, C5, C7)
+        if a.kind in ("jump", "hyperjump") and a.to in homes:
+            out.append((WIN_FIRST, Turn(o, (first, a))))
 
 
 def _royal_home_jump(pos: Position, o, step, out: list) -> None:
