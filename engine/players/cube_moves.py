@@ -24,7 +24,8 @@ by coordinate), so it does not depend on dict insertion order.
   lines along which the enemy attacks our king or faces it (C3), cheapest piece first (a pawn);
   rook, bishop and knight drops that attack the enemy king from up to three squares away; queen
   and brother drops only with a credit (C12, G9); a pawn on an own home square an enemy royal could
-  walk onto (C5, C7); pawns that attack the enemy's most valuable pieces (1 point each).
+  walk onto (C5, C7), or on the square its two-action walk passes; pawns that attack the enemy's
+  most valuable pieces (1 point each).
 * **Tactical** turns (quiescence): captures and steps of a royal onto an enemy home square.
 """
 
@@ -39,7 +40,7 @@ from ..cube.grammar import facing_line_clear
 from ..cube.legal import legal_actions
 from ..cube.position import Position, other
 from ..cube.rules import TurnBuilder
-from .cube_eval import _distance, attackers, royal_reaches
+from .cube_eval import _distance, _ways, attackers, royal_reaches
 
 ROYALS = ("king", "prince")
 KING_DIRS = tuple((dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy)
@@ -251,8 +252,11 @@ def _drops(pos: Position, out: list, sides: dict) -> None:
         for which in ("king", "prince"):
             home = pos.homes[side][which]
             if home is not None and not pos.cell(home):
-                if any(royal_reaches(at, home) for at in pos.royals[opp].values() if at is not None):
-                    add(cheap, home)
+                for at in pos.royals[opp].values():
+                    if at is not None and royal_reaches(at, home):
+                        add(cheap, home)
+                        for mid in _ways(at, home):  # or the square a two-action walk passes (off the
+                            add(cheap, mid)  # green area it may cost a point less, C13)
     # attack: pieces dropped where they would capture the enemy king next turn
     if ek is not None:
         rest = tuple(ek[2:])
