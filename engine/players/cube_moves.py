@@ -22,7 +22,9 @@ by coordinate), so it does not depend on dict insertion order.
   a royal's step followed by a 3-D jump or hyper-jump that lands on an enemy home square (C5, C7).
 * **Drops** (C11-C13, prices with the green surcharge paid by the engine): blocking squares on the
   lines along which the enemy attacks our king or faces it (C3), cheapest piece first (a pawn);
-  rook, bishop and knight drops that attack the enemy king from up to three squares away; queen
+  rook, bishop and knight drops that attack the enemy king from up to three squares away, and on
+  the nearest square of an open line outside the green area (C13: a point cheaper; on the promotion
+  line also as a pawn dropped and promoted at once, G19); queen
   and brother drops only with a credit (C12, G9); a pawn on an own home square an enemy royal could
   walk onto (C5, C7), or on the square its two-action walk passes; pawns that attack the enemy's
   most valuable pieces (1 point each).
@@ -36,7 +38,7 @@ from math import gcd
 from ..core.coords import plain
 from ..core.errors import IllegalAction
 from ..cube.actions import Drop, HyperJump, Jump, Promote, Stack, Turn
-from ..cube.grammar import facing_line_clear
+from ..cube.grammar import facing_line_clear, promote_after_drop_error
 from ..cube.legal import legal_actions
 from ..cube.position import Position, other
 from ..cube.rules import TurnBuilder
@@ -228,6 +230,18 @@ def _drops(pos: Position, out: list, sides: dict) -> None:
         seen.add((piece, c))
         out.append((-10.0 * rules.pieces[piece].value, Turn(None, (Drop(piece, c),))))
 
+    pawn = rules.pieces.get("pawn")
+    promotable = set(pawn.promotes_to) if pawn is not None and pawn.hire == "unlimited" else set()
+
+    def promoted(piece, c):
+        # the same piece as a pawn dropped on the promotion line and promoted at once (G19, C31,
+        # C36): the pawn's price, the piece's attack
+        if piece not in promotable or not rules.beyond_promotion(side, c[1]):
+            return
+        if promote_after_drop_error(rules, piece) is None and ("promoted", piece, c) not in seen and not pos.cell(c):
+            seen.add(("promoted", piece, c))
+            out.append((-10.0 * pawn.value, Turn(None, (Drop("pawn", c), Promote(piece)))))
+
     # defence: block the lines along which the enemy attacks our king or faces it (C3)
     mk, ek = pos.royals[side]["king"], pos.royals[opp]["king"]
     if mk is not None and cheap is not None:
@@ -268,11 +282,16 @@ def _drops(pos: Position, out: list, sides: dict) -> None:
             if piece not in hireable:
                 continue
             for dx, dy in dirs:
-                for j in range(1, DROP_REACH + 1):
+                for j in range(1, max(rules.size) + 1):
                     c = (ek[0] + dx * j, ek[1] + dy * j) + rest
                     if not pos.in_board(c) or pos.cell(c):
                         break
-                    if j >= 2 or attackers(pos, c, side, first=True):
+                    if j > DROP_REACH:
+                        if not rules.in_green(c):  # the nearest square of the open line outside the
+                            add(piece, c)  # green area: a point cheaper (C13), and on the promotion
+                            promoted(piece, c)  # line a pawn promoted at once is cheaper still (G19)
+                            break
+                    elif j >= 2 or attackers(pos, c, side, first=True):
                         add(piece, c)  # next to the king only where defended (issue 18: a drop that wins)
         if "knight" in hireable:
             for dx, dy in KNIGHT:
