@@ -159,6 +159,9 @@ class SpiritAdapter:
         get = pos.pieces.get
         out = []
         movers = sorted(c for c, p in pos.pieces.items() if p.side == side and rules.pieces[p.type].movable)
+        # a side whose sect is threatened (S3) tries every block two squares from it, with every
+        # strategic level-up (a stronger formation zone and a block may both be needed)
+        danger = not tactical and own_sect is not None and sect_threat(pos, other(side))
         for m in movers:
             # the paths with the mover itself raised; other level-ups reuse them (a level-up elsewhere
             # changes them rarely -- the engine refuses the turn then, and the search skips it)
@@ -188,13 +191,14 @@ class SpiritAdapter:
                 guard.sort()
             guard = [e for _, e in guard]
             quiet = [e for _, e in quiet]
-            chosen = fights + near + guard[:GUARD_ENDS] + quiet[:QUIET_ENDS]
+            chosen = fights + near + (guard if danger else guard[:GUARD_ENDS]) + quiet[:QUIET_ENDS]
             for end in chosen:
                 out.append(SpiritTurn(own, m, paths[end]))
             if not tactical:
+                ends = fights + near + guard + quiet[:1] if danger else (fights + near + quiet[:1])[:3]
                 for u in strategic:
                     if u != own:
-                        for end in (fights + near + quiet[:1])[:3]:
+                        for end in ends:
                             out.append(SpiritTurn(u, m, paths[end]))
         if not tactical:
             out.extend(self._transforms(pos, out))
