@@ -27,7 +27,7 @@ by coordinate), so it does not depend on dict insertion order.
   line also as a pawn dropped and promoted at once, G19); queen
   and brother drops only with a credit (C12, G9); a pawn on an own home square an enemy royal could
   walk onto (C5, C7), or on the square its two-action walk passes; pawns that attack the enemy's
-  most valuable pieces (1 point each).
+  most valuable pieces (1 point each), or two of its pieces at once (a fork).
 * **Tactical** turns (quiescence): captures and steps of a royal onto an enemy home square.
 """
 
@@ -304,15 +304,21 @@ def _drops(pos: Position, out: list, sides: dict) -> None:
     # busy for one point: a capture of a pawn earns 1, C16)
     if "pawn" in hireable:
         vals = {n: p.value for n, p in rules.pieces.items()}
-        targets = sorted(
+        valuable = sorted(
             ((-_value(vals, s), c) for c, s in sides[opp] if s[0].type not in ROYALS and _value(vals, s) > 2),
-        )[:ATTACK_DROPS]
+        )
+        targets = valuable[:ATTACK_DROPS]
         if ek is not None:
             targets.insert(0, (0, ek))  # a pawn that attacks the king (issue 18: a one-point drop that wins)
         fwd = 1 if side == "white" else -1
         for _v, c in targets:
             for dx in (-1, 1):
                 add("pawn", (c[0] + dx, c[1] - fwd) + tuple(c[2:]))
+        # and a pawn that attacks two of them at once (a fork: one of them falls), whatever their rank
+        at = {c for _v, c in valuable}
+        for _v, c in valuable:
+            if (c[0] + 2, c[1]) + tuple(c[2:]) in at:
+                add("pawn", (c[0] + 1, c[1] - fwd) + tuple(c[2:]))
 
 
 class GenCache:
