@@ -1,4 +1,5 @@
-"""Tactics benchmark (a script, not a test): python benchmarks/bench_tactics.py [--levels 2 3 4] [--only TEXT]
+"""Tactics benchmark (a script, not a test):
+python benchmarks/bench_tactics.py [--levels 2 3 4] [--only TEXT] [--verify] [--engine TREE]
 
 Runs the computer (its default node budget, seed 0) on every position of
 ``tests/engine/players/tactics_more.toml`` at each level and prints, per position, whether the turn
@@ -6,7 +7,8 @@ it chose solves the position (checked by the suite's oracle, ``tactics_oracle.so
 once or a forced win in two, a defence after which the opponent has no winning turn, not the
 poisoned capture) and the CPU time of the search beside its wall time; then the solved counts per
 game and category, and the positions marked ``known_failure`` with their reasons.  ``--verify``
-first checks every position's claim by the oracle (every legal turn, docs/AI.md "Tactics").
+first checks every position's claim by the oracle (every legal turn, docs/AI.md "Tactics");
+``--engine /tmp/base480`` runs the players of another tree (e.g. main before the candidates: fixes).
 """
 
 from __future__ import annotations
@@ -22,6 +24,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests" / "engine" / "players"))
+if "--engine" in sys.argv:  # the players (and rules) of another tree, e.g. main before a change
+    sys.path.insert(0, str(Path(sys.argv[sys.argv.index("--engine") + 1]).resolve()))
 
 import tactics_oracle as oracle  # noqa: E402
 
@@ -35,9 +39,13 @@ def main(argv: list | None = None) -> int:
     ap.add_argument("--levels", type=int, nargs="+", default=[2, 3, 4])
     ap.add_argument("--only", default="", help="only the positions whose id contains this text")
     ap.add_argument("--verify", action="store_true", help="check every position's claim first")
+    ap.add_argument("--engine", default="", help="a tree whose engine to run (default: this one)")
     args = ap.parse_args(argv)
     entries = [e for e in tomllib.loads(SUITE.read_text(encoding="utf-8"))["position"] if args.only in e["id"]]
-    print(f"# {len(entries)} positions, levels {args.levels}, load average {os.getloadavg()[0]:.1f}")
+    import engine
+
+    where = Path(engine.__file__).resolve().parent.parent
+    print(f"# {len(entries)} positions, levels {args.levels}, engine {where}, load average {os.getloadavg()[0]:.1f}")
     if args.verify:
         for e in entries:
             bad = oracle.verify(e)
