@@ -222,10 +222,13 @@ class SpiritAdapter:
             k = rules.pieces[p.type]
             if p.side != side or not k.transforms or p.level + 1 < k.transform_level:
                 continue
+            # the disciple's own moves first (it may step where the new kind is strong), then the
+            # turns that move another piece and transform it where it stands
+            order = [t for t in turns if t.origin == c] + [t for t in turns if t.origin != c]
             for i, into in enumerate(kinds):
                 cap = 40 if i == 0 else 12  # the most valuable kind gets the most turns
                 made = 0
-                for t in turns:
+                for t in order:
                     if made >= cap:
                         break
                     if t.origin == c:
@@ -234,7 +237,7 @@ class SpiritAdapter:
                     elif t.levelup == c or p.level >= k.transform_level:
                         extra.append(SpiritTurn(t.levelup, t.origin, t.path, SpiritTransform(c, into)))
                         made += 1
-        return extra[:80]
+        return extra[: 40 + 12 * (len(kinds) - 1)]  # every depleted kind keeps its share
 
     def in_danger(self, node: SpiritNode) -> bool:
         """Could the other side capture the sect next turn (S3)?"""
