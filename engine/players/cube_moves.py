@@ -22,9 +22,10 @@ by coordinate), so it does not depend on dict insertion order.
   a royal's step followed by a 3-D jump or hyper-jump that lands on an enemy home square (C5, C7).
 * **Drops** (C11-C13, prices with the green surcharge paid by the engine): blocking squares on the
   lines along which the enemy attacks our king or faces it (C3), cheapest piece first (a pawn);
-  rook, bishop and knight drops that attack the enemy king from up to three squares away, and on
-  the nearest square of an open line outside the green area (C13: a point cheaper; on the promotion
-  line also as a pawn dropped and promoted at once, G19); queen
+  rook, bishop and knight drops that attack the enemy king from up to three squares away, and,
+  while either side is near the C16 line, on the nearest square of an open line outside the green
+  area (C13: a point cheaper; on the promotion line also as a pawn dropped and promoted at once,
+  G19); queen
   and brother drops only with a credit (C12, G9); a pawn on an own home square an enemy royal could
   walk onto (C5, C7), or on the square its two-action walk passes; pawns that attack the enemy's
   most valuable pieces (1 point each), or two of its pieces at once (a fork).
@@ -42,7 +43,7 @@ from ..cube.grammar import facing_line_clear, promote_after_drop_error
 from ..cube.legal import legal_actions
 from ..cube.position import Position, other
 from ..cube.rules import TurnBuilder
-from .cube_eval import _distance, _ways, attackers, royal_reaches
+from .cube_eval import C16_MARGIN, _distance, _ways, attackers, royal_reaches
 
 ROYALS = ("king", "prince")
 KING_DIRS = tuple((dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy)
@@ -272,6 +273,8 @@ def _drops(pos: Position, out: list, sides: dict) -> None:
                         for mid in _ways(at, home):  # or the square a two-action walk passes (off the
                             add(cheap, mid)  # green area it may cost a point less, C13)
     # attack: pieces dropped where they would capture the enemy king next turn
+    sc = pos.scores
+    tight = any(min(sc[x], sc[x] - sc[other(x)] / 2) < C16_MARGIN for x in (side, opp))  # a point decides (C16)
     if ek is not None:
         rest = tuple(ek[2:])
         kinds = {
@@ -287,6 +290,8 @@ def _drops(pos: Position, out: list, sides: dict) -> None:
                     if not pos.in_board(c) or pos.cell(c):
                         break
                     if j > DROP_REACH:
+                        if not tight:
+                            break
                         if not rules.in_green(c):  # the nearest square of the open line outside the
                             add(piece, c)  # green area: a point cheaper (C13), and on the promotion
                             promoted(piece, c)  # line a pawn promoted at once is cheaper still (G19)
