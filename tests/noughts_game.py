@@ -143,6 +143,9 @@ class NoughtsGame:
             raise IllegalAction("nothing to redo", code="no-history")
         return self.play(self._redo.pop(), keep_redo=True)
 
+    def repeat_positions(self) -> tuple:
+        return ()  # noughts has no repetition rule
+
     def to_text(self) -> str:
         lines = [f"ruleset {self.rules.name}"]
         lines += [f"{i // 2 + 1}{'.' if i % 2 == 0 else '...'} {format_turn(t)}" for i, t in enumerate(self.turns)]

@@ -69,6 +69,8 @@ class Game(Protocol):
       beforehand.  Playing a new turn clears the redo list.
     * ``position`` (the current one), ``result`` (``position.result``), ``positions`` (from the
       start, one more than ``turns``), ``turns`` and ``history`` (a tuple of the turns played).
+    * ``repeat_positions()``: the positions that end the game as a repetition draw if reached once
+      more (G14; empty for a game without such a rule); the computer players take them as draws.
     * ``to_text()`` is the record; ``save(path)`` writes it atomically; ``load(path, known=None)``
       and ``from_text(text, source=..., known=None)`` read one (``known``: a ruleset loaded from
       a file the user named, used when the record's ruleset line names it).
@@ -100,6 +102,8 @@ class Game(Protocol):
     def undo(self) -> Any: ...
 
     def redo(self) -> Any: ...
+
+    def repeat_positions(self) -> tuple: ...
 
     def to_text(self) -> str: ...
 

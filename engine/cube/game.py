@@ -119,6 +119,9 @@ class Game:
         # a game that begins with black to move numbers its first turn "1..."
         self.offset = 1 if self.positions[0].to_move == "black" else 0
         self._seen = Counter([self.positions[0].key()])  # G14 repetition counts
+        # positions one more visit turns into a repetition draw (G14), by key: the players avoid or seek them
+        self._near: dict[int, Position] = {}
+        self._note_visit(self.positions[0])
         self.costs: list[int] = []
         self._redo: list[Turn] = []
 
@@ -168,6 +171,7 @@ class Game:
         """Record a played turn and the position it reached."""
         self._played.append(turn, new, replayable=replayable)
         self._seen[new.key()] += 1
+        self._note_visit(new)
         self.costs.append(cost)
         if not keep_redo:
             self._redo.clear()
@@ -178,10 +182,24 @@ class Game:
         if not self.turns:
             raise IllegalAction("nothing to undo", code="no-history")
         t, gone = self._played.pop()
-        self._seen[gone.key()] -= 1
+        k = gone.key()
+        self._seen[k] -= 1
+        if self._seen[k] < self.rules.repetitions - 1:
+            self._near.pop(k, None)
         self.costs.pop()
         self._redo.append(t)
         return t
+
+    def _note_visit(self, pos: Position) -> None:
+        reps = self.rules.repetitions
+        if reps and pos.result is None and self._seen[pos.key()] >= reps - 1:
+            self._near[pos.key()] = pos
+
+    def repeat_positions(self) -> tuple[Position, ...]:
+        """The positions that end the game as a repetition draw (G14) if a turn reaches them once
+        more: those met ``repetitions - 1`` times so far (none where the ruleset has no repetition
+        rule).  The computer players take them as draws (``suggest(..., repeats=...)``)."""
+        return tuple(self._near.values())
 
     def redo(self) -> Position:
         """Play the last taken-back turn again and return the new position."""

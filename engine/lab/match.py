@@ -113,7 +113,7 @@ def play_task(task: GameTask) -> dict:
         side = pos.to_move
         c0 = time.process_time()
         try:
-            turn, ev, n = choose(spec[side], kind, pos, task.seed * 1000 + pos.ply)
+            turn, ev, n = choose(spec[side], kind, pos, task.seed * 1000 + pos.ply, game.repeat_positions())
             if turn is None:
                 winner, reason, ending = None, "no legal turn", "no legal turn"
                 break

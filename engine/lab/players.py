@@ -169,11 +169,12 @@ def external(cmd: str) -> External:
     return ext
 
 
-def choose(spec: PlayerSpec, kind, pos, seed: int) -> tuple[Any, float | None, int]:
+def choose(spec: PlayerSpec, kind, pos, seed: int, repeats: tuple = ()) -> tuple[Any, float | None, int]:
     """``(turn, eval for the side to move or None, nodes)`` of ``spec`` at ``pos``; raises
-    :class:`Forfeit` when an outside player fails."""
+    :class:`Forfeit` when an outside player fails.  ``repeats``: the game's repetition-draw
+    positions (G14), known to the engine's players (the protocol's suggest has no history)."""
     if spec.cmd is None:
-        s = suggest(pos, spec.level, seed=seed, nodes=spec.nodes)
+        s = suggest(pos, spec.level, seed=seed, nodes=spec.nodes, repeats=repeats)
         return s.turn, (float(s.eval) if spec.level > 0 else None), s.nodes
     reply = external(spec.cmd).ask(
         {"query": "suggest", "position": kind.position_json(pos), "level": spec.level, "seed": seed}

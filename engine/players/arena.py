@@ -117,7 +117,13 @@ def play_game(spec: GameSpec) -> GameResult:
             dt, n = 0.0, 0
         else:
             t0, c0 = time.perf_counter(), time.process_time()
-            s = suggest(pos, level[side], seed=spec.seed * 1000 + ply, nodes=_levels_budget(spec, level[side]))
+            s = suggest(
+                pos,
+                level[side],
+                seed=spec.seed * 1000 + ply,
+                nodes=_levels_budget(spec, level[side]),
+                repeats=g.repeat_positions(),
+            )
             dt = time.perf_counter() - t0
             cpu[side].append(time.process_time() - c0)
             turn, n = s.turn, s.nodes

@@ -58,7 +58,9 @@ class Suggestion:
 
 
 class Player(Protocol):
-    """One game's computer player (``CubePlayer``, ``SpiritPlayer``)."""
+    """One game's computer player (``CubePlayer``, ``SpiritPlayer``).  ``repeats``: the positions
+    that end the game as a repetition draw if reached once more (``Game.repeat_positions()``, G14):
+    a turn reaching one is scored as a draw, so a side ahead avoids it and a side behind seeks it."""
 
     def suggest(
         self,
@@ -68,6 +70,8 @@ class Player(Protocol):
         nodes: int | None = None,
         budget_ms: int | None = None,
         clock: Callable[[], float] | None = None,
+        *,
+        repeats: tuple = (),
     ) -> Suggestion: ...
 
 

@@ -8,7 +8,7 @@ from typing import Any
 
 from ..core.errors import IllegalAction
 from ..cube.actions import Capture, Turn
-from ..cube.position import Position, other
+from ..cube.position import Position, Result, other
 from ..cube.randomplay import random_turn
 from ..cube.rules import apply_turn, apply_turn_changes
 from . import cube_eval as ev
@@ -247,6 +247,8 @@ class CubePlayer:
         nodes: int | None = None,
         budget_ms: int | None = None,
         clock: Callable[[], float] | None = None,
+        *,
+        repeats: tuple = (),
     ) -> Suggestion:
         check_request(position, level, nodes, budget_ms)
         if level == 0:
@@ -265,7 +267,25 @@ class CubePlayer:
             clock,
             reason,
             lambda: random_turn(position, random.Random(seed), avoid_result=False, tries=200),
+            drawn=repetition_marker(position, repeats),
         )
+
+
+def repetition_marker(position: Position, repeats: tuple) -> Callable[[Node], bool] | None:
+    """The search's test for a root child that ends the game as a repetition draw (G14): it
+    reaches one of ``repeats`` (the game's ``repeat_positions()``) and is marked drawn on the spot."""
+    keys = {p.key() for p in repeats}
+    if not keys:
+        return None
+    reason = f"position repeated {position.rules.repetitions} times (G14)"
+
+    def drawn(node: Node) -> bool:
+        if node.result is None and node.pos.key() in keys:
+            node.result = Result(None, reason)
+            return True
+        return False
+
+    return drawn
 
 
 def suggest_cube(
@@ -275,8 +295,10 @@ def suggest_cube(
     nodes: int | None = None,
     budget_ms: int | None = None,
     clock: Callable[[], float] | None = None,
+    *,
+    repeats: tuple = (),
 ) -> Suggestion:
-    return CubePlayer().suggest(position, level, seed, nodes, budget_ms, clock)
+    return CubePlayer().suggest(position, level, seed, nodes, budget_ms, clock, repeats=repeats)
 
 
 __all__: list[Any] = ["LEVEL_PARAMS", "CubeAdapter", "CubePlayer", "reason", "suggest_cube"]

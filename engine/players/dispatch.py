@@ -29,6 +29,12 @@ def suggest(
     nodes: int | None = None,
     budget_ms: int | None = None,
     clock: Callable[[], float] | None = None,
+    *,
+    repeats: tuple = (),
 ) -> Suggestion:
-    """The turn the computer would play at ``level`` (0-4) with this ``seed`` and budget."""
-    return player_for(position).suggest(position, level, seed, nodes, budget_ms, clock)
+    """The turn the computer would play at ``level`` (0-4) with this ``seed`` and budget;
+    ``repeats``: the game's ``repeat_positions()`` (a turn onto one of them is a draw, G14)."""
+    player = player_for(position)
+    if repeats:  # a game without a repetition rule never has any: its player need not take them
+        return player.suggest(position, level, seed, nodes, budget_ms, clock, repeats=repeats)
+    return player.suggest(position, level, seed, nodes, budget_ms, clock)

@@ -84,6 +84,9 @@ class Search:
         self.evals: dict = {}  # tt_key -> static value (same bound, same rule: full means no more stored)
         self.tt_key = getattr(adapter, "tt_key", None) if tt else None  # tt=False: the search without it
         self.tt_hits = 0
+        # marks a root child that ends the game by a rule the position alone does not know (the
+        # game's repetition draw, G14) and says so; such a child is scored as the finished game it is
+        self.drawn: Callable[[Any], bool] | None = None
 
     # -- helpers ----------------------------------------------------------------------------------
     def jitter(self, turn: Any, value: float = 0.0) -> float:
@@ -166,6 +169,9 @@ class Search:
             self.budget.armed = True
         if not kids:
             return None, self.static(pos, 0), []
+        if self.drawn is not None:
+            drawn = self.drawn
+            kids = [(t, c, self.static(c, 1) if drawn(c) else st) for t, c, st in kids]
         scored = sorted(
             ((-st + self.jitter(t, st), i) for i, (t, _, st) in enumerate(kids)), key=lambda e: (-e[0], e[1])
         )
@@ -332,12 +338,14 @@ def searched_suggestion(
     clock: Callable[[], float] | None,
     explain: Callable[[Any, Any, float], str],
     fallback: Callable[[], Any],
+    drawn: Callable[[Any], bool] | None = None,
 ) -> Suggestion:
     """Levels 1-3 of either game: search under the level's (or the asked) node budget, then say
     why; ``fallback()`` gives a random legal turn when the search finds no candidate."""
     n = nodes if nodes is not None else params.nodes
     budget = Budget(n, budget_ms) if clock is None else Budget(n, budget_ms, clock)
     s = Search(adapter, params, budget, seed)
+    s.drawn = drawn
     turn, value, line = s.run(position)
     if turn is None:
         t = fallback()

@@ -358,7 +358,10 @@ class SpiritPlayer:
         nodes: int | None = None,
         budget_ms: int | None = None,
         clock: Callable[[], float] | None = None,
+        *,
+        repeats: tuple = (),
     ) -> Suggestion:
+        # ``repeats`` is always empty: spirit chess has no repetition rule (SpiritGame.repeat_positions)
         check_request(position, level, nodes, budget_ms)
         if level == 0:
             t = random_spirit_turn(position, random.Random(seed))

@@ -314,6 +314,10 @@ class SpiritGame:
         self._redo.clear()
         return new
 
+    def repeat_positions(self) -> tuple[SpiritPosition, ...]:
+        """Spirit chess has no repetition rule (its games end by the H6 turn limit): none."""
+        return ()
+
     @property
     def can_undo(self) -> bool:
         return bool(self.turns)

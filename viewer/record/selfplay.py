@@ -57,7 +57,7 @@ def selfplay_game(
     while len(g.turns) < max_plies and g.position.result is None:
         pos = g.position
         level = levels[0] if pos.to_move == "white" else levels[1]
-        sug = think(pos, level, turn_seed(seed, len(g.turns)), nodes=nodes)
+        sug = think(pos, level, turn_seed(seed, len(g.turns)), nodes=nodes, repeats=g.repeat_positions())
         if sug.turn is None:
             break
         g.play(sug.turn)

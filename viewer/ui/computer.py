@@ -45,9 +45,17 @@ SIDES = ("white", "black")
 
 
 # ---------------------------------------------------------------------------------- the engine call
-def think(position: Any, level: int, seed: int, nodes: int | None = None, budget_ms: int | None = None) -> Any:
-    """The engine player's answer: a ``Suggestion(turn, eval, line, nodes, reason, ...)``."""
-    return suggest(position, level, seed, nodes=nodes, budget_ms=budget_ms)
+def think(
+    position: Any,
+    level: int,
+    seed: int,
+    nodes: int | None = None,
+    budget_ms: int | None = None,
+    repeats: tuple = (),
+) -> Any:
+    """The engine player's answer: a ``Suggestion(turn, eval, line, nodes, reason, ...)``;
+    ``repeats``: the game's repetition-draw positions (G14)."""
+    return suggest(position, level, seed, nodes=nodes, budget_ms=budget_ms, repeats=repeats)
 
 
 def turn_seed(game_seed: int, ply: int) -> int:
@@ -66,6 +74,7 @@ class Request:
     seed: int
     nodes: int | None = None
     budget_ms: int | None = None
+    repeats: tuple = ()  # Game.repeat_positions(): a turn onto one of them is a draw (G14)
 
 
 @dataclass(frozen=True)
@@ -78,7 +87,7 @@ class Outcome:
 
 def run_request(req: Request) -> Outcome:
     try:
-        return Outcome(think(req.position, req.level, req.seed, req.nodes, req.budget_ms))
+        return Outcome(think(req.position, req.level, req.seed, req.nodes, req.budget_ms, req.repeats))
     except Exception as exc:  # noqa: BLE001 - a failing search is a message, not a crash
         return Outcome(error=f"{type(exc).__name__}: {exc}")
 
@@ -406,7 +415,10 @@ class ComputerControls:
         pos = self.host.game.position
         self._computer_jobs += 1
         job = self._computer_jobs
-        req = Request(pos, self.computer_level, turn_seed(self.computer_seed, len(self.host.game.turns)))
+        game = self.host.game
+        req = Request(
+            pos, self.computer_level, turn_seed(self.computer_seed, len(game.turns)), repeats=game.repeat_positions()
+        )
         self.computer_pending = Pending(job, purpose, pos, pos.to_move, self.host.time)
         self._executor().submit(job, req)
         if purpose == "move" and "is thinking..." not in self.host.message.text:
