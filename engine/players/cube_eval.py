@@ -256,7 +256,10 @@ def home_threats(pos: Position, side: str) -> int:
             continue
         for which in ("king", "prince"):
             home = pos.homes[opp][which]
-            if home is None or not royal_reaches(at, home):
+            if home is None:
+                continue
+            # royal_reaches, whose first test (one planar step at most) is inlined: most royals are far
+            if abs(at[0] - home[0]) > 1 or abs(at[1] - home[1]) > 1 or not royal_reaches(at, home):
                 continue
             occ = pos.cell(home)
             ways = _ways(at, home)
@@ -274,15 +277,17 @@ def home_threats(pos: Position, side: str) -> int:
     return n
 
 
-def king_capture(pos: Position, side: str) -> int:
+def king_capture(pos: Position, side: str, hit: bool | None = None) -> int:
     """0: ``side`` cannot capture the enemy king now; 2: it can and that wins (C4, C8);
-    1: it can but the capture only crowns the enemy prince."""
+    1: it can but the capture only crowns the enemy prince.  ``hit``: whether a planar attacker
+    reaches the enemy king (``attackers(..., first=True)``) when the caller knows it."""
     opp = other(side)
     ko = pos.royals[opp]["king"]
     if ko is None:
         return 0
     ks = pos.royals[side]["king"]
-    hit = bool(attackers(pos, ko, side, first=True))
+    if hit is None:
+        hit = bool(attackers(pos, ko, side, first=True))
     if not hit and ks is not None and aligned(ks, ko):
         hit = facing_line_clear(pos, ks, ko)
     if not hit:
@@ -347,17 +352,10 @@ def _targets(pos: Position, vals) -> list:
     moved, dropped or stacked piece, on any board) but a lone pawn; the setup pieces still at home
     guard each other and are left to the search.  ``[(cell, side, value)]``; bounded by the cells that changed."""
     out = []
-    cells = pos.cells
-    for c, st in cells.items():
-        if not st:
-            continue
-        p0 = st[0]
-        if p0.type in ("king", "prince") or (len(st) == 1 and p0.type == "pawn"):
-            continue  # a lone pawn (one point) is left to the quiescence search
-        v = 0
-        for p in st:
-            v += vals[p.type]
-        out.append((c, p0.side, v))
+    for c, st in pos.cells.items():
+        t = _target_of(st, vals)  # a lone pawn (one point) is left to the quiescence search
+        if t is not None:
+            out.append((c, t[0], t[1]))
     return out
 
 
@@ -408,13 +406,53 @@ def _lone_capturers(pos: Position, c, side: str, table: tuple, vals) -> list:
     return out
 
 
+_PLANS: dict = {}
+
+
+def _grid_plan(table: tuple, h: int) -> tuple:
+    """:func:`_table` laid out for a grid of column height ``h``: the one-square directions as
+    ``(index offset, types)`` and the longer ones as ``(index offset, reach, types, any_hop)``."""
+    key = (id(table), h)
+    got = _PLANS.get(key)
+    if got is not None and got[0] is table:  # the table itself is kept, so its id is not reused meanwhile
+        return got[1]
+    short = tuple((dx * h + dy, types) for dx, dy, reach, types, _hop in table if reach == 1)
+    long_ = tuple((dx * h + dy, reach, types, hop) for dx, dy, reach, types, hop in table if reach != 1)
+    if len(_PLANS) > 64:
+        _PLANS.clear()
+    _PLANS[key] = (table, (short, long_))
+    return short, long_
+
+
+def _capturer_value(st, types: dict, k: int, hop: bool, vals) -> int:
+    """The value of the stack ``st`` as a capturer from ``k`` squares away (``hop``: over one
+    screen), 0 if none of its pieces captures from there; a king counts ``KING_ATTACKER``."""
+    for p in st:
+        r = types.get(p.type)
+        if r is not None and r[1 if hop else 0] >= k:
+            v = 0
+            for q in st:
+                if q.type == "king":
+                    return KING_ATTACKER
+                v += vals[q.type]
+            return v
+    return 0
+
+
 def _grid_capturers(grid: list, h: int, i0: int, side: str, table: tuple, vals) -> list:
     """The values of ``side``'s stacks that could capture on square index ``i0`` of a board's grid
     (:func:`_board_grid`; as :func:`attackers`, cannons by hopping), ascending; a king counts
     ``KING_ATTACKER``."""
     out = []
-    for dx, dy, reach, types, any_hop in table:
-        d = dx * h + dy
+    short, long_ = _grid_plan(table, h)
+    for d, types in short:  # leapers (and one-step rays): one square
+        st = grid[i0 - d]
+        if st is None or st is _OFF or st[0].side != side:
+            continue
+        v = _capturer_value(st, types, 1, False, vals)
+        if v:
+            out.append(v)
+    for d, reach, types, any_hop in long_:
         i, k, found = i0, 0, 0
         while k < reach:
             i -= d
@@ -426,33 +464,143 @@ def _grid_capturers(grid: list, h: int, i0: int, side: str, table: tuple, vals) 
                 break
             found += 1
             if st[0].side == side:
-                for p in st:
-                    r = types.get(p.type)
-                    if r is not None and (r[0] if found == 1 else r[1]) >= k:
-                        v = 0
-                        for q in st:
-                            if q.type == "king":
-                                v = KING_ATTACKER
-                                break
-                            v += vals[q.type]
-                        out.append(v)
-                        break
+                v = _capturer_value(st, types, k, found > 1, vals)
+                if v:
+                    out.append(v)
             if found >= 2 or not any_hop:
                 break
     out.sort()
     return out
 
 
+_DELTAS: dict = {}
+
+
+def _capture_deltas(rules) -> dict:
+    """Every offset (dx, dy) on one board from which a stack of either side could capture, up to
+    the board's size along each ray of :func:`_table`, both ways, with the rays that reach it:
+    ``{(dx, dy): ((ux, uy, k, screens), ...)}`` (the offset is ``k`` steps ``(ux, uy)``; ``screens``
+    unchanged pieces between hide it: 1, or 2 for a direction with a cannon's hop), and (0, 0)
+    with no ray: a cell changed at such an offset from a square may change the exchange on it."""
+    key = rules.fingerprint
+    got = _DELTAS.get(key)
+    if got is not None:
+        return got
+    span = max(rules.size[0], rules.size[1])
+    out: dict = {(0, 0): ()}
+    for side in ("white", "black"):
+        for dx, dy, reach, _types, hop in _table(rules, side):
+            for ux, uy in ((dx, dy), (-dx, -dy)):
+                for k in range(1, min(reach, span) + 1):
+                    rays = out.setdefault((k * ux, k * uy), ())
+                    ray = (ux, uy, k, 2 if hop else 1)
+                    if ray not in rays:
+                        out[(k * ux, k * uy)] = rays + (ray,)
+    if len(_DELTAS) > 64:
+        _DELTAS.clear()
+    got = _DELTAS[key] = out
+    return got
+
+
+def _seen_from(pos: Position, c, changed_at, deltas: dict, written) -> bool:
+    """Could the change of cell ``changed_at`` (same board as ``c``) alter who captures on ``c``?
+    Yes when a capture ray through ``c`` reaches it without ``screens`` unchanged pieces in
+    between (a leaper's square, or an open line); ``(0, 0)`` (the cell itself) always."""
+    x, y, rest = c[0], c[1], c[2:]
+    rays = deltas.get((changed_at[0] - x, changed_at[1] - y))
+    if rays is None:
+        return False
+    if not rays:
+        return True
+    get, default = pos.cells.get, pos.default
+    for ux, uy, k, screens in rays:
+        n = 0
+        for j in range(1, k):
+            q = (x + j * ux, y + j * uy) + rest
+            if q in written:
+                continue
+            st = get(q)
+            if st is None:
+                st = default(q)
+            if st:
+                n += 1
+                if n >= screens:
+                    break
+        else:
+            return True
+    return False
+
+
 def exchanges(pos: Position) -> dict:
     """Per side, the static exchange values (points, > 0 only) of capturing the other side's
     weighed stacks (:func:`_targets`), largest first, and the largest value it can capture at all
     (any exchange: for C16, where the capture itself may end the game)."""
+    return exchange_table(pos)[0]
+
+
+def _target_of(st, vals) -> tuple | None:
+    """``(side, value)`` of a stack the evaluation weighs (:func:`_targets`), else None."""
+    if not st:
+        return None
+    p0 = st[0]
+    if p0.type in ("king", "prince") or (len(st) == 1 and p0.type == "pawn"):
+        return None
+    v = 0
+    for p in st:
+        v += vals[p.type]
+    return p0.side, v
+
+
+def exchange_table(pos: Position, prev: dict | None = None, changed=()) -> tuple[dict, dict]:
+    """:func:`exchanges` and the exchange of every weighed stack (``{cell: None | (capturing
+    side, value, gain)}``, None: nobody attacks it).  ``prev``: that table of a position that
+    differs from ``pos`` only in the cells ``changed`` (the search's parent node): the weighed
+    stacks are its stacks but those on changed cells, and those on changed cells that are weighed
+    now; a stack on the main board keeps its entry when no changed cell of the main board lies on
+    one of the capture rays through it (:func:`_capture_deltas`), a stack on another board when no
+    cell of its board changed (issue 18: a turn changes a few cells, the exchanges of the others
+    are the parent's; ``test_incremental_exchanges_equal_a_full_scan``)."""
     rules = pos.rules
     vals = _values(rules)
     out: dict = {"white": [0, []], "black": [0, []]}
-    targets = _targets(pos, vals)
+    table: dict = {}
+    if prev is None:
+        targets = _targets(pos, vals)
+    else:
+        deltas = _capture_deltas(rules)
+        near = [(c[0], c[1], c[2:]) for c in changed]
+        written = dict.fromkeys(changed)
+        cells = pos.cells
+        targets = []
+        for c, e in prev.items():
+            if c in written:
+                continue
+            x, y, rest = c[0], c[1], c[2:]
+            for cx, cy, crest in near:
+                if crest == rest and (
+                    rest != (1,) or ((cx - x, cy - y) in deltas and _seen_from(pos, c, (cx, cy), deltas, written))
+                ):
+                    t = _target_of(cells[c], vals)
+                    if t is not None:  # always: the stack is the parent's
+                        targets.append((c, t[0], t[1]))
+                    break
+            else:
+                table[c] = e
+                if e is not None:
+                    rec = out[e[0]]
+                    if e[1] > rec[0]:
+                        rec[0] = e[1]
+                    if e[2] > 0:
+                        rec[1].append(e[2])
+        for c in written:
+            st = cells.get(c)  # a changed cell back to its default content is not among the cells
+            t = _target_of(st, vals) if st is not None else None
+            if t is not None:  # a weighed stack stands on a changed cell
+                targets.append((c, t[0], t[1]))
     if not targets:
-        return out
+        for rec in out.values():
+            rec[1].sort(reverse=True)
+        return out, table
     by_board: dict = {}
     for c, st in pos.cells.items():
         by_board.setdefault(c[2:], []).append((c, st))
@@ -465,6 +613,7 @@ def exchanges(pos: Position) -> dict:
         if len(mine) == 1 and rest != (1,) and 1 < c[0] < rules.size[0] and 1 < c[1] < sy:
             att = _lone_capturers(pos, c, opp, _table(rules, opp), vals)
             if not att:
+                table[c] = None
                 continue
             dfn = _lone_capturers(pos, c, side, _table(rules, side), vals)
         else:
@@ -475,17 +624,19 @@ def exchanges(pos: Position) -> dict:
             i0 = (c[0] + 1) * h + c[1] + 1
             att = _grid_capturers(grid, h, i0, opp, _table(rules, opp), vals)
             if not att:
+                table[c] = None
                 continue
             dfn = _grid_capturers(grid, h, i0, side, _table(rules, side), vals)
         rec = out[opp]
         if v > rec[0]:
             rec[0] = v
         g = swap_gain(v, att, dfn)
+        table[c] = (opp, v, g)
         if g > 0:
             rec[1].append(g)
     for rec in out.values():
         rec[1].sort(reverse=True)
-    return out
+    return out, table
 
 
 def _c16_capture(sc: dict, side: str, best: int) -> bool:
@@ -539,17 +690,56 @@ def _hunters(pos: Position, side: str) -> tuple[int, int]:
     return on, near
 
 
-def features(pos: Position, mat: dict | None = None) -> tuple[bool, tuple]:
+def _king_hit(pos: Position, side: str, prev: dict | None, near: list, deltas, written, hits: dict) -> bool | None:
+    """Whether a planar attacker of ``side`` reaches the enemy king (None: no enemy king), from
+    ``prev`` (``{side: (king square, hit)}`` of a position that differs only in the cells ``near``,
+    as ``(x, y, rest)``, among them ``written``) when the king stayed and no changed cell of its
+    board is seen from it along a capture ray (:func:`_seen_from`); recorded in ``hits``."""
+    ko = pos.royals[other(side)]["king"]
+    if ko is None:
+        return None
+    if prev is not None:
+        e = prev.get(side)
+        if e is not None and e[0] == ko:
+            x, y, rest = ko[0], ko[1], ko[2:]
+            for cx, cy, crest in near:
+                if crest == rest and (cx - x, cy - y) in deltas and _seen_from(pos, ko, (cx, cy), deltas, written):
+                    break
+            else:
+                hits[side] = e
+                return e[1]
+    hit = bool(attackers(pos, ko, side, first=True))
+    hits[side] = (ko, hit)
+    return hit
+
+
+def features(
+    pos: Position, mat: dict | None = None, prev: tuple | None = None, changed=(), keep: list | None = None
+) -> tuple[bool, tuple]:
     """``(wins_now, terms)``: whether the side to move wins on the spot, else the values of
-    :data:`TERMS` from its view (the evaluation is their dot product with :data:`WEIGHTS_CUBE`)."""
+    :data:`TERMS` from its view (the evaluation is their dot product with :data:`WEIGHTS_CUBE`).
+    ``prev``, ``changed``: what ``keep`` received for a position that differs in those cells only
+    (its exchange table, :func:`exchange_table`, and its king attacks, :func:`_king_hit`, with
+    ``"danger"``: whether the side not to move could capture the king or walk home, when known):
+    the same terms with less work; ``keep``: a list that receives this position's."""
     s = pos.to_move
     o = other(s)
     sc = pos.scores
+    hits: dict = {}
+    if prev is not None:
+        near = [(c[0], c[1], c[2:]) for c in changed]
+        deltas = _capture_deltas(pos.rules)
+        written = dict.fromkeys(changed)
+        prev_table, prev_hits = prev
+    else:
+        near, deltas, written, prev_table, prev_hits = [], {}, {}, None, None
     # immediate wins of the side to move
-    kc = king_capture(pos, s)
+    kc = king_capture(pos, s, _king_hit(pos, s, prev_hits, near, deltas, written, hits))
     if kc == 2 or home_threats(pos, s):
         return True, ()
-    ex = exchanges(pos)
+    ex, table = exchange_table(pos, prev_table, changed)
+    if keep is not None:
+        keep.append((table, hits))
     if _c16_capture(sc, s, ex[s][0]):
         return True, ()
     if mat is None:
@@ -561,8 +751,10 @@ def features(pos: Position, mat: dict | None = None) -> tuple[bool, tuple]:
         if margin < C16_MARGIN:
             c16 -= sign * (C16_MARGIN - margin)
     # threats of the side not to move
-    ko = king_capture(pos, o)
-    threats = home_threats(pos, o) + (ko == 2) + _c16_capture(sc, o, ex[o][0])
+    ko = king_capture(pos, o, _king_hit(pos, o, prev_hits, near, deltas, written, hits))
+    ho_threats = home_threats(pos, o)
+    hits["danger"] = ko == 2 or ho_threats > 0  # the search's in_danger, known from here
+    threats = ho_threats + (ko == 2) + _c16_capture(sc, o, ex[o][0])
     single = -(threats if threats < 2 else 0) - (ko == 1)
     double = -1.0 if threats >= 2 else 0.0
     hs, rs = _hunters(pos, s)
@@ -591,10 +783,13 @@ def features(pos: Position, mat: dict | None = None) -> tuple[bool, tuple]:
     )
 
 
-def evaluate(pos: Position, mat: dict | None = None) -> float:
+def evaluate(
+    pos: Position, mat: dict | None = None, prev: tuple | None = None, changed=(), keep: list | None = None
+) -> float:
     """Static value of ``pos`` for the side to move, in centi-points (``mat``: :func:`material` of
-    ``pos`` when the caller keeps it incrementally)."""
-    win, f = features(pos, mat)
+    ``pos`` when the caller keeps it incrementally; ``prev``, ``changed``, ``keep``: the exchange
+    tables of :func:`features`, the same value with less work)."""
+    win, f = features(pos, mat, prev, changed, keep)
     if win:
         return THREAT_WIN
     e = 0.0

@@ -69,11 +69,14 @@ def origins(pos: Position, sides: dict | None = None) -> list:
         sides = pos.pieces_by_side()
     mine = {c for c, _ in sides[side]}
     fwd = 1 if side == "white" else -1
+    in_board, get, default = pos.in_board, pos.cells.get, pos.default
     for c, _s in sides[other(side)]:
-        for dx in (-1, 1):
-            o = (c[0] - dx, c[1] - fwd) + tuple(c[2:])
-            if o not in mine and pos.in_board(o):
-                st = pos.cell(o)
+        y, rest = c[1] - fwd, c[2:]
+        for o in ((c[0] + 1, y) + rest, (c[0] - 1, y) + rest):
+            if o not in mine and in_board(o):
+                st = get(o)
+                if st is None:
+                    st = default(o)
                 if st and st[0].side == side:
                     mine.add(o)
     return sorted(mine)
@@ -327,9 +330,9 @@ def _drops(pos: Position, out: list, sides: dict) -> None:
 
 
 class GenCache:
-    """The candidates of one position by origin (``(pre-score, turn)`` lists), kept so that a
-    position a turn or two away can reuse the origins the turns did not touch (incremental
-    generation; :func:`scored_candidates`)."""
+    """The candidates of one position by origin (``(stack, [(pre-score, turn)], reach)``, the
+    reach as :func:`_reach` gives it, less the ruleset), kept so that a position a turn or two away
+    can reuse the origins the turns did not touch (incremental generation; :func:`scored_candidates`)."""
 
     __slots__ = ("by_origin", "key", "score")
 
@@ -344,7 +347,8 @@ _REACH: dict = {}  # (rules.fingerprint, side, types) -> (rules, leaper deltas, 
 
 def _reach(rules, side: str, stack) -> tuple:
     """Where a change of a cell can alter the actions of ``stack`` (``side``'s) on the same board:
-    the deltas of its short rays (up to 8 steps) and the primitive directions of its longer ones;
+    the deltas of its short rays (up to 8 steps) and every offset along its longer ones (on one
+    board), each with its primitive direction;
     a split part moves with a subset of these rays, the whole stack with all of them (a superset
     is safe: it only regenerates more).  ``screens``: pieces in between that hide a cell (1, or 2
     for a group with a hopping ray, a cannon)."""
@@ -361,9 +365,12 @@ def _reach(rules, side: str, stack) -> tuple:
                     near.add((ray.dx * k, ray.dy * k))
             else:
                 dirs.add(_primitive(ray.dx, ray.dy))
+    # every offset along those directions on one board, with its direction (no gcd per test)
+    span = max(rules.size[0], rules.size[1])
+    far = {(k * px, k * py): (px, py) for px, py in sorted(dirs) for k in range(1, span + 1)}
     if len(_REACH) > 512:
         _REACH.clear()
-    r = _REACH[key] = (rules, frozenset(near), frozenset(dirs), 2 if hop else 1)
+    r = _REACH[key] = (rules, frozenset(near), far, 2 if hop else 1)
     return r
 
 
@@ -372,7 +379,7 @@ def _primitive(dx: int, dy: int) -> tuple:
     return (dx // g, dy // g)
 
 
-def _touched(pos: Position, o, changed, near, dirs, screens: int) -> bool:
+def _touched(pos: Position, o, changed, near, far: dict, screens: int) -> bool:
     """Could a change of the cells ``changed`` alter the actions from origin ``o``?  Yes for a
     cell with the same (x, y) (the origin itself, its 3-D jumps and hyper-jumps) and for a cell of
     the same board that one of the rules' rays from ``o`` could reach -- unless ``screens``
@@ -387,9 +394,10 @@ def _touched(pos: Position, o, changed, near, dirs, screens: int) -> bool:
             continue
         if (dx, dy) in near:
             return True
-        px, py = _primitive(dx, dy)
-        if (px, py) not in dirs:
+        d = far.get((dx, dy))  # the primitive direction, when it is one of the stack's long rays
+        if d is None:
             continue
+        px, py = d
         n, cx, cy = 0, x + px, y + py
         while (cx, cy) != (c[0], c[1]):
             q = (cx, cy) + rest
@@ -470,7 +478,7 @@ def scored_candidates(
         royal = stack[0].type in ROYALS
         if reuse is not None and not royal:
             hit = reuse.get(o)
-            if hit is not None and hit[0] == stack and not _touched(pos, o, changed, *_reach(rules, side, stack)[1:]):
+            if hit is not None and hit[0] == stack and not _touched(pos, o, changed, *hit[2]):
                 by_origin[o] = hit
                 out.extend(hit[1])
                 continue
@@ -480,13 +488,24 @@ def scored_candidates(
         mine: list = []
         if acts:
             _first_turns(pos, o, stack, acts, horizon, tactical, mine, vals, homes)
-        by_origin[o] = (stack, mine)
+        # the stack, its turns and its reach (:func:`_reach`, kept for the reuse test)
+        by_origin[o] = (stack, mine, _reach(rules, side, stack)[1:])
         out.extend(mine)
     if not tactical:
-        ceiling = _drop_ceiling(rules) if width is not None else 0.0
-        if width is None or sum(1 for sc, _ in out if sc >= ceiling) < width:
+        if width is None or not _at_least(out, _drop_ceiling(rules), width):
             _drops(pos, out, sides)
     return out, GenCache(key, score, by_origin)
+
+
+def _at_least(scored: list, ceiling: float, width: int) -> bool:
+    """Do at least ``width`` of the ``(pre-score, turn)`` pairs score ``ceiling`` or more?"""
+    n = 0
+    for sc, _ in scored:
+        if sc >= ceiling:
+            n += 1
+            if n >= width:
+                return True
+    return False
 
 
 def candidates(pos: Position, tactical: bool = False) -> list:

@@ -35,7 +35,7 @@ class Node:
     wrote; ``kid_gen`` keeps the candidate cache of the last child that generated, with that
     child's ``changed``, for its siblings (incremental generation, cube_moves.scored_candidates)."""
 
-    __slots__ = ("changed", "gen", "hot", "kid_gen", "mat", "pos", "result", "to_move", "up")
+    __slots__ = ("changed", "ex", "gen", "hot", "kid_gen", "mat", "pos", "result", "to_move", "up")
 
     def __init__(self, pos: Position, mat: dict, hot=None, up=None, changed=()):
         self.pos = pos
@@ -47,6 +47,7 @@ class Node:
         self.changed = changed
         self.gen: GenCache | None = None
         self.kid_gen: tuple | None = None
+        self.ex: dict | None = None  # the evaluation's exchange table (cube_eval.exchange_table)
 
 
 def material_after(pos: Position, mat: dict, turn, new: Position, cost: int) -> dict:
@@ -77,10 +78,13 @@ def _landing(turn):
 class CubeAdapter:
     """The game interface the search needs (engine.players.search.Adapter).  ``trusted``: inner
     nodes apply their turns without re-walking the geometry the generators walked (False: every
-    turn through the whole turn machine; the same positions, slower)."""
+    turn through the whole turn machine; the same positions, slower).  ``fast``: the speed paths of
+    issue 18 that reuse a parent's work (the exchange table of the evaluation); False: every
+    node computed from its position alone (the reference: the same values, slower)."""
 
-    def __init__(self, trusted: bool = True):
+    def __init__(self, trusted: bool = True, fast: bool = True):
         self.trusted = trusted
+        self.fast = fast
 
     def root(self, pos: Position) -> Node:
         return Node(pos, ev.material(pos))
@@ -107,12 +111,18 @@ class CubeAdapter:
             up.kid_gen = (gen, node.changed)
         if width is None:
             return [t for _, t in sc]
-        order = sorted(range(len(sc)), key=lambda i: -sc[i][0])
+        keys = [-e[0] for e in sc]
+        order = sorted(range(len(sc)), key=keys.__getitem__)  # stable: generation order breaks ties
         return [sc[i][1] for i in order[:width]]
 
     def in_danger(self, node: Node) -> bool:
         """Could the other side end the game next turn: capture the king (C4, C3 facing lines
         across planes and boards) or walk a royal onto a home square (C5, C7)?"""
+        ex = node.ex
+        if ex is not None and self.fast:
+            known = ex[1].get("danger")
+            if known is not None:  # the evaluation of this position found it out (cube_eval.features)
+                return known
         pos = node.pos
         opp = other(pos.to_move)
         return ev.king_capture(pos, opp) == 2 or ev.home_threats(pos, opp) > 0
@@ -139,7 +149,24 @@ class CubeAdapter:
         return Node(new, material_after(node.pos, node.mat, turn, new, cost), hot, node, changed)
 
     def evaluate(self, node: Node) -> float:
-        return ev.evaluate(node.pos, node.mat)
+        # the exchanges of the stacks the turn left alone are the parent's (cube_eval.exchange_table)
+        if not self.fast:
+            return ev.evaluate(node.pos, node.mat)
+        up = node.up
+        keep: list = []
+        if up is not None and up.ex is not None:
+            v = ev.evaluate(node.pos, node.mat, up.ex, node.changed, keep)
+        else:
+            v = ev.evaluate(node.pos, node.mat, None, (), keep)
+        if keep:
+            node.ex = keep[0]
+        return v
+
+    def keep(self, node: Node) -> dict | None:
+        return node.ex
+
+    def recall(self, node: Node, ex: dict) -> None:
+        node.ex = ex
 
     def key(self, turn) -> str:
         return repr(turn)

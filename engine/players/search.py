@@ -43,7 +43,9 @@ class Adapter(Protocol):
     def key(self, turn: Any) -> str: ...
 
     # optional: ``tt_key(pos)``, an exact value key of a position (its board, side to move, scores,
-    # credits and ply: whatever the search below it depends on) for the transposition table
+    # credits and ply: whatever the search below it depends on) for the transposition table;
+    # ``keep(pos)`` / ``recall(pos, kept)``: what the evaluation of a position left behind (None:
+    # nothing), stored beside its static value and handed to the same position met again
 
 
 @dataclass(frozen=True)
@@ -81,8 +83,10 @@ class Search:
         self.killers: dict = {}  # ply -> the turn that last caused a beta cut-off there
         # transposition table: tt_key -> (depth, EXACT/LOWER/UPPER, value, line); one per search
         self.tt: dict = {}
-        self.evals: dict = {}  # tt_key -> static value (same bound, same rule: full means no more stored)
+        self.evals: dict = {}  # tt_key -> (static value, keep(pos)) (same bound, same rule: full means no more stored)
         self.tt_key = getattr(adapter, "tt_key", None) if tt else None  # tt=False: the search without it
+        self.keep = getattr(adapter, "keep", None)  # optional: what of an evaluation a position met again reuses
+        self.recall = getattr(adapter, "recall", None)
         self.tt_hits = 0
         # marks a root child that ends the game by a rule the position alone does not know (the
         # game's repetition draw, G14) and says so; such a child is scored as the finished game it is
@@ -103,14 +107,20 @@ class Search:
         tk = self.tt_key
         if tk is None:
             return self.a.evaluate(pos)
-        # a position met again (another move order, the next iteration) keeps its static value
+        # a position met again (another move order, the next iteration) keeps its static value, and
+        # the adapter's own by-products of the evaluation where it keeps some (``keep``/``recall``:
+        # the cube's exchange table, which its children's evaluations start from)
         key = tk(pos)
-        v = self.evals.get(key)
-        if v is None:
+        e = self.evals.get(key)
+        if e is None:
             v = self.a.evaluate(pos)
             if len(self.evals) < TT_MAX:
-                self.evals[key] = v
-        return v
+                self.evals[key] = (v, self.keep(pos) if self.keep is not None else None)
+            return v
+        recall = self.recall
+        if e[1] is not None and recall is not None:
+            recall(pos, e[1])
+        return e[0]
 
     def _ordered(self, pos: Any, turns: list, width: int | None) -> list:
         if width is None:

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from engine import Piece, Position, load_ruleset
+import random
+
+from engine import Piece, Position, apply_turn, load_ruleset, start_position
+from engine.cube.randomplay import random_turn
 from engine.spirit import SpiritPiece, SpiritPosition
 
 CUBE = load_ruleset("standard")
@@ -25,6 +28,21 @@ def cube(cells: dict, *, to_move: str = "white", scores=None, **kw) -> Position:
     """An empty-filled cube position from ``{coord: "wK"}`` (side letter + piece letters)."""
     pieces = {c: tuple(Piece(LETTER[ch], SIDE[v[0]]) for ch in v[1:]) for c, v in cells.items()}
     return Position.from_pieces(CUBE, pieces, fill="empty", to_move=to_move, scores=scores, **kw)
+
+
+def middlegame(seed: int, plies: int) -> Position:
+    """The cube position after ``plies`` seeded random turns from the start (fewer if the game
+    would end)."""
+    pos, rng = start_position(), random.Random(seed)
+    for _ in range(plies):
+        t = random_turn(pos, rng)
+        if t is None:
+            break
+        new = apply_turn(pos, t)[0]
+        if new.result is not None:
+            break
+        pos = new
+    return pos
 
 
 def spirit(pieces: dict, to_move: str = "white") -> SpiritPosition:

@@ -5,34 +5,20 @@ same turn" in process and across processes with different hash seeds."""
 
 import json
 import os
-import random
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from players_helpers import middlegame
 
-from engine import apply_turn, start_position
-from engine.cube.randomplay import random_turn
+from engine import apply_turn
 from engine.players import search as search_mod
 from engine.players.base import Budget
 from engine.players.cube_player import ADAPTER, LEVEL_PARAMS, CubeAdapter, reason
 from engine.players.search import Search, searched_suggestion
 
 ROOT = Path(__file__).resolve().parents[3]
-
-
-def _middlegame(seed: int, plies: int):
-    pos, rng = start_position(), random.Random(seed)
-    for _ in range(plies):
-        t = random_turn(pos, rng)
-        if t is None:
-            break
-        new = apply_turn(pos, t)[0]
-        if new.result is not None:
-            break
-        pos = new
-    return pos
 
 
 POSITIONS = [(0, 0), (1, 10), (2, 16), (3, 22)]
@@ -46,7 +32,7 @@ def _search(adapter, level, pos, seed, nodes, tt=True):
 
 @pytest.mark.parametrize("seed,plies", POSITIONS[:3])
 def test_the_trusted_apply_gives_the_same_search_as_the_whole_turn_machine(seed, plies):
-    pos = _middlegame(seed, plies)
+    pos = middlegame(seed, plies)
     for level, nodes in ((2, 3000), (3, 1500)):
         full = searched_suggestion(
             CubeAdapter(trusted=False), LEVEL_PARAMS[level], pos, seed, nodes, None, None, reason, lambda: None
@@ -59,7 +45,7 @@ def test_the_trusted_apply_gives_the_same_search_as_the_whole_turn_machine(seed,
 def test_the_transposition_table_changes_no_value_only_the_work(seed, plies):
     """Searched to the level's full depth, the best value is the same with and without the table;
     the table (and the best turns it remembers from the last iteration) saves nodes overall."""
-    pos = _middlegame(seed, plies)
+    pos = middlegame(seed, plies)
     without_s, without = _search(ADAPTER, 3, pos, seed, 10**6, tt=False)
     with_s, with_ = _search(ADAPTER, 3, pos, seed, 10**6)
     assert with_[4] == without[4] == LEVEL_PARAMS[3].depth
@@ -69,7 +55,7 @@ def test_the_transposition_table_changes_no_value_only_the_work(seed, plies):
 
 
 def test_the_tables_stay_within_their_bound_and_the_search_stays_reproducible(monkeypatch):
-    pos = _middlegame(1, 10)
+    pos = middlegame(1, 10)
     monkeypatch.setattr(search_mod, "TT_MAX", 40)
     a_s, a = _search(ADAPTER, 3, pos, 2, 4000)
     b_s, b = _search(ADAPTER, 3, pos, 2, 4000)
@@ -113,7 +99,7 @@ def test_a_width_gives_the_best_turns_of_the_whole_list(seed, plies):
     generated only when they could be among them, and the list equals the whole list's best."""
     from engine.players.cube_moves import scored_candidates
 
-    pos = _middlegame(seed, plies)
+    pos = middlegame(seed, plies)
     whole, _ = scored_candidates(pos)
     ranked = [t for _, _, t in sorted((-sc, i, t) for i, (sc, t) in enumerate(whole))]
     for width in (1, 8, 20, 60, len(whole) + 5):
