@@ -16,14 +16,19 @@ by coordinate), so it does not depend on dict insertion order.
   board; hyper-jumps up to ``horizon`` (the highest dimension in use + 1, at least 4; C7: a royal
   parked on any board finds its way home).
 * **Second actions** (where the grammar allows, G4): a pawn reaching its promotion line promotes to
-  queen or brother (C36, G8); a jump or hyper-jump of a royal may be followed by its planar steps;
+  queen or brother (C36, G8); a jump or hyper-jump of a royal may be followed by its planar steps,
+  or by the hyper-jump or jump that lands on an enemy home square (C23);
   a split (C43) takes one kind of piece off a stack and its part makes a capture or one of a few moves;
   a royal's step followed by a 3-D jump or hyper-jump that lands on an enemy home square (C5, C7).
 * **Drops** (C11-C13, prices with the green surcharge paid by the engine): blocking squares on the
   lines along which the enemy attacks our king or faces it (C3), cheapest piece first (a pawn);
-  rook, bishop and knight drops that attack the enemy king from up to three squares away; queen
+  rook, bishop and knight drops that attack the enemy king from up to three squares away, and,
+  while either side is near the C16 line, on the nearest square of an open line outside the green
+  area (C13: a point cheaper; on the promotion line also as a pawn dropped and promoted at once,
+  G19); queen
   and brother drops only with a credit (C12, G9); a pawn on an own home square an enemy royal could
-  walk onto (C5, C7); pawns that attack the enemy's most valuable pieces (1 point each).
+  walk onto (C5, C7), or on the square its two-action walk passes; pawns that attack the enemy's
+  most valuable pieces (1 point each), or two of its pieces at once (a fork).
 * **Tactical** turns (quiescence): captures and steps of a royal onto an enemy home square.
 """
 
@@ -34,11 +39,11 @@ from math import gcd
 from ..core.coords import plain
 from ..core.errors import IllegalAction
 from ..cube.actions import Drop, HyperJump, Jump, Promote, Stack, Turn
-from ..cube.grammar import facing_line_clear
+from ..cube.grammar import facing_line_clear, promote_after_drop_error
 from ..cube.legal import legal_actions
 from ..cube.position import Position, other
 from ..cube.rules import TurnBuilder
-from .cube_eval import _distance, attackers, royal_reaches
+from .cube_eval import C16_MARGIN, _distance, _ways, attackers, royal_reaches
 
 ROYALS = ("king", "prince")
 KING_DIRS = tuple((dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy)
@@ -157,15 +162,19 @@ def _royal_second(pos: Position, o, first, horizon, out: list, score: float) -> 
     try:
         b = TurnBuilder(pos, o, transactional=False)
         b.add(first)
-        opts = [a for a in b.options(horizon) if a.kind == "move"]
+        every = b.options(horizon)
     except IllegalAction:
         return
     opp = other(pos.to_move)
     goal = pos.homes[opp]["king"]
     homes = (goal, pos.homes[opp]["prince"])
+    opts = [a for a in every if a.kind == "move"]
     opts.sort(key=lambda a: (_distance(a.to, goal), a.to))
     for a in opts[:ROYAL_SECOND]:
         out.append((WIN_FIRST if a.to in homes else score, Turn(o, (first, a))))
+    for a in every:  # a 3-D jump and a hyper-jump in one turn onto a home square (C23, G4, C5, C7)
+        if a.kind in ("jump", "hyperjump") and a.to in homes:
+            out.append((WIN_FIRST, Turn(o, (first, a))))
 
 
 def _royal_home_jump(pos: Position, o, step, out: list) -> None:
@@ -225,6 +234,18 @@ def _drops(pos: Position, out: list, sides: dict) -> None:
         seen.add((piece, c))
         out.append((-10.0 * rules.pieces[piece].value, Turn(None, (Drop(piece, c),))))
 
+    pawn = rules.pieces.get("pawn")
+    promotable = set(pawn.promotes_to) if pawn is not None and pawn.hire == "unlimited" else set()
+
+    def promoted(piece, c):
+        # the same piece as a pawn dropped on the promotion line and promoted at once (G19, C31,
+        # C36): the pawn's price, the piece's attack
+        if piece not in promotable or not rules.beyond_promotion(side, c[1]):
+            return
+        if promote_after_drop_error(rules, piece) is None and ("promoted", piece, c) not in seen and not pos.cell(c):
+            seen.add(("promoted", piece, c))
+            out.append((-10.0 * pawn.value, Turn(None, (Drop("pawn", c), Promote(piece)))))
+
     # defence: block the lines along which the enemy attacks our king or faces it (C3)
     mk, ek = pos.royals[side]["king"], pos.royals[opp]["king"]
     if mk is not None and cheap is not None:
@@ -249,9 +270,14 @@ def _drops(pos: Position, out: list, sides: dict) -> None:
         for which in ("king", "prince"):
             home = pos.homes[side][which]
             if home is not None and not pos.cell(home):
-                if any(royal_reaches(at, home) for at in pos.royals[opp].values() if at is not None):
-                    add(cheap, home)
+                for at in pos.royals[opp].values():
+                    if at is not None and royal_reaches(at, home):
+                        add(cheap, home)
+                        for mid in _ways(at, home):  # or the square a two-action walk passes (off the
+                            add(cheap, mid)  # green area it may cost a point less, C13)
     # attack: pieces dropped where they would capture the enemy king next turn
+    sc = pos.scores
+    tight = any(min(sc[x], sc[x] - sc[other(x)] / 2) < C16_MARGIN for x in (side, opp))  # a point decides (C16)
     if ek is not None:
         rest = tuple(ek[2:])
         kinds = {
@@ -262,11 +288,18 @@ def _drops(pos: Position, out: list, sides: dict) -> None:
             if piece not in hireable:
                 continue
             for dx, dy in dirs:
-                for j in range(1, DROP_REACH + 1):
+                for j in range(1, max(rules.size) + 1):
                     c = (ek[0] + dx * j, ek[1] + dy * j) + rest
                     if not pos.in_board(c) or pos.cell(c):
                         break
-                    if j >= 2 or attackers(pos, c, side, first=True):
+                    if j > DROP_REACH:
+                        if not tight:
+                            break
+                        if not rules.in_green(c):  # the nearest square of the open line outside the
+                            add(piece, c)  # green area: a point cheaper (C13), and on the promotion
+                            promoted(piece, c)  # line a pawn promoted at once is cheaper still (G19)
+                            break
+                    elif j >= 2 or attackers(pos, c, side, first=True):
                         add(piece, c)  # next to the king only where defended (issue 18: a drop that wins)
         if "knight" in hireable:
             for dx, dy in KNIGHT:
@@ -279,15 +312,21 @@ def _drops(pos: Position, out: list, sides: dict) -> None:
     # busy for one point: a capture of a pawn earns 1, C16)
     if "pawn" in hireable:
         vals = {n: p.value for n, p in rules.pieces.items()}
-        targets = sorted(
+        valuable = sorted(
             ((-_value(vals, s), c) for c, s in sides[opp] if s[0].type not in ROYALS and _value(vals, s) > 2),
-        )[:ATTACK_DROPS]
+        )
+        targets = valuable[:ATTACK_DROPS]
         if ek is not None:
             targets.insert(0, (0, ek))  # a pawn that attacks the king (issue 18: a one-point drop that wins)
         fwd = 1 if side == "white" else -1
         for _v, c in targets:
             for dx in (-1, 1):
                 add("pawn", (c[0] + dx, c[1] - fwd) + tuple(c[2:]))
+        # and a pawn that attacks two of them at once (a fork: one of them falls), whatever their rank
+        at = {c for _v, c in valuable}
+        for _v, c in valuable:
+            if (c[0] + 2, c[1]) + tuple(c[2:]) in at:
+                add("pawn", (c[0] + 1, c[1] - fwd) + tuple(c[2:]))
 
 
 class GenCache:

@@ -245,6 +245,9 @@ class SpiritAdapter:
         out: list = []
         movers = sorted(c for c, p in pos.pieces.items() if p.side == side and rules.pieces[p.type].movable)
         upset = set(ups)
+        # a side whose sect is threatened (S3) tries every block two squares from it, with every
+        # strategic level-up (a stronger formation zone and a block may both be needed)
+        danger = not tactical and own_sect is not None and sect_threat(pos, other(side))
         for m in movers:
             # the paths with the mover itself raised; other level-ups reuse them (a level-up elsewhere
             # changes them rarely -- the engine refuses the turn then, and the search skips it)
@@ -273,17 +276,18 @@ class SpiritAdapter:
             if enemy_sect is not None:  # nearest the enemy sect first (ties by square)
                 fights.sort()
                 near.sort()
-                guard = _smallest(guard, GUARD_ENDS)
+                guard = sorted(guard) if danger else _smallest(guard, GUARD_ENDS)  # every block in danger
                 quiet = _smallest(quiet, QUIET_ENDS)
             guard = [e for _, e in guard]
             quiet = [e for _, e in quiet]
-            chosen = fights + near + guard[:GUARD_ENDS] + quiet[:QUIET_ENDS]
+            chosen = fights + near + (guard if danger else guard[:GUARD_ENDS]) + quiet[:QUIET_ENDS]
             for end in chosen:
                 out.append((own, m, paths[end], None, True))
             # another level-up leaves the mover at its level: its paths hold only if its step count
             # stays (a protector raised to 3 moves any number of steps, S7: not at 2)
             if not tactical and strategic and (own != m or _same_steps(rules, pos.pieces[m])):
-                best = [paths[end] for end in (fights + near + quiet[:1])[:3]]
+                ends = fights + near + guard + quiet[:1] if danger else (fights + near + quiet[:1])[:3]
+                best = [paths[end] for end in ends]
                 for u in strategic:
                     if u != own:
                         for path in best:
@@ -310,10 +314,13 @@ class SpiritAdapter:
             k = rules.pieces[p.type]
             if p.side != side or not k.transforms or p.level + 1 < k.transform_level:
                 continue
+            # the disciple's own moves first (it may step where the new kind is strong), then the
+            # turns that move another piece and transform it where it stands
+            order = [t for t in turns if t[1] == c] + [t for t in turns if t[1] != c]
             for i, into in enumerate(kinds):
                 cap = 40 if i == 0 else 12  # the most valuable kind gets the most turns
                 made = 0
-                for up, origin, path, _tr, trusted in turns:
+                for up, origin, path, _tr, trusted in order:
                     if made >= cap:
                         break
                     if origin == c:
@@ -322,7 +329,7 @@ class SpiritAdapter:
                     elif up == c or p.level >= k.transform_level:
                         extra.append((up, origin, path, SpiritTransform(c, into), trusted))
                         made += 1
-        return extra[:80]
+        return extra[: 40 + 12 * (len(kinds) - 1)]  # every depleted kind keeps its share
 
     def _built(self, node: SpiritNode, specs) -> list:
         """The turns of candidate tuples (:meth:`_turns`), the trusted ones remembered by the node."""
