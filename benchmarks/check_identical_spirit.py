@@ -52,9 +52,9 @@ print(json.dumps({"engine": engine.__file__, "cpu": cpu, "results": out}))
 def positions(n_random: int) -> list:
     """Spirit positions as text: the benchmark's, seeded random middlegames, the tactics suite's."""
     from engine import load_ruleset
-    from engine.players.spirit_player import random_spirit_turn
-    from engine.spirit import apply_spirit_turn, default_placement, spirit_start_position
+    from engine.spirit import default_placement, spirit_start_position
     from engine.spirit.position_text import format_spirit_position
+    from engine.spirit.randomplay import random_spirit_line
 
     rules = load_ruleset("spirit")
     start = spirit_start_position(rules, default_placement(rules, "white"), default_placement(rules, "black"))
@@ -63,15 +63,7 @@ def positions(n_random: int) -> list:
     while len(out) < n_random:
         rng, pos = random.Random(1000 + seed), start
         plies = (4, 10, 18, 30, 45, 70)[seed % 6] + seed // 6
-        for _ in range(plies):
-            t = random_spirit_turn(pos, rng)
-            if t is None:
-                break
-            new = apply_spirit_turn(pos, t)[0]
-            if new.result is not None:
-                break
-            pos = new
-        out.append(pos)
+        out.append(random_spirit_line(pos, rng, plies)[-1])
         seed += 1
     texts = [format_spirit_position(p) for p in out]
     suite = tomllib.loads((ROOT / "tests/engine/players/tactics.toml").read_text(encoding="utf-8"))["position"]

@@ -26,3 +26,22 @@ def random_spirit_turn(pos: SpiritPosition, rng: random.Random) -> SpiritTurn | 
             if paths:
                 return SpiritTurn(u, m, paths[min(paths)])
     return None
+
+
+def random_spirit_line(pos: SpiritPosition, rng: random.Random, plies: int) -> list[SpiritPosition]:
+    """``pos`` and the positions after each of up to ``plies`` seeded random turns
+    (:func:`random_spirit_turn`), stopping before a turn that would end the game or where the side
+    to move has none: unfinished positions for tests and benchmarks."""
+    from .position import apply_spirit_turn
+
+    out = [pos]
+    for _ in range(plies):
+        t = random_spirit_turn(pos, rng)
+        if t is None:
+            break
+        new = apply_spirit_turn(pos, t)[0]
+        if new.result is not None:
+            break
+        pos = new
+        out.append(pos)
+    return out

@@ -16,7 +16,7 @@ from engine.players.spirit_player import ADAPTER, LEVEL_PARAMS, SpiritAdapter
 from engine.spirit import SpiritTurn, apply_spirit_turn, default_placement, spirit_start_position
 from engine.spirit.generated import apply_generated
 from engine.spirit.position import legal_paths
-from engine.spirit.randomplay import random_spirit_turn
+from engine.spirit.randomplay import random_spirit_line
 
 RULES = load_ruleset("spirit")
 
@@ -25,17 +25,8 @@ def _positions(seeds, plies=(0, 8, 20, 40)):
     start = spirit_start_position(RULES, default_placement(RULES, "white"), default_placement(RULES, "black"))
     out = []
     for seed in seeds:
-        pos, rng = start, random.Random(seed)
-        for i in range(max(plies) + 1):
-            if i in plies:
-                out.append(pos)
-            t = random_spirit_turn(pos, rng)
-            if t is None:
-                break
-            new = apply_spirit_turn(pos, t)[0]
-            if new.result is not None:
-                break
-            pos = new
+        line = random_spirit_line(start, random.Random(seed), max(plies))
+        out.extend(line[i] for i in sorted(plies) if i < len(line))
     return out
 
 

@@ -12,7 +12,7 @@ from engine.core.errors import IllegalAction
 from engine.spirit import SpiritTransform, SpiritTurn, apply_spirit_turn, default_placement, spirit_start_position
 from engine.spirit import generated as gen
 from engine.spirit.position import has_legal_turn, legal_paths, levelup_squares
-from engine.spirit.randomplay import random_spirit_turn
+from engine.spirit.randomplay import random_spirit_line
 
 HAND = {
     # formations of both sides around a crossing of pieces; a protector of unlimited range (level 3)
@@ -37,16 +37,7 @@ def _random_positions(rules, seeds=range(6)):
     start = spirit_start_position(rules, default_placement(rules, "white"), default_placement(rules, "black"))
     out = [start]
     for seed in seeds:
-        pos, rng = start, random.Random(seed)
-        for _ in range(6 + 9 * seed):
-            t = random_spirit_turn(pos, rng)
-            if t is None:
-                break
-            new = apply_spirit_turn(pos, t)[0]
-            if new.result is not None:
-                break
-            pos = new
-        out.append(pos)
+        out.append(random_spirit_line(start, random.Random(seed), 6 + 9 * seed)[-1])
     return out
 
 

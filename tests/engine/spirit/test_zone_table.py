@@ -10,7 +10,7 @@ from spirit_helpers import RULES, make, pc
 from engine.core.errors import IllegalAction
 from engine.spirit import SpiritTurn, apply_spirit_turn, default_placement, spirit_start_position
 from engine.spirit.position import KING_DIRS, _Lifted, catch_squares, legal_paths, step_budget, zone_level
-from engine.spirit.randomplay import random_spirit_turn
+from engine.spirit.randomplay import random_spirit_line
 from engine.spirit.zones import Zones
 
 
@@ -18,16 +18,7 @@ def _positions():
     start = spirit_start_position(RULES, default_placement(RULES, "white"), default_placement(RULES, "black"))
     out = []
     for seed in range(3):
-        pos, rng = start, random.Random(seed)
-        for _ in range(8 + 6 * seed):
-            t = random_spirit_turn(pos, rng)
-            if t is None:
-                break
-            new = apply_spirit_turn(pos, t)[0]
-            if new.result is not None:
-                break
-            pos = new
-        out.append(pos)
+        out.append(random_spirit_line(start, random.Random(seed), 8 + 6 * seed)[-1])
     # zones that matter: formations of both sides around a crossing of pieces
     out.append(
         make(
