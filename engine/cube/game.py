@@ -192,8 +192,9 @@ class Game:
 
     def _note_visit(self, pos: Position) -> None:
         reps = self.rules.repetitions
-        if reps and pos.result is None and self._seen[pos.key()] >= reps - 1:
-            self._near[pos.key()] = pos
+        k = pos.key()
+        if reps and pos.result is None and self._seen[k] >= reps - 1:
+            self._near[k] = pos
 
     def repeat_positions(self) -> tuple[Position, ...]:
         """The positions that end the game as a repetition draw (G14) if a turn reaches them once

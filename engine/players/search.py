@@ -74,7 +74,15 @@ def is_mate_score(v: float) -> bool:
 
 
 class Search:
-    def __init__(self, adapter: Adapter, params: SearchParams, budget: Budget, seed: int, tt: bool = True):
+    def __init__(
+        self,
+        adapter: Adapter,
+        params: SearchParams,
+        budget: Budget,
+        seed: int,
+        tt: bool = True,
+        drawn: Callable[[Any], bool] | None = None,
+    ):
         self.a = adapter
         self.p = params
         self.budget = budget
@@ -90,7 +98,7 @@ class Search:
         self.tt_hits = 0
         # marks a root child that ends the game by a rule the position alone does not know (the
         # game's repetition draw, G14) and says so; such a child is scored as the finished game it is
-        self.drawn: Callable[[Any], bool] | None = None
+        self.drawn = drawn
 
     # -- helpers ----------------------------------------------------------------------------------
     def jitter(self, turn: Any, value: float = 0.0) -> float:
@@ -374,8 +382,7 @@ def searched_suggestion(
     why; ``fallback()`` gives a random legal turn when the search finds no candidate."""
     n = nodes if nodes is not None else params.nodes
     budget = Budget(n, budget_ms) if clock is None else Budget(n, budget_ms, clock)
-    s = Search(adapter, params, budget, seed)
-    s.drawn = drawn
+    s = Search(adapter, params, budget, seed, drawn=drawn)
     turn, value, line = s.run(position)
     if turn is None:
         t = fallback()

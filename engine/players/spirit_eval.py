@@ -37,8 +37,12 @@ EXPOSED = float(_W["exposed"])
 EXPOSED2 = float(_W["exposed2"])
 MOBILITY = float(_W["mobility"])
 #: the reach terms cost most of the evaluation (a flood per protector of unlimited range): skipped
-#: while their weights are all 0
+#: while their weights are all 0 (:func:`_reach_on`, read at each call: tests change the weights)
 _NO_REACH: dict = {"white": [[], 0], "black": [[], 0]}
+
+
+def _reach_on() -> bool:
+    return bool(IMMUNE or REACH_GAIN or EXPOSED or EXPOSED2)
 
 
 def cheb(a, b) -> int:
@@ -125,15 +129,20 @@ def sect_threat(pos: SpiritPosition, side: str) -> bool:
         k = rules.pieces[p.type]
         if not k.movable or k.formation:
             continue
-        n = step_budget(rules, SpiritPiece(p.type, side, p.level + 1))
-        if n is None:
-            if (not k.diagonal or (c[0] + c[1]) % 2 == (target[0] + target[1]) % 2) and target in flood(
-                pos, c, side, p.level + 1, k.diagonal
-            ):
-                return True
-        elif _reaches(pos, c, n, k.diagonal, target):
+        if _threatens(pos, c, p, k.diagonal, target):
             return True
     return False
+
+
+def _threatens(pos: SpiritPosition, c, p: SpiritPiece, diagonal: bool, target) -> bool:
+    """:func:`sect_threat`'s test of one movable piece ``p`` on ``c``: raised by the turn's level-up
+    (S13), can it end on ``target``?"""
+    n = step_budget(pos.rules, SpiritPiece(p.type, p.side, p.level + 1))
+    if n is None:
+        return (not diagonal or (c[0] + c[1]) % 2 == (target[0] + target[1]) % 2) and target in flood(
+            pos, c, p.side, p.level + 1, diagonal
+        )
+    return _reaches(pos, c, n, diagonal, target)
 
 
 def _value(p: SpiritPiece) -> float:
@@ -257,7 +266,7 @@ def evaluate_reference(pos: SpiritPosition) -> float:
     rules = pos.rules
     kinds = rules.pieces
     sects = {s: sect_of(pos, s), o: sect_of(pos, o)}
-    rc = reach(pos) if (IMMUNE or REACH_GAIN or EXPOSED or EXPOSED2) else _NO_REACH  # skipped at weight 0
+    rc = reach(pos) if _reach_on() else _NO_REACH
     e = 0.0
     for side, sign in ((s, 1.0), (o, -1.0)):
         target = sects[other(side)]
@@ -321,21 +330,13 @@ def evaluate(pos: SpiritPosition, sects: tuple | None = None) -> float:
             d = max(abs(c[0] - target[0]), abs(c[1] - target[1]))
             if d < 18:
                 a += approach * (18 - d)
-            if open_[i] and not threat[i] and not k.formation:
-                # sect_threat's test: the piece raised by the turn's level-up (S13)
-                n = step_budget(rules, SpiritPiece(p.type, p.side, p.level + 1))
-                if n is None:
-                    if (not k.diagonal or (c[0] + c[1]) % 2 == (target[0] + target[1]) % 2) and target in flood(
-                        pos, c, p.side, p.level + 1, k.diagonal
-                    ):
-                        threat[i] = True
-                elif d <= n and _reaches(pos, c, n, k.diagonal, target):
-                    threat[i] = True
+            if open_[i] and not threat[i] and not k.formation and _threatens(pos, c, p, k.diagonal, target):
+                threat[i] = True
         sums[i] = a
     if threat[0]:
         return THREAT_WIN
     acc_s, acc_o = sums
-    rc = reach(pos) if (IMMUNE or REACH_GAIN or EXPOSED or EXPOSED2) else None
+    rc = reach(pos) if _reach_on() else None
     e = 0.0
     for side, sign, acc, guarded in ((s, 1.0, acc_s, guard_s), (o, -1.0, acc_o, guard_o)):
         if guarded:

@@ -360,12 +360,8 @@ class SpiritAdapter:
         if not specs:
             return []
         pos = node.pos
-        me = pos.to_move
-        es = node.enemy_sect
-        if es is False:
-            es = node.enemy_sect = node.sect(other(me))
-        assert es is not True
-        by_move: dict = {}  # (level-up, mover, end) -> prescore() without the transform's bonus, None: a win
+        es = _enemy_sect(node)
+        by_move: dict = {}  # (level-up, mover, end) -> _move_score
         keys = []
         sc: float | None
         for spec in specs:
@@ -375,16 +371,7 @@ class SpiritAdapter:
             if k in by_move:
                 sc = by_move[k]
             else:
-                f = fight(pos, up, m, end)
-                if f >= THREAT_WIN:
-                    sc = None
-                elif f > 0:
-                    sc = 1000.0 + f
-                else:
-                    sc = f - 1000.0 if f < 0 else 0.0
-                    if es is not None:
-                        sc -= 10.0 * max(abs(end[0] - es[0]), abs(end[1] - es[1]))
-                by_move[k] = sc
+                sc = by_move[k] = _move_score(pos, es, up, m, end)
             if sc is None:
                 keys.append(-ROYAL)
             elif spec[3] is not None:
@@ -469,22 +456,36 @@ class SpiritAdapter:
         """Captures that win the fight first, by the value taken; quiet ends nearest the enemy sect
         next; ends where the mover dies (a lost fight, S10, or a zone's catch, S11) last
         (:func:`~.spirit_eval.fight`)."""
-        pos = node.pos
-        f = fight(pos, turn.levelup, turn.origin, turn.end)
-        if f >= THREAT_WIN:
-            return 1e6
-        if f > 0:
-            sc = 1000.0 + f
-        else:
-            sc = f - 1000.0 if f < 0 else 0.0
-            es = node.enemy_sect
-            if es is False:
-                es = node.enemy_sect = node.sect(other(pos.to_move))
-            if es is not None:
-                sc -= 10.0 * _cheb(turn.end, es)
+        sc = _move_score(node.pos, _enemy_sect(node), turn.levelup, turn.origin, turn.end)
+        if sc is None:
+            return ROYAL
         if turn.transform is not None:
             sc += 500.0
         return sc
+
+
+def _enemy_sect(node: SpiritNode) -> tuple | None:
+    """The enemy sect's square of the node's side to move, found once per node."""
+    es = node.enemy_sect
+    if es is False:
+        es = node.enemy_sect = node.sect(other(node.pos.to_move))
+    assert es is not True
+    return es
+
+
+def _move_score(pos: SpiritPosition, es: tuple | None, levelup, origin, end) -> float | None:
+    """The pre-score of a move without a transformation's bonus (None: a win on the spot, the
+    enemy sect): a won fight by the value taken, a quiet end by its distance to the enemy sect
+    ``es``, a move whose mover dies last (:func:`~.spirit_eval.fight`)."""
+    f = fight(pos, levelup, origin, end)
+    if f >= THREAT_WIN:
+        return None
+    if f > 0:
+        return 1000.0 + f
+    sc = f - 1000.0 if f < 0 else 0.0
+    if es is not None:
+        sc -= 10.0 * _cheb(end, es)
+    return sc
 
 
 ADAPTER = SpiritAdapter()
