@@ -177,8 +177,18 @@ def attackers(pos: Position, target, side: str, first: bool = False) -> list:
     return out
 
 
+_VALUES: dict = {}
+
+
 def _values(rules) -> dict:
-    return {n: p.value for n, p in rules.pieces.items()}
+    """Piece values by type (kept per ruleset; read-only for callers)."""
+    key = rules.fingerprint
+    got = _VALUES.get(key)
+    if got is None:
+        if len(_VALUES) > 64:
+            _VALUES.clear()
+        got = _VALUES[key] = {n: p.value for n, p in rules.pieces.items()}
+    return got
 
 
 def material(pos: Position) -> dict:
@@ -473,6 +483,79 @@ def _grid_capturers(grid: list, h: int, i0: int, side: str, table: tuple, vals) 
     return out
 
 
+_WALKS: dict = {}
+
+
+def _walks(rules, h: int, i0: int) -> tuple:
+    """The capture rays into square index ``i0`` of a board's grid (:func:`_board_grid`, column
+    height ``h``) for both sides at once: per direction of :func:`_table` (the same directions for
+    both sides, or their union), ``(grid indices from i0 outwards up to the reach or the board's
+    edge, white's types, black's types, any hop)``; kept per ruleset, grid and square."""
+    key = (rules.fingerprint, h)  # a value key: equal rulesets share the walks (issue 20)
+    got = _WALKS.get(key)
+    if got is None:
+        if len(_WALKS) > 16:
+            _WALKS.clear()
+        got = _WALKS[key] = {}
+    at = got.get(i0)
+    if at is not None:
+        return at
+    sx, sy = rules.size[0], rules.size[1]
+    x0, y0 = i0 // h - 1, i0 % h - 1
+    dirs: dict = {}
+    for side in ("white", "black"):
+        for dx, dy, reach, types, hop in _table(rules, side):
+            e = dirs.setdefault((dx, dy), [0, {}, {}, False])
+            e[0] = max(e[0], reach)
+            e[1 if side == "white" else 2] = types
+            e[3] = e[3] or hop
+    out = []
+    for (dx, dy), (reach, tw, tb, hop) in sorted(dirs.items()):
+        idx = []
+        x, y, k = x0 - dx, y0 - dy, 1
+        while k <= reach and 1 <= x <= sx and 1 <= y <= sy:
+            idx.append((x + 1) * h + y + 1)
+            x -= dx
+            y -= dy
+            k += 1
+        if idx:
+            out.append((tuple(idx), tw, tb, hop))
+    at = got[i0] = tuple(out)
+    return at
+
+
+def _grid_both(grid: list, walks: tuple, vals) -> tuple[list, list]:
+    """:func:`_grid_capturers` of both sides in one walk of the rays (:func:`_walks`): the values
+    of the white and of the black stacks that could capture on the square, each ascending.  A
+    side's types are asked about every stack it meets; a square beyond a side's own reach or a
+    hop it does not make gives nothing (``test_one_walk_finds_the_capturers_of_both_sides``)."""
+    white: list = []
+    black: list = []
+    for idx, tw, tb, hop in walks:
+        found = 0
+        k = 0
+        for i in idx:
+            k += 1
+            st = grid[i]
+            if st is None:
+                continue
+            found += 1
+            if st[0].side == "white":
+                if tw:
+                    v = _capturer_value(st, tw, k, found > 1, vals)
+                    if v:
+                        white.append(v)
+            elif tb:
+                v = _capturer_value(st, tb, k, found > 1, vals)
+                if v:
+                    black.append(v)
+            if found >= 2 or not hop:
+                break
+    white.sort()
+    black.sort()
+    return white, black
+
+
 _DELTAS: dict = {}
 
 
@@ -601,15 +684,15 @@ def exchange_table(pos: Position, prev: dict | None = None, changed=()) -> tuple
         for rec in out.values():
             rec[1].sort(reverse=True)
         return out, table
-    by_board: dict = {}
-    for c, st in pos.cells.items():
-        by_board.setdefault(c[2:], []).append((c, st))
+    by_board: dict = {}  # the changed cells of each board a target stands on
     grids: dict = {}
     sy = rules.size[1]
     for c, side, v in targets:
         opp = other(side)
         rest = c[2:]
-        mine = by_board[rest]
+        mine = by_board.get(rest)
+        if mine is None:
+            mine = by_board[rest] = [(q, st) for q, st in pos.cells.items() if q[2:] == rest]
         if len(mine) == 1 and rest != (1,) and 1 < c[0] < rules.size[0] and 1 < c[1] < sy:
             att = _lone_capturers(pos, c, opp, _table(rules, opp), vals)
             if not att:
@@ -621,12 +704,11 @@ def exchange_table(pos: Position, prev: dict | None = None, changed=()) -> tuple
             if got is None:
                 got = grids[rest] = _board_grid(pos, rest, mine)
             grid, h = got
-            i0 = (c[0] + 1) * h + c[1] + 1
-            att = _grid_capturers(grid, h, i0, opp, _table(rules, opp), vals)
+            w, b = _grid_both(grid, _walks(rules, h, (c[0] + 1) * h + c[1] + 1), vals)
+            att, dfn = (b, w) if side == "white" else (w, b)
             if not att:
                 table[c] = None
                 continue
-            dfn = _grid_capturers(grid, h, i0, side, _table(rules, side), vals)
         rec = out[opp]
         if v > rec[0]:
             rec[0] = v
@@ -662,6 +744,30 @@ def _pawns_near(pos: Position, side: str) -> float:
                 continue
             n += 1.0 if d <= 0 else (PAWN_RANKS - d) / PAWN_RANKS
     return n
+
+
+def _pawns_near_both(pos: Position, side: str) -> float:
+    """``_pawns_near(pos, side) - _pawns_near(pos, other(side))`` in one pass over the changed
+    cells (each side's sum built in the same order, so the floats are the same)."""
+    rules = pos.rules
+    lw, lb = rules.promotion["white"], rules.promotion["black"]
+    nw = nb = 0.0
+    default = pos.default
+    for c, st in pos.cells.items():
+        if len(st) != 1:
+            continue
+        p = st[0]
+        if p.type != "pawn":
+            continue
+        if p.side == "white":
+            d = lw - c[1]
+            if d < PAWN_RANKS and default(c) != st:
+                nw += 1.0 if d <= 0 else (PAWN_RANKS - d) / PAWN_RANKS
+        else:
+            d = c[1] - lb
+            if d < PAWN_RANKS and default(c) != st:
+                nb += 1.0 if d <= 0 else (PAWN_RANKS - d) / PAWN_RANKS
+    return nw - nb if side == "white" else nb - nw
 
 
 def _board_gap(c, rest) -> int:
@@ -779,7 +885,7 @@ def features(
         gain[0] if gain else 0,
         -(loss[0] if loss else 0),
         -(loss[1] if len(loss) > 1 else 0),
-        _pawns_near(pos, s) - _pawns_near(pos, o),
+        _pawns_near_both(pos, s),
     )
 
 

@@ -60,3 +60,48 @@ def test_the_fast_paths_give_the_same_search_as_the_reference(seed, plies):
         )
         fast = searched_suggestion(ADAPTER, LEVEL_PARAMS[level], pos, seed, nodes, None, None, reason, lambda: None)
         assert fast == slow
+
+
+@pytest.mark.parametrize("seed,plies", [(1, 30), (6, 70)])
+def test_one_walk_finds_the_capturers_of_both_sides(seed, plies):
+    """``_grid_both`` (one walk of the rays for both sides) equals ``_grid_capturers`` run for
+    each side, on every square of every board the position changed."""
+    pos = middlegame(seed, plies)
+    vals = {n: p.value for n, p in pos.rules.pieces.items()}
+    sx, sy = pos.rules.size[0], pos.rules.size[1]
+    found = 0
+    for rest in {c[2:] for c in pos.cells} | {(1,)}:
+        grid, h = ev._board_grid(pos, rest)
+        for x in range(1, sx + 1):
+            for y in range(1, sy + 1):
+                i0 = (x + 1) * h + y + 1
+                both = ev._grid_both(grid, ev._walks(pos.rules, h, i0), vals)
+                want = tuple(
+                    ev._grid_capturers(grid, h, i0, s, ev._table(pos.rules, s), vals) for s in ("white", "black")
+                )
+                assert both == want, (x, y) + rest
+                found += bool(want[0]) + bool(want[1])
+    assert found > 50
+
+
+def test_the_pawns_near_promotion_of_both_sides_in_one_pass():
+    """``_pawns_near_both`` equals the difference of ``_pawns_near`` of the two sides, float for
+    float, from either side's view, on middlegames and on pawns placed near every promotion line."""
+    from engine.cube.position import Piece
+
+    positions = [middlegame(seed, plies) for seed, plies in ((1, 20), (3, 60), (7, 90))]
+    cells = {}
+    for i, y in enumerate((9, 11, 12, 13, 14, 15, 16)):
+        cells[(2 + i, y, 1)] = (Piece("pawn", "white"),)
+        if i % 2:
+            cells[(2 + i, 17 - y, 2)] = (Piece("pawn", "black"),)
+    cells[(12, 15, 1)] = (Piece("pawn", "white"), Piece("pawn", "white"))  # a stack: not a lone pawn
+    positions.append(positions[0].replace(cells={**positions[0].cells, **cells}))
+    seen = set()
+    for pos in positions:
+        for side in ("white", "black"):
+            other = "black" if side == "white" else "white"
+            want = ev._pawns_near(pos, side) - ev._pawns_near(pos, other)
+            assert ev._pawns_near_both(pos, side) == want
+            seen.add(want)
+    assert len(seen) > 2
