@@ -31,38 +31,9 @@ class LegalActions:
         if pos.result is not None or not pos.in_board(origin):
             return []
         stack = pos.cell(origin)
-        side = pos.to_move
-        if not stack or stack[0].side != side:
+        if not stack or stack[0].side != pos.to_move:
             return []
-        rules = pos.rules
-        rc = _rcache(rules)
-        opp_king = pos.royals[other(side)]["king"]
-        facing = None
-        if opp_king is not None and len(stack) == 1 and stack[0].type == "king":
-
-            def facing(a, b):
-                return facing_line_clear(pos, a, b)
-
-        out = _displace(
-            pos.cells.get,
-            pos.default,
-            rc,
-            stack,
-            side,
-            origin,
-            (),
-            self.horizon,
-            pos.scores[side],
-            rules.size,
-            rules.higher_min,
-            opp_king,
-            facing,
-        )
-        if len(stack) > 1 and "split" in rules.follows["start"]:
-            out.extend(splits(stack))
-        if stack[0].type == "pawn" or len(stack) > 1:
-            out.extend(promotions(rules, stack, side, origin))
-        return out
+        return first_actions(pos, origin, stack, self.horizon)
 
     def __iter__(self):
         if self._list is None:
@@ -96,6 +67,42 @@ class LegalActions:
         except (IllegalAction, TypeError, IndexError):
             return False
         return True
+
+
+def first_actions(pos: Position, origin: Coord, stack: tuple, horizon: int = 5) -> list:
+    """The legal first actions from ``origin`` (canonical, on the board) of ``stack``, the side to
+    move's pieces standing there, in a game not over: :class:`LegalActions`'s list without its
+    checks of the origin (the computer's candidate generator has made them)."""
+    side = pos.to_move
+    rules = pos.rules
+    rc = _rcache(rules)
+    opp_king = pos.royals[other(side)]["king"]
+    facing = None
+    if opp_king is not None and len(stack) == 1 and stack[0].type == "king":
+
+        def facing(a, b):
+            return facing_line_clear(pos, a, b)
+
+    out = _displace(
+        pos.cells.get,
+        pos.default,
+        rc,
+        stack,
+        side,
+        origin,
+        (),
+        horizon,
+        pos.scores[side],
+        rules.size,
+        rules.higher_min,
+        opp_king,
+        facing,
+    )
+    if len(stack) > 1 and "split" in rules.follows["start"]:
+        out.extend(splits(stack))
+    if stack[0].type == "pawn" or len(stack) > 1:
+        out.extend(promotions(rules, stack, side, origin))
+    return out
 
 
 def legal_actions(position: Position, origin, horizon: int = 5) -> LegalActions:

@@ -843,14 +843,18 @@ def judge(pos: Position, mover: str, king_taken: bool) -> Position:
                 kw = dict(pos.kings_was)
                 kw[victim] = "prince"
                 pos = pos.replace(cells=cells, royals=royals, kings_was=kw)
-    cell = pos.cell
+    get, default = pos.cells.get, pos.default
     for side in SIDES:
         opp = other(side)
         if side in losers:
             continue
         homes = pos.homes[side]
         for royal in _ROYAL_TYPES:
-            if _royal_of(cell(homes[royal]), opp):
+            home = homes[royal]
+            here = get(home)
+            if here is None:
+                here = default(home)
+            if here and _royal_of(here, opp):
                 losers[side] = f"{royal}-home-occupied ({'C5' if royal == 'king' else 'C7'})"
                 break
         else:
