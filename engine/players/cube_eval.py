@@ -540,15 +540,24 @@ def _grid_both(grid: list, walks: tuple, vals) -> tuple[list, list]:
             if st is None:
                 continue
             found += 1
-            if st[0].side == "white":
-                if tw:
-                    v = _capturer_value(st, tw, k, found > 1, vals)
-                    if v:
-                        white.append(v)
-            elif tb:
-                v = _capturer_value(st, tb, k, found > 1, vals)
-                if v:
-                    black.append(v)
+            p0 = st[0]
+            white_side = p0.side == "white"
+            types = tw if white_side else tb
+            if types:
+                # _capturer_value, inlined (the hot loop of the evaluation)
+                j = 1 if found > 1 else 0
+                for p in st:
+                    r = types.get(p.type)
+                    if r is not None and r[j] >= k:
+                        v = 0
+                        for q in st:
+                            if q.type == "king":
+                                v = KING_ATTACKER
+                                break
+                            v += vals[q.type]
+                        if v:
+                            (white if white_side else black).append(v)
+                        break
             if found >= 2 or not hop:
                 break
     white.sort()

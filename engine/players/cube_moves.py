@@ -40,7 +40,7 @@ from ..core.coords import plain
 from ..core.errors import IllegalAction
 from ..cube.actions import Drop, HyperJump, Jump, Promote, Stack, Turn, make_turn
 from ..cube.grammar import facing_line_clear, promote_after_drop_error
-from ..cube.legal import first_actions
+from ..cube.legal import first_actions, split_displacements
 from ..cube.position import Position, other
 from ..cube.rules import TurnBuilder
 from .cube_eval import C16_MARGIN, _distance, _values, _ways, attackers, royal_reaches
@@ -160,7 +160,7 @@ def _first_turns(pos: Position, o, stack, acts, horizon, tactical, out: list, va
         elif k == "promote":
             out.append((900.0, make_turn(o, (a,))))
         elif k == "split" and len(a.take) >= 1 and len({t for t in a.take}) == 1:
-            _split_turns(pos, o, a, horizon, out, vals)
+            _split_turns(pos, o, a, horizon, out, vals, stack)
 
 
 def _home_target(pos: Position, to) -> bool:
@@ -206,13 +206,15 @@ def _royal_home_jump(pos: Position, o, step, out: list) -> None:
         out.append((WIN_FIRST, Turn(o, (step, jump))))
 
 
-def _split_turns(pos: Position, o, split, horizon, out: list, vals: dict) -> None:
-    try:
-        b = TurnBuilder(pos, o, transactional=False)
-        b.add(split)
-        opts = b.options(horizon)
-    except IllegalAction:
-        return
+def _split_turns(pos: Position, o, split, horizon, out: list, vals: dict, stack: tuple) -> None:
+    opts = split_displacements(pos, o, stack, split.take)  # the turn machine's options, restricted
+    if opts is None:  # (test_split_displacements_equal_the_turn_machines_options)
+        try:
+            b = TurnBuilder(pos, o, transactional=False)
+            b.add(split)
+            opts = b.options(horizon)
+        except IllegalAction:
+            return
     ek = pos.royals[other(pos.to_move)]["king"]
     caps = [a for a in opts if a.kind == "capture"]
     moves = [a for a in opts if a.kind == "move" and not _lands_on_own(pos, a.to, pos.to_move)]

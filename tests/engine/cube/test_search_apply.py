@@ -12,11 +12,12 @@ from engine import start_position
 from engine.core.errors import IllegalAction
 from engine.core.loader import load_ruleset
 from engine.cube import position as position_mod
-from engine.cube.actions import Capture, Move, Stack, Turn
-from engine.cube.legal import legal_actions
+from engine.cube.actions import Capture, Move, Split, Stack, Turn
+from engine.cube.legal import legal_actions, split_displacements
+from engine.cube.movegen import splits
 from engine.cube.position import Piece, Position
 from engine.cube.randomplay import random_turn
-from engine.cube.rules import _apply_simple, apply_by_machine, apply_turn_changes
+from engine.cube.rules import TurnBuilder, _apply_simple, apply_by_machine, apply_turn_changes
 from engine.players.cube_player import ADAPTER
 
 
@@ -177,3 +178,28 @@ def test_the_simple_apply_of_a_king_capture_and_a_credit_kind():
             got = _apply_simple(pos, turn)
             assert got is not None
             assert _everything(got) == _everything(apply_by_machine(pos, turn, o, True))
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10_000), plies=st.integers(10, 70))
+def test_split_displacements_equal_the_turn_machines_options(seed, plies):
+    """``split_displacements`` (the candidates' split turns without the turn machine) lists the
+    moves and captures ``TurnBuilder.options`` lists after the same split, in the same order; it
+    answers None only where the turn machine refuses the split or the part is a lone king."""
+    compared = 0
+    for pos in _game(seed, plies):
+        for o, stack in pos.pieces_by_side()[pos.to_move]:
+            for sp in splits(stack) + [Split(("queen",)), Split(tuple(p.type for p in stack))]:
+                got = split_displacements(pos, o, stack, sp.take)
+                try:
+                    b = TurnBuilder(pos, o, transactional=False)
+                    b.add(sp)
+                    want = [a for a in b.options(5) if a.kind in ("move", "capture")]
+                except IllegalAction:
+                    want = None
+                if got is None:
+                    assert want is None or [p.type for p in b.group] == ["king"], (o, sp)
+                    continue
+                compared += 1
+                assert got == want, (o, sp)
+    assert compared or not any(len(s) > 1 for p in _game(seed, plies) for _, s in p.pieces_by_side()[p.to_move])
