@@ -379,6 +379,19 @@ def _board_grid(pos: Position, rest: tuple, cells: list | None = None) -> tuple[
     ``_OFF``) and its column height: square (x, y) is at ``(x + 1) * h + y + 1``.  Built from a
     template of the default content (the setup arrangement on the main plane, crowded pawns
     elsewhere) plus the position's changed cells of that plane."""
+    tpl, h = _board_template(pos, rest)
+    grid = tpl[:]
+    if cells is None:
+        n = len(rest)
+        cells = [(c, st) for c, st in pos.cells.items() if len(c) == n + 2 and c[2:] == rest]
+    for c, st in cells:
+        grid[(c[0] + 1) * h + c[1] + 1] = st or None
+    return grid, h
+
+
+def _board_template(pos: Position, rest: tuple) -> tuple[list, int]:
+    """The grid of the default content of the board ``rest`` (:func:`_board_grid`; shared, never
+    written) and its column height."""
     sx, sy = pos.rules.size[0], pos.rules.size[1]
     h = sy + 4
     main = rest == (1,)
@@ -393,12 +406,27 @@ def _board_grid(pos: Position, rest: tuple, cells: list | None = None) -> tuple[
         if len(_TEMPLATES) > 16:
             _TEMPLATES.clear()
         got = _TEMPLATES[key] = (pos.base, pos.rules, tpl)
-    grid = got[2][:]
-    if cells is None:
-        n = len(rest)
-        cells = [(c, st) for c, st in pos.cells.items() if len(c) == n + 2 and c[2:] == rest]
-    for c, st in cells:
-        grid[(c[0] + 1) * h + c[1] + 1] = st or None
+    return got[2], h
+
+
+def _grid_after(pos: Position, parent: tuple, rest: tuple, changed) -> tuple[list, int]:
+    """:func:`_board_grid` of ``pos`` from ``parent``, the ``(grid, h)`` of that board in a
+    position that differs from ``pos`` only in the cells ``changed``: a copy with those cells
+    written (a cell back to its default content reads the template, as a fresh grid does)."""
+    grid, h = parent
+    grid = grid[:]
+    get = pos.cells.get
+    tpl = None
+    for c in changed:
+        if c[2:] == rest:
+            i = (c[0] + 1) * h + c[1] + 1
+            st = get(c)
+            if st is None:
+                if tpl is None:
+                    tpl = _board_template(pos, rest)[0]
+                grid[i] = tpl[i]
+            else:
+                grid[i] = st or None
     return grid, h
 
 
@@ -643,7 +671,9 @@ def _target_of(st, vals) -> tuple | None:
     return p0.side, v
 
 
-def exchange_table(pos: Position, prev: dict | None = None, changed=()) -> tuple[dict, dict]:
+def exchange_table(
+    pos: Position, prev: dict | None = None, changed=(), prev_grids: dict | None = None, grids: dict | None = None
+) -> tuple[dict, dict]:
     """:func:`exchanges` and the exchange of every weighed stack (``{cell: None | (capturing
     side, value, gain)}``, None: nobody attacks it).  ``prev``: that table of a position that
     differs from ``pos`` only in the cells ``changed`` (the search's parent node): the weighed
@@ -651,7 +681,9 @@ def exchange_table(pos: Position, prev: dict | None = None, changed=()) -> tuple
     now; a stack on the main board keeps its entry when no changed cell of the main board lies on
     one of the capture rays through it (:func:`_capture_deltas`), a stack on another board when no
     cell of its board changed (issue 18: a turn changes a few cells, the exchanges of the others
-    are the parent's; ``test_incremental_exchanges_equal_a_full_scan``)."""
+    are the parent's; ``test_incremental_exchanges_equal_a_full_scan``).  ``prev_grids``: the
+    board grids (:func:`_board_grid`, by board) that position's table was built on, from which
+    this one's are derived (:func:`_grid_after`); ``grids``: a dict that receives this position's."""
     rules = pos.rules
     vals = _values(rules)
     out: dict = {"white": [0, []], "black": [0, []]}
@@ -694,15 +726,16 @@ def exchange_table(pos: Position, prev: dict | None = None, changed=()) -> tuple
             rec[1].sort(reverse=True)
         return out, table
     by_board: dict = {}  # the changed cells of each board a target stands on
-    grids: dict = {}
+    if grids is None:
+        grids = {}
     sy = rules.size[1]
     for c, side, v in targets:
         opp = other(side)
         rest = c[2:]
         mine = by_board.get(rest)
-        if mine is None:
+        if mine is None and rest != (1,):  # (the main board's are needed only for a fresh grid)
             mine = by_board[rest] = [(q, st) for q, st in pos.cells.items() if q[2:] == rest]
-        if len(mine) == 1 and rest != (1,) and 1 < c[0] < rules.size[0] and 1 < c[1] < sy:
+        if mine is not None and len(mine) == 1 and rest != (1,) and 1 < c[0] < rules.size[0] and 1 < c[1] < sy:
             att = _lone_capturers(pos, c, opp, _table(rules, opp), vals)
             if not att:
                 table[c] = None
@@ -711,7 +744,13 @@ def exchange_table(pos: Position, prev: dict | None = None, changed=()) -> tuple
         else:
             got = grids.get(rest)
             if got is None:
-                got = grids[rest] = _board_grid(pos, rest, mine)
+                par = prev_grids.get(rest) if prev_grids is not None else None
+                if par is not None:
+                    got = grids[rest] = _grid_after(pos, par, rest, changed)
+                else:
+                    if mine is None:
+                        mine = by_board[rest] = [(q, st) for q, st in pos.cells.items() if q[2:] == rest]
+                    got = grids[rest] = _board_grid(pos, rest, mine)
             grid, h = got
             w, b = _grid_both(grid, _walks(rules, h, (c[0] + 1) * h + c[1] + 1), vals)
             att, dfn = (b, w) if side == "white" else (w, b)
@@ -836,7 +875,9 @@ def features(
     ``prev``, ``changed``: what ``keep`` received for a position that differs in those cells only
     (its exchange table, :func:`exchange_table`, and its king attacks, :func:`_king_hit`, with
     ``"danger"``: whether the side not to move could capture the king or walk home, when known):
-    the same terms with less work; ``keep``: a list that receives this position's."""
+    the same terms with less work; ``keep``: a list that receives this position's.  ``prev`` may
+    carry a third item, the board grids its exchange table was built on (``keep``'s second item:
+    :func:`exchange_table`'s ``grids``)."""
     s = pos.to_move
     o = other(s)
     sc = pos.scores
@@ -845,16 +886,19 @@ def features(
         near = [(c[0], c[1], c[2:]) for c in changed]
         deltas = _capture_deltas(pos.rules)
         written = dict.fromkeys(changed)
-        prev_table, prev_hits = prev
+        prev_table, prev_hits = prev[0], prev[1]
+        prev_grids = prev[2] if len(prev) > 2 else None
     else:
-        near, deltas, written, prev_table, prev_hits = [], {}, {}, None, None
+        near, deltas, written, prev_table, prev_hits, prev_grids = [], {}, {}, None, None, None
     # immediate wins of the side to move
     kc = king_capture(pos, s, _king_hit(pos, s, prev_hits, near, deltas, written, hits))
     if kc == 2 or home_threats(pos, s):
         return True, ()
-    ex, table = exchange_table(pos, prev_table, changed)
+    grids: dict = {}
+    ex, table = exchange_table(pos, prev_table, changed, prev_grids, grids)
     if keep is not None:
         keep.append((table, hits))
+        keep.append(grids)
     if _c16_capture(sc, s, ex[s][0]):
         return True, ()
     if mat is None:

@@ -35,7 +35,7 @@ class Node:
     wrote; ``kid_gen`` keeps the candidate cache of the last child that generated, with that
     child's ``changed``, for its siblings (incremental generation, cube_moves.scored_candidates)."""
 
-    __slots__ = ("changed", "ex", "gen", "hot", "kid_gen", "mat", "pos", "result", "to_move", "up")
+    __slots__ = ("changed", "ex", "gen", "grids", "hot", "kid_gen", "mat", "pos", "result", "to_move", "up")
 
     def __init__(self, pos: Position, mat: dict, hot=None, up=None, changed=()):
         self.pos = pos
@@ -47,7 +47,8 @@ class Node:
         self.changed = changed
         self.gen: GenCache | None = None
         self.kid_gen: tuple | None = None
-        self.ex: dict | None = None  # the evaluation's exchange table (cube_eval.exchange_table)
+        self.ex: tuple | None = None  # the evaluation's exchange table and king attacks (cube_eval.features)
+        self.grids: dict | None = None  # the board grids that table was built on (not kept by the search's cache)
 
 
 def material_after(pos: Position, mat: dict, turn, new: Position, cost: int) -> dict:
@@ -155,17 +156,19 @@ class CubeAdapter:
         up = node.up
         keep: list = []
         if up is not None and up.ex is not None:
-            v = ev.evaluate(node.pos, node.mat, up.ex, node.changed, keep)
+            prev = up.ex if up.grids is None else up.ex + (up.grids,)
+            v = ev.evaluate(node.pos, node.mat, prev, node.changed, keep)
         else:
             v = ev.evaluate(node.pos, node.mat, None, (), keep)
         if keep:
             node.ex = keep[0]
+            node.grids = keep[1]
         return v
 
-    def keep(self, node: Node) -> dict | None:
+    def keep(self, node: Node) -> tuple | None:
         return node.ex
 
-    def recall(self, node: Node, ex: dict) -> None:
+    def recall(self, node: Node, ex: tuple) -> None:
         node.ex = ex
 
     def key(self, turn) -> str:

@@ -22,7 +22,7 @@ def test_incremental_exchanges_equal_a_full_scan(seed, plies):
     _, parent = ev.exchange_table(pos)
     memo: list = []
     ev.evaluate(pos, root.mat, None, (), memo)
-    kids = 0
+    kids = grids = 0
     for t in ADAPTER.moves(root):
         child = ADAPTER.play(root, t)
         if child is None or child.result is not None:
@@ -33,12 +33,16 @@ def test_incremental_exchanges_equal_a_full_scan(seed, plies):
         keep: list = []
         fresh: list = []
         want = ev.evaluate(child.pos, child.mat, None, (), fresh)
-        assert ev.evaluate(child.pos, child.mat, memo[0] if memo else None, child.changed, keep) == want
-        assert keep == fresh  # the exchange table and the king attacks, as scanned afresh
+        # from the parent's tables and the board grids they were built on
+        assert ev.evaluate(child.pos, child.mat, memo[0] + (memo[1],) if memo else None, child.changed, keep) == want
+        assert keep[:1] == fresh[:1]  # the exchange table and the king attacks, as scanned afresh
         assert not keep or keep[0][0] == full[1]
+        for rest, grid in keep[1].items() if keep else ():  # each board grid derived from the parent's
+            assert grid == ev._board_grid(child.pos, rest)  # equals one built afresh
+            grids += 1
         ADAPTER.evaluate(child)  # the threat test answered from the evaluation's by-products
         assert ADAPTER.in_danger(child) == SLOW.in_danger(child)
-    assert kids > 10
+    assert kids > 10 and grids > 5
 
 
 @pytest.mark.parametrize("seed,plies", [(2, 16), (5, 30)])
