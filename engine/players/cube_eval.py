@@ -681,13 +681,23 @@ def exchange_table(
     now; a stack on the main board keeps its entry when no changed cell of the main board lies on
     one of the capture rays through it (:func:`_capture_deltas`), a stack on another board when no
     cell of its board changed (issue 18: a turn changes a few cells, the exchanges of the others
-    are the parent's; ``test_incremental_exchanges_equal_a_full_scan``).  ``prev_grids``: the
-    board grids (:func:`_board_grid`, by board) that position's table was built on, from which
-    this one's are derived (:func:`_grid_after`); ``grids``: a dict that receives this position's."""
+    are the parent's; ``test_incremental_exchanges_equal_a_full_scan``).
+
+    ``prev_grids``: that position's board grids, ``{board: (grid, h, since)}``: the grid
+    (:func:`_board_grid`) of a position that differs from that one in the cells ``since``; this
+    position's are derived from them (:func:`_grid_after`) where a target needs one, and handed on
+    unbuilt (the cells ``changed`` added to ``since``) where none does.  ``grids``: a dict that
+    receives this position's."""
     rules = pos.rules
     vals = _values(rules)
     out: dict = {"white": [0, []], "black": [0, []]}
     table: dict = {}
+    if grids is None:
+        grids = {}
+    if prev_grids:
+        step = tuple(changed)
+        for rest, e in prev_grids.items():
+            grids[rest] = (e[0], e[1], e[2] + step)
     if prev is None:
         targets = _targets(pos, vals)
     else:
@@ -726,14 +736,12 @@ def exchange_table(
             rec[1].sort(reverse=True)
         return out, table
     by_board: dict = {}  # the changed cells of each board a target stands on
-    if grids is None:
-        grids = {}
     sy = rules.size[1]
     for c, side, v in targets:
         opp = other(side)
         rest = c[2:]
         mine = by_board.get(rest)
-        if mine is None and rest != (1,):  # (the main board's are needed only for a fresh grid)
+        if mine is None and rest != (1,):  # (the main board's: only for a fresh grid)
             mine = by_board[rest] = [(q, st) for q, st in pos.cells.items() if q[2:] == rest]
         if mine is not None and len(mine) == 1 and rest != (1,) and 1 < c[0] < rules.size[0] and 1 < c[1] < sy:
             att = _lone_capturers(pos, c, opp, _table(rules, opp), vals)
@@ -744,14 +752,15 @@ def exchange_table(
         else:
             got = grids.get(rest)
             if got is None:
-                par = prev_grids.get(rest) if prev_grids is not None else None
-                if par is not None:
-                    got = grids[rest] = _grid_after(pos, par, rest, changed)
-                else:
-                    if mine is None:
-                        mine = by_board[rest] = [(q, st) for q, st in pos.cells.items() if q[2:] == rest]
-                    got = grids[rest] = _board_grid(pos, rest, mine)
-            grid, h = got
+                if mine is None:
+                    mine = by_board[rest] = [(q, st) for q, st in pos.cells.items() if q[2:] == rest]
+                grid, h = _board_grid(pos, rest, mine)
+                grids[rest] = (grid, h, ())
+            elif got[2]:  # an ancestor's grid and the cells changed since
+                grid, h = _grid_after(pos, (got[0], got[1]), rest, got[2])
+                grids[rest] = (grid, h, ())
+            else:
+                grid, h = got[0], got[1]
             w, b = _grid_both(grid, _walks(rules, h, (c[0] + 1) * h + c[1] + 1), vals)
             att, dfn = (b, w) if side == "white" else (w, b)
             if not att:

@@ -76,6 +76,19 @@ def _landing(turn):
     return None
 
 
+def _inherited_grids(node: Node) -> dict:
+    """The board grids of ``node`` (``{board: (grid, h, since)}``, cube_eval.exchange_table) from
+    its nearest ancestor that has them: the same grids, with the cells changed since added."""
+    since: tuple = ()
+    a: Node | None = node
+    while a is not None and a.grids is None:
+        since = tuple(a.changed) + since
+        a = a.up
+    if a is None or a.grids is None:
+        return {}
+    return {rest: (g, h, s + since) for rest, (g, h, s) in a.grids.items()}
+
+
 class CubeAdapter:
     """The game interface the search needs (engine.players.search.Adapter).  ``trusted``: inner
     nodes apply their turns without re-walking the geometry the generators walked (False: every
@@ -156,8 +169,10 @@ class CubeAdapter:
         up = node.up
         keep: list = []
         if up is not None and up.ex is not None:
-            prev = up.ex if up.grids is None else up.ex + (up.grids,)
-            v = ev.evaluate(node.pos, node.mat, prev, node.changed, keep)
+            grids = up.grids
+            if grids is None:  # its evaluation came from the search's cache, which keeps no grids
+                grids = up.grids = _inherited_grids(up)
+            v = ev.evaluate(node.pos, node.mat, up.ex + (grids,), node.changed, keep)
         else:
             v = ev.evaluate(node.pos, node.mat, None, (), keep)
         if keep:

@@ -37,8 +37,9 @@ def test_incremental_exchanges_equal_a_full_scan(seed, plies):
         assert ev.evaluate(child.pos, child.mat, memo[0] + (memo[1],) if memo else None, child.changed, keep) == want
         assert keep[:1] == fresh[:1]  # the exchange table and the king attacks, as scanned afresh
         assert not keep or keep[0][0] == full[1]
-        for rest, grid in keep[1].items() if keep else ():  # each board grid derived from the parent's
-            assert grid == ev._board_grid(child.pos, rest)  # equals one built afresh
+        for rest, (grid, h, since) in keep[1].items() if keep else ():  # each board grid derived from
+            now = ev._grid_after(child.pos, (grid, h), rest, since) if since else (grid, h)  # the parent's
+            assert now == ev._board_grid(child.pos, rest)  # equals one built afresh
             grids += 1
         ADAPTER.evaluate(child)  # the threat test answered from the evaluation's by-products
         assert ADAPTER.in_danger(child) == SLOW.in_danger(child)
