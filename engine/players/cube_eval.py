@@ -308,6 +308,8 @@ def king_capture(pos: Position, side: str, hit: bool | None = None) -> int:
 
 
 def _distance(a, b) -> int:
+    if len(a) == 3 and len(b) == 3:  # both on a plane of the main board: the common case
+        return max(abs(a[0] - b[0]), abs(a[1] - b[1])) + abs(a[2] - b[2])
     n = max(len(a), len(b))
     d = max(abs(a[0] - b[0]), abs(a[1] - b[1]))
     for i in range(2, n):
@@ -702,22 +704,28 @@ def exchange_table(
         targets = _targets(pos, vals)
     else:
         deltas = _capture_deltas(rules)
-        near = [(c[0], c[1], c[2:]) for c in changed]
         written = dict.fromkeys(changed)
+        main_near = [(c[0], c[1]) for c in changed if len(c) == 3 and c[2] == 1]  # the main board's
+        other_boards = {c[2:] for c in changed if len(c) != 3 or c[2] != 1}
         cells = pos.cells
         targets = []
         for c, e in prev.items():
             if c in written:
                 continue
-            x, y, rest = c[0], c[1], c[2:]
-            for cx, cy, crest in near:
-                if crest == rest and (
-                    rest != (1,) or ((cx - x, cy - y) in deltas and _seen_from(pos, c, (cx, cy), deltas, written))
-                ):
-                    t = _target_of(cells[c], vals)
-                    if t is not None:  # always: the stack is the parent's
-                        targets.append((c, t[0], t[1]))
-                    break
+            if len(c) == 3 and c[2] == 1:  # the main board: a changed cell on a capture ray through c
+                x, y = c[0], c[1]
+                for cx, cy in main_near:
+                    if (cx - x, cy - y) in deltas and _seen_from(pos, c, (cx, cy), deltas, written):
+                        hit = True
+                        break
+                else:
+                    hit = False
+            else:  # another board: any changed cell of that board
+                hit = c[2:] in other_boards
+            if hit:
+                t = _target_of(cells[c], vals)
+                if t is not None:  # always: the stack is the parent's
+                    targets.append((c, t[0], t[1]))
             else:
                 table[c] = e
                 if e is not None:

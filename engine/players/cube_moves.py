@@ -397,7 +397,6 @@ def _touched(pos: Position, o, changed, near, far: dict, screens: int) -> bool:
     the same board that one of the rules' rays from ``o`` could reach -- unless ``screens``
     unchanged pieces stand between them (1 blocks every ray, 2 also a cannon's hop)."""
     x, y, rest = o[0], o[1], o[2:]
-    get, default = pos.cells.get, pos.default
     for c in changed:
         dx, dy = c[0] - x, c[1] - y
         if not dx and not dy:
@@ -411,6 +410,7 @@ def _touched(pos: Position, o, changed, near, far: dict, screens: int) -> bool:
             continue
         px, py = d
         n, cx, cy = 0, x + px, y + py
+        get, default = pos.cells.get, pos.default
         while (cx, cy) != (c[0], c[1]):
             q = (cx, cy) + rest
             if q not in changed:

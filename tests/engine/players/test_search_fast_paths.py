@@ -110,3 +110,39 @@ def test_the_pawns_near_promotion_of_both_sides_in_one_pass():
             assert ev._pawns_near_both(pos, side) == want
             seen.add(want)
     assert len(seen) > 2
+
+
+def test_a_search_runs_with_the_garbage_collector_paused_and_restores_it():
+    """The collector is off while the search evaluates, on again afterwards (also when the search
+    fails), and left off for a caller that had switched it off; the suggestion is the same."""
+    import gc
+
+    seen: list = []
+
+    class Watching(CubeAdapter):
+        def evaluate(self, node):
+            seen.append(gc.isenabled())
+            return super().evaluate(node)
+
+    class Failing(CubeAdapter):
+        def evaluate(self, node):
+            raise RuntimeError("evaluation failed")
+
+    pos = middlegame(2, 16)
+
+    def run(adapter):
+        return searched_suggestion(adapter, LEVEL_PARAMS[2], pos, 2, 300, None, None, reason, lambda: None)
+
+    assert gc.isenabled()
+    got = run(Watching())
+    assert seen and not any(seen) and gc.isenabled()
+    assert got == run(ADAPTER)
+    with pytest.raises(RuntimeError):
+        run(Failing())
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        run(ADAPTER)
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
