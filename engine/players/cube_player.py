@@ -101,7 +101,12 @@ class CubeAdapter:
         self.fast = fast
 
     def root(self, pos: Position) -> Node:
-        return Node(pos, ev.material(pos))
+        node = Node(pos, ev.material(pos))
+        if self.fast and pos.result is None:
+            # the root's exchange table and board grids, from which its children's evaluations
+            # start (the search never asks for the root's own value unless it has no turn)
+            self.evaluate(node)
+        return node
 
     def moves(self, node: Node) -> list:
         return self.ordered(node, None)
