@@ -13,7 +13,7 @@ from .actions import Stack
 from .grammar import facing_line_clear, grammar_error
 from .movegen import _displace, _rcache, changed_dimension, promotions, splits
 from .position import Position, other
-from .rules import TurnBuilder
+from .rules import TurnBuilder, take_piece
 
 
 class LegalActions:
@@ -114,12 +114,10 @@ def split_part(stack: tuple, take: tuple) -> tuple | None:
     rest = list(stack)
     taken = []
     for name in take:
-        idx = next((i for i, p in enumerate(rest) if p.type == name and p.was is None), None)
-        if idx is None:
-            idx = next((i for i, p in enumerate(rest) if p.type == name), None)
-        if idx is None:
+        piece = take_piece(rest, name)
+        if piece is None:
             return None
-        taken.append(rest.pop(idx))
+        taken.append(piece)
     if not taken or not rest:
         return None
     return tuple(taken)

@@ -374,16 +374,13 @@ class TurnBuilder:
         rest = list(stack)
         taken = []
         for name in take:
-            # prefer an unpromoted piece of that type, then a promoted one
-            idx = next((i for i, p in enumerate(rest) if p.type == name and p.was is None), None)
-            if idx is None:
-                idx = next((i for i, p in enumerate(rest) if p.type == name), None)
-            if idx is None:
+            piece = take_piece(rest, name)
+            if piece is None:
                 raise IllegalAction(
                     f"the stack on {_c(self.origin)} ({_names(stack)}) has no {name} left to split off",
                     code="illegal-split",
                 )
-            taken.append(rest.pop(idx))
+            taken.append(piece)
         if not taken or not rest:
             raise IllegalAction(
                 "a split takes part of the stack: at least one piece goes and one stays (C43)", code="illegal-split"
@@ -619,6 +616,15 @@ def build_position(
     )
     new._zh = zh  # the board hash, derived from the previous one (Position.zhash)
     return new
+
+
+def take_piece(rest: list, name: str) -> Piece | None:
+    """Take from ``rest`` the piece of type ``name`` a split lifts (an unpromoted one first, then a
+    promoted one, C43), or None when there is none."""
+    idx = next((i for i, p in enumerate(rest) if p.type == name and p.was is None), None)
+    if idx is None:
+        idx = next((i for i, p in enumerate(rest) if p.type == name), None)
+    return None if idx is None else rest.pop(idx)
 
 
 _ROYAL_TYPES = ("king", "prince")
