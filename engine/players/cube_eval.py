@@ -929,8 +929,9 @@ def features(
     # threats of the side not to move
     ko = king_capture(pos, o, _king_hit(pos, o, prev_hits, near, deltas, written, hits))
     ho_threats = home_threats(pos, o)
-    hits["danger"] = ko == 2 or ho_threats > 0  # the search's in_danger, known from here
-    threats = ho_threats + (ko == 2) + _c16_capture(sc, o, ex[o][0])
+    c16_o = _c16_capture(sc, o, ex[o][0])
+    hits["danger"] = ko == 2 or ho_threats > 0 or c16_o  # the search's in_danger, known from here
+    threats = ho_threats + (ko == 2) + c16_o
     single = -(threats if threats < 2 else 0) - (ko == 1)
     double = -1.0 if threats >= 2 else 0.0
     hs, rs = _hunters(pos, s)

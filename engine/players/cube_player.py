@@ -136,7 +136,8 @@ class CubeAdapter:
 
     def in_danger(self, node: Node) -> bool:
         """Could the other side end the game next turn: capture the king (C4, C3 facing lines
-        across planes and boards) or walk a royal onto a home square (C5, C7)?"""
+        across planes and boards), walk a royal onto a home square (C5, C7) or make a capture that
+        leaves the side to move on the C16 line (issue 18, session 6)?"""
         ex = node.ex
         if ex is not None and self.fast:
             known = ex[1].get("danger")
@@ -144,7 +145,9 @@ class CubeAdapter:
                 return known
         pos = node.pos
         opp = other(pos.to_move)
-        return ev.king_capture(pos, opp) == 2 or ev.home_threats(pos, opp) > 0
+        if ev.king_capture(pos, opp) == 2 or ev.home_threats(pos, opp) > 0:
+            return True
+        return ev._c16_capture(pos.scores, opp, ev.exchanges(pos)[opp][0])
 
     def tactical(self, node: Node) -> list:
         """Quiescence turns: the captures on the square where the last turn landed (a recapture, or
