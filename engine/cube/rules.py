@@ -27,6 +27,34 @@ from .grammar import (  # noqa: F401
 from .movegen import next_actions
 from .position import EMPTY, SIDES, Piece, Position, Result, other
 
+#: every attribute of a :class:`TurnBuilder`: what a refused action restores (``_snapshot``)
+BUILDER_STATE = (
+    "position",
+    "origin",
+    "_given_origin",
+    "transactional",
+    "trusted",
+    "actions",
+    "side",
+    "changes",
+    "group",
+    "at",
+    "kinds",
+    "cost",
+    "earned",
+    "pending",
+    "detached",
+    "captured",
+    "credits",
+    "stats",
+    "ledger",
+    "royals",
+    "_own",
+    "_own_stats",
+    "king_taken",
+    "dropped_index",
+)
+
 
 class TurnBuilder:
     """Build one turn for the side to move, validating each action as it is added."""
@@ -187,7 +215,7 @@ class TurnBuilder:
     def _snapshot(self):
         """A copy of the builder's mutable state (pieces and coordinates are immutable, so the
         containers are copied to the depth they are mutated at)."""
-        snap = dict(self.__dict__)
+        snap = {k: getattr(self, k) for k in BUILDER_STATE}  # mypyc: named (a compiled class has no __dict__)
         snap["changes"] = dict(snap["changes"])
         for k in ("kinds", "captured", "actions"):
             snap[k] = list(snap[k])
@@ -199,7 +227,8 @@ class TurnBuilder:
         return snap
 
     def _restore(self, snap):
-        self.__dict__.update(snap)
+        for k, v in snap.items():
+            setattr(self, k, v)
 
     def undo_last(self):
         """Take back the last action (replays the others); returns it, or None."""

@@ -47,7 +47,7 @@ class Node:
         self.changed = changed
         self.gen: GenCache | None = None
         self.kid_gen: tuple | None = None
-        self.ex: dict | None = None  # the evaluation's exchange table (cube_eval.exchange_table)
+        self.ex: tuple | None = None  # the evaluation's exchange table and king attacks (cube_eval.features' keep)
 
 
 def material_after(pos: Position, mat: dict, turn, new: Position, cost: int) -> dict:
@@ -97,7 +97,8 @@ class CubeAdapter:
         the pre-score computed while generating (:meth:`prescore`'s values, refined where the
         generator knows more: split captures, a royal's second action onto a home square).  The
         list is generated incrementally from a sibling's or the grandparent's candidates."""
-        prev, changed = None, ()
+        prev = None
+        changed: tuple = ()  # mypyc: not the empty tuple's type (a compiled module checks it)
         up = node.up
         if up is not None and up.kid_gen is not None:
             prev, other_changed = up.kid_gen
@@ -162,10 +163,10 @@ class CubeAdapter:
             node.ex = keep[0]
         return v
 
-    def keep(self, node: Node) -> dict | None:
+    def keep(self, node: Node) -> tuple | None:
         return node.ex
 
-    def recall(self, node: Node, ex: dict) -> None:
+    def recall(self, node: Node, ex: tuple) -> None:
         node.ex = ex
 
     def key(self, turn) -> str:
