@@ -150,6 +150,7 @@ def build(out: Path = DEFAULT_OUT, modules: list[str] | None = None, opt: str = 
         exts = mypycify(
             modules + ["--cache-dir", str(work / "mypy_cache"), "--disable-error-code", "annotation-unchecked"],
             opt_level=opt,
+            debug_level="0" if opt == "0" else "1",  # -O0 is for a quick check (the test): no debug info either
             target_dir=str(work / "c"),
             group_name=GROUP,
         )

@@ -48,20 +48,45 @@ print(json.dumps({"status": status(), "results": out}))
 """
 
 
-def _run(code: str, **env: str) -> subprocess.CompletedProcess:
+def _env(**env: str) -> dict:
     full = {k: v for k, v in os.environ.items() if k not in ("DAQI_PURE", "DAQI_COMPILED")}
     full.update(env, PYTHONPATH=str(ROOT))
+    return full
+
+
+def _run(code: str, **env: str) -> subprocess.CompletedProcess:
     return subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, env=full, timeout=600, check=False
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env=_env(**env),
+        timeout=600,
+        check=False,
     )
 
 
-def _searches(**env: str) -> tuple[dict, str]:
-    p = _run(_SEARCHES, **env)
-    assert p.returncode == 0, p.stderr
-    got = json.loads(p.stdout)
+def _start_searches(**env: str) -> subprocess.Popen:
+    return subprocess.Popen(
+        [sys.executable, "-c", _SEARCHES],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=ROOT,
+        env=_env(**env),
+    )
+
+
+def _searched(p: subprocess.Popen) -> tuple[dict, str]:
+    out, err = p.communicate(timeout=600)
+    assert p.returncode == 0, err
+    got = json.loads(out)
     assert len(got["results"]) == 24
-    return got, p.stderr
+    return got, err
+
+
+def _searches(**env: str) -> tuple[dict, str]:
+    return _searched(_start_searches(**env))
 
 
 def _build_tool(*args: str, **env: str) -> subprocess.CompletedProcess:
@@ -84,11 +109,13 @@ def _compiled_modules() -> set[str]:
 
 
 def test_compiled_and_pure_python_give_the_same_searches(tmp_path):
-    pure, _ = _searches(DAQI_PURE="1")
+    running = _start_searches(DAQI_PURE="1")  # the pure-Python searches run while the build runs
+    can = _build_tool("--check")
+    b = _build_tool("--out", str(tmp_path / "c"), "--opt", "0") if can.returncode == 0 else None
+    pure, _ = _searched(running)
     assert pure["status"]["active"] is False and pure["status"]["loaded"] == []
     assert "DAQI_PURE=1" in pure["status"]["reason"]
     assert [r[3] for r in pure["results"]].count("None") == 0  # every search found a turn
-    can = _build_tool("--check")
     if can.returncode != 0:
         # no C compiler or no Python headers here: the build says which, writes nothing the engine
         # would load, and the engine runs the pure-Python source with the reason
@@ -100,7 +127,7 @@ def test_compiled_and_pure_python_give_the_same_searches(tmp_path):
         assert got["status"]["active"] is False and "no compiled build" in err
         assert got["results"] == pure["results"]
         return
-    b = _build_tool("--out", str(tmp_path / "c"), "--opt", "0")  # -O0: the same code, built fastest
+    assert b is not None  # built at -O0 above: the same code, built fastest
     assert b.returncode == 0, b.stdout[-3000:] + b.stderr[-3000:]
     manifest = json.loads((tmp_path / "c" / "manifest.json").read_text(encoding="utf-8"))
     assert set(manifest["modules"]) == _compiled_modules()
