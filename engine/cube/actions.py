@@ -7,7 +7,9 @@ drop turn — ``origin=None``.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from ..core.coords import Coord
 
@@ -89,3 +91,35 @@ class Turn:
     def __post_init__(self):
         if not isinstance(self.actions, tuple):
             object.__setattr__(self, "actions", tuple(self.actions))
+
+
+def _turn_maker() -> Callable[[Any, tuple], Turn]:
+    """``Turn(origin, actions)`` for an ``actions`` that is already a tuple, without the frozen
+    dataclass's ``__init__`` and ``__post_init__`` (the computer builds tens of thousands per
+    search): the same object.  Falls back to the class itself where its fields are not plain
+    slots (a compiled build) or a test object differs from the one the class builds."""
+    try:
+        origin = Turn.__dict__["origin"]
+        actions = Turn.__dict__["actions"]
+        if type(origin).__name__ != "member_descriptor" or type(actions).__name__ != "member_descriptor":
+            return Turn
+        new = Turn.__new__
+        set_origin, set_actions = origin.__set__, actions.__set__
+
+        def make(o, acts, _new=new, _cls=Turn, _so=set_origin, _sa=set_actions):
+            t = _new(_cls)
+            _so(t, o)
+            _sa(t, acts)
+            return t
+
+        probe = ((1, 2, 1), (Move((1, 3, 1)),))
+        made = make(*probe)
+        if made != Turn(*probe) or repr(made) != repr(Turn(*probe)) or hash(made) != hash(Turn(*probe)):
+            return Turn
+        return make
+    except (AttributeError, KeyError, TypeError):
+        return Turn
+
+
+#: ``make_turn(origin, actions_tuple)``: a :class:`Turn` (see :func:`_turn_maker`)
+make_turn: Callable[[Any, tuple], Turn] = _turn_maker()

@@ -58,6 +58,20 @@ _PAWN = {s: (Piece("pawn", s),) for s in SIDES}
 _PAWN_WHITE, _PAWN_BLACK = _PAWN["white"], _PAWN["black"]
 
 
+_GEOMETRY: dict = {}  # id(rules) -> (rules, green, crowded ranks, size): kept with the ruleset itself
+
+
+def _geometry(rules) -> tuple:
+    """The flat geometry tuples every position of ``rules`` keeps (computed once per ruleset)."""
+    (gx0, gx1), _, (gz0, gz1) = rules.green
+    cw, cb = rules.crowded["white"], rules.crowded["black"]
+    geom = (rules, (gx0, gx1, gz0, gz1), (cw[0], cw[1], cb[0], cb[1]), rules.size)
+    if len(_GEOMETRY) > 64:
+        _GEOMETRY.clear()
+    _GEOMETRY[id(rules)] = geom
+    return geom
+
+
 def _fresh_stats(rules) -> dict:
     return {s: {t: dict.fromkeys(STAT_KEYS, 0) for t in rules.pieces} for s in SIDES}
 
@@ -117,11 +131,12 @@ class Position:
         self.royals = royals
         self.ply = ply
         self.result = result
-        (gx0, gx1), _, (gz0, gz1) = rules.green  # flat tuples: default() is on the hot path
-        self._green = (gx0, gx1, gz0, gz1)
-        cw, cb = rules.crowded["white"], rules.crowded["black"]
-        self._crowd = (cw[0], cw[1], cb[0], cb[1]) if fill == "default" else None
-        self._size = rules.size
+        geom = _GEOMETRY.get(id(rules))
+        if geom is None or geom[0] is not rules:
+            geom = _geometry(rules)
+        self._green = geom[1]  # flat tuples: default() is on the hot path
+        self._crowd = geom[2] if fill == "default" else None
+        self._size = geom[3]
         self._hash = None
         self._zh: int | None = None  # Zobrist-style hash of the changed cells (zhash)
 

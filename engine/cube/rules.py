@@ -10,7 +10,7 @@ then checks every win/loss condition (C4, C5, C7, C8, C16, G11, G14).
 
 from __future__ import annotations
 
-from ..core.coords import Coord, compact, normalize
+from ..core.coords import Coord, normalize
 from ..core.coords import format_ascii as _c
 from ..core.errors import IllegalAction
 from .actions import Capture, Drop, HyperJump, Jump, Move, Promote, Split, Stack, Turn
@@ -25,7 +25,8 @@ from .grammar import (  # noqa: F401
     stack_value,
 )
 from .movegen import next_actions
-from .position import EMPTY, SIDES, Piece, Position, Result, other
+from .outcome import _apply_simple, _concluded, build_position, judge
+from .position import EMPTY, Piece, Position, other
 
 #: every attribute of a :class:`TurnBuilder`: what a refused action restores (``_snapshot``)
 BUILDER_STATE = (
@@ -403,16 +404,13 @@ class TurnBuilder:
         rest = list(stack)
         taken = []
         for name in take:
-            # prefer an unpromoted piece of that type, then a promoted one
-            idx = next((i for i, p in enumerate(rest) if p.type == name and p.was is None), None)
-            if idx is None:
-                idx = next((i for i, p in enumerate(rest) if p.type == name), None)
-            if idx is None:
+            piece = take_piece(rest, name)
+            if piece is None:
                 raise IllegalAction(
                     f"the stack on {_c(self.origin)} ({_names(stack)}) has no {name} left to split off",
                     code="illegal-split",
                 )
-            taken.append(rest.pop(idx))
+            taken.append(piece)
         if not taken or not rest:
             raise IllegalAction(
                 "a split takes part of the stack: at least one piece goes and one stays (C43)", code="illegal-split"
@@ -553,89 +551,35 @@ class TurnBuilder:
         return Turn(origin, tuple(self.actions))
 
     def _build(self, final: bool) -> Position:
-        """The position after the actions so far: the changed cells over a copy of the previous
-        position's, the board hash updated from the cells written (``Position.zhash``), every table
-        the turn did not write shared with the previous position (positions are never mutated)."""
-        pos = self.position
-        old_cells = pos.cells
-        cells = dict(old_cells)
-        default = pos.default
-        zh = pos._zh
-        changes = self.changes
-        royals = self.royals
-        fresh = None  # the royals table, copied when a royal stands on a written cell
-        for c, s in changes.items():
-            if zh is not None:
-                was = old_cells.get(c)
-                if was is not None:
-                    zh ^= hash((c, was))
-            if s == default(c):
-                cells.pop(c, None)
-            else:
-                cells[compact(c)] = s
-                if zh is not None:
-                    zh ^= hash((c, s))
-            for p in s:
-                if p.type in _ROYAL_TYPES:
-                    if fresh is None:
-                        fresh = {s_: dict(royals[s_]) for s_ in SIDES}
-                    fresh[p.side][p.type] = c
-        # a royal moved away from a square: drop stale pointers (a royal's square the turn did
-        # not write still holds it)
-        for s_ in SIDES:
-            for t in _ROYAL_TYPES:
-                c = (fresh or royals)[s_][t]
-                if c is None or c not in changes:
-                    continue
-                here = cells.get(c)
-                if here is None:
-                    here = default(c)
-                for p in here:
-                    if p.type == t and p.side == s_:
-                        break
-                else:
-                    if fresh is None:
-                        fresh = {s_: dict(royals[s_]) for s_ in SIDES}
-                    fresh[s_][t] = None
-        side = self.side
-        if self.earned or self.cost:
-            scores = dict(pos.scores)
-            scores[side] = pos.scores[side] + self.earned - self.cost
-        else:
-            scores = pos.scores
-        new = Position(
-            pos.rules,
-            pos.base,
-            cells,
-            pos.fill,
-            other(side) if final else side,
-            scores,
+        """The position after the actions so far (:func:`build_position`)."""
+        return build_position(
+            self.position,
+            self.changes,
+            self.side,
+            self.earned,
+            self.cost,
             self.credits,
             self.stats,
             self.ledger,
-            pos.homes,
-            pos.kings_was,
-            fresh or royals,
-            pos.ply + (1 if final else 0),
+            self.royals,
+            final,
         )
-        new._zh = zh  # the board hash, derived from the previous one (Position.zhash)
-        return new
 
     def options(self, horizon: int = 5) -> list:
         """Single actions that may legally be added next (for highlighting)."""
         return next_actions(self, horizon)
 
 
-_ROYAL_TYPES = ("king", "prince")
+def take_piece(rest: list, name: str) -> Piece | None:
+    """Take from ``rest`` the piece of type ``name`` a split lifts (an unpromoted one first, then a
+    promoted one, C43), or None when there is none."""
+    idx = next((i for i, p in enumerate(rest) if p.type == name and p.was is None), None)
+    if idx is None:
+        idx = next((i for i, p in enumerate(rest) if p.type == name), None)
+    return None if idx is None else rest.pop(idx)
+
+
 _HANDLERS = {k: "_do_" + k for k in ("move", "capture", "jump", "hyperjump", "stack", "split", "drop", "promote")}
-
-
-def _royal_of(stack, side: str) -> bool:
-    """Whether ``stack`` holds a king or prince of ``side``."""
-    for p in stack:
-        if p.side == side and p.type in _ROYAL_TYPES:
-            return True
-    return False
 
 
 def _names(stack) -> str:
@@ -665,6 +609,15 @@ def apply_turn_changes(position: Position, turn: Turn, trusted: bool = False) ->
                 code="grammar",
             )
         origin = None
+    if trusted:
+        done = _apply_simple(position, turn)
+        if done is not None:
+            return done
+    return apply_by_machine(position, turn, origin, trusted)
+
+
+def apply_by_machine(position: Position, turn: Turn, origin: Coord | None, trusted: bool) -> tuple:
+    """:func:`apply_turn_changes` through the turn machine (:class:`TurnBuilder`), action by action."""
     b = TurnBuilder(position, origin, transactional=False, trusted=trusted)
     for i, a in enumerate(turn.actions):
         try:
@@ -672,66 +625,9 @@ def apply_turn_changes(position: Position, turn: Turn, trusted: bool = False) ->
         except IllegalAction as exc:
             raise IllegalAction(f"action {i + 1} ({a.kind}): {exc}", code=exc.code) from None
     b.finish()
-    new = conclude(b)
-    changed = tuple(b.changes)
-    if new.kings_was != position.kings_was:  # a prince was crowned on its own square (C4, C8)
-        changed += tuple(c for c in (new.royals[s]["king"] for s in SIDES) if c is not None)
-    return new, b.cost, changed
+    return _concluded(position, b._build(final=True), b.side, b.king_taken, b.changes, b.cost)
 
 
 def conclude(b: TurnBuilder) -> Position:
     new = b._build(final=True)
     return judge(new, mover=b.side, king_taken=b.king_taken)
-
-
-def judge(pos: Position, mover: str, king_taken: bool) -> Position:
-    """Apply C4/C8 (crowning the prince) and decide C4, C5, C7, C8, C16, G11, G14."""
-    rules = pos.rules
-    losers: dict = {}
-    victim = other(mover)
-    if king_taken:
-        if pos.kings_was[victim] == "prince":
-            losers[victim] = "crowned-prince-captured (C8)"
-        elif pos.scores[victim] <= pos.scores[mover]:
-            losers[victim] = "king-captured (C4)"
-        else:
-            pc = pos.royals[victim]["prince"]
-            if pc is None:
-                losers[victim] = "king-captured, no prince to crown (C4)"
-            else:
-                stack = tuple(Piece("king", victim, "prince") if p.type == "prince" else p for p in pos.cell(pc))
-                cells = dict(pos.cells)
-                cells[compact(pc)] = stack
-                royals = {s: dict(pos.royals[s]) for s in SIDES}
-                royals[victim] = {"king": pc, "prince": None}
-                kw = dict(pos.kings_was)
-                kw[victim] = "prince"
-                pos = pos.replace(cells=cells, royals=royals, kings_was=kw)
-    cell = pos.cell
-    for side in SIDES:
-        opp = other(side)
-        if side in losers:
-            continue
-        homes = pos.homes[side]
-        for royal in _ROYAL_TYPES:
-            if _royal_of(cell(homes[royal]), opp):
-                losers[side] = f"{royal}-home-occupied ({'C5' if royal == 'king' else 'C7'})"
-                break
-        else:
-            s, o = pos.scores[side], pos.scores[opp]
-            if s <= 0 or 2 * s <= o:
-                losers[side] = "score (C16)"
-    result = None
-    if len(losers) == 1:
-        ((loser, reason),) = losers.items()
-        result = Result(other(loser), reason)
-    elif len(losers) == 2:
-        if rules.both_lose == "draw":
-            result = Result(None, f"both sides lose at once (G11): {losers['white']} / {losers['black']}")
-        else:
-            result = Result(other(mover), f"both sides lose at once; the mover loses (G11): {losers[mover]}")
-    elif rules.max_plies and pos.ply >= rules.max_plies:
-        result = Result(None, f"turn limit of {rules.max_plies} plies (G14)")
-    if result is not None:
-        pos = pos.replace(result=result)
-    return pos

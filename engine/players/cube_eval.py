@@ -177,8 +177,18 @@ def attackers(pos: Position, target, side: str, first: bool = False) -> list:
     return out
 
 
+_VALUES: dict = {}
+
+
 def _values(rules) -> dict:
-    return {n: p.value for n, p in rules.pieces.items()}
+    """Piece values by type (kept per ruleset; read-only for callers)."""
+    key = rules.fingerprint
+    got = _VALUES.get(key)
+    if got is None:
+        if len(_VALUES) > 64:
+            _VALUES.clear()
+        got = _VALUES[key] = {n: p.value for n, p in rules.pieces.items()}
+    return got
 
 
 def material(pos: Position) -> dict:
@@ -298,6 +308,8 @@ def king_capture(pos: Position, side: str, hit: bool | None = None) -> int:
 
 
 def _distance(a, b) -> int:
+    if len(a) == 3 and len(b) == 3:  # both on a plane of the main board: the common case
+        return max(abs(a[0] - b[0]), abs(a[1] - b[1])) + abs(a[2] - b[2])
     n = max(len(a), len(b))
     d = max(abs(a[0] - b[0]), abs(a[1] - b[1]))
     for i in range(2, n):
@@ -369,6 +381,19 @@ def _board_grid(pos: Position, rest: tuple, cells: list | None = None) -> tuple[
     ``_OFF``) and its column height: square (x, y) is at ``(x + 1) * h + y + 1``.  Built from a
     template of the default content (the setup arrangement on the main plane, crowded pawns
     elsewhere) plus the position's changed cells of that plane."""
+    tpl, h = _board_template(pos, rest)
+    grid = tpl[:]
+    if cells is None:
+        n = len(rest)
+        cells = [(c, st) for c, st in pos.cells.items() if len(c) == n + 2 and c[2:] == rest]
+    for c, st in cells:
+        grid[(c[0] + 1) * h + c[1] + 1] = st or None
+    return grid, h
+
+
+def _board_template(pos: Position, rest: tuple) -> tuple[list, int]:
+    """The grid of the default content of the board ``rest`` (:func:`_board_grid`; shared, never
+    written) and its column height."""
     sx, sy = pos.rules.size[0], pos.rules.size[1]
     h = sy + 4
     main = rest == (1,)
@@ -383,12 +408,27 @@ def _board_grid(pos: Position, rest: tuple, cells: list | None = None) -> tuple[
         if len(_TEMPLATES) > 16:
             _TEMPLATES.clear()
         got = _TEMPLATES[key] = (pos.base, pos.rules, tpl)
-    grid = got[2][:]
-    if cells is None:
-        n = len(rest)
-        cells = [(c, st) for c, st in pos.cells.items() if len(c) == n + 2 and c[2:] == rest]
-    for c, st in cells:
-        grid[(c[0] + 1) * h + c[1] + 1] = st or None
+    return got[2], h
+
+
+def _grid_after(pos: Position, parent: tuple, rest: tuple, changed) -> tuple[list, int]:
+    """:func:`_board_grid` of ``pos`` from ``parent``, the ``(grid, h)`` of that board in a
+    position that differs from ``pos`` only in the cells ``changed``: a copy with those cells
+    written (a cell back to its default content reads the template, as a fresh grid does)."""
+    grid, h = parent
+    grid = grid[:]
+    get = pos.cells.get
+    tpl = None
+    for c in changed:
+        if c[2:] == rest:
+            i = (c[0] + 1) * h + c[1] + 1
+            st = get(c)
+            if st is None:
+                if tpl is None:
+                    tpl = _board_template(pos, rest)[0]
+                grid[i] = tpl[i]
+            else:
+                grid[i] = st or None
     return grid, h
 
 
@@ -473,6 +513,88 @@ def _grid_capturers(grid: list, h: int, i0: int, side: str, table: tuple, vals) 
     return out
 
 
+_WALKS: dict = {}
+
+
+def _walks(rules, h: int, i0: int) -> tuple:
+    """The capture rays into square index ``i0`` of a board's grid (:func:`_board_grid`, column
+    height ``h``) for both sides at once: per direction of :func:`_table` (the same directions for
+    both sides, or their union), ``(grid indices from i0 outwards up to the reach or the board's
+    edge, white's types, black's types, any hop)``; kept per ruleset, grid and square."""
+    key = (rules.fingerprint, h)  # a value key: equal rulesets share the walks (issue 20)
+    got = _WALKS.get(key)
+    if got is None:
+        if len(_WALKS) > 16:
+            _WALKS.clear()
+        got = _WALKS[key] = {}
+    at = got.get(i0)
+    if at is not None:
+        return at
+    sx, sy = rules.size[0], rules.size[1]
+    x0, y0 = i0 // h - 1, i0 % h - 1
+    dirs: dict = {}
+    for side in ("white", "black"):
+        for dx, dy, reach, types, hop in _table(rules, side):
+            e = dirs.setdefault((dx, dy), [0, {}, {}, False])
+            e[0] = max(e[0], reach)
+            e[1 if side == "white" else 2] = types
+            e[3] = e[3] or hop
+    out = []
+    for (dx, dy), (reach, tw, tb, hop) in sorted(dirs.items()):
+        idx = []
+        x, y, k = x0 - dx, y0 - dy, 1
+        while k <= reach and 1 <= x <= sx and 1 <= y <= sy:
+            idx.append((x + 1) * h + y + 1)
+            x -= dx
+            y -= dy
+            k += 1
+        if idx:
+            out.append((tuple(idx), tw, tb, hop))
+    at = got[i0] = tuple(out)
+    return at
+
+
+def _grid_both(grid: list, walks: tuple, vals) -> tuple[list, list]:
+    """:func:`_grid_capturers` of both sides in one walk of the rays (:func:`_walks`): the values
+    of the white and of the black stacks that could capture on the square, each ascending.  A
+    side's types are asked about every stack it meets; a square beyond a side's own reach or a
+    hop it does not make gives nothing (``test_one_walk_finds_the_capturers_of_both_sides``)."""
+    white: list = []
+    black: list = []
+    for idx, tw, tb, hop in walks:
+        found = 0
+        k = 0
+        for i in idx:
+            k += 1
+            st = grid[i]
+            if st is None:
+                continue
+            found += 1
+            p0 = st[0]
+            white_side = p0.side == "white"
+            types = tw if white_side else tb
+            if types:
+                # _capturer_value, inlined (the hot loop of the evaluation)
+                j = 1 if found > 1 else 0
+                for p in st:
+                    r = types.get(p.type)
+                    if r is not None and r[j] >= k:
+                        v = 0
+                        for q in st:
+                            if q.type == "king":
+                                v = KING_ATTACKER
+                                break
+                            v += vals[q.type]
+                        if v:
+                            (white if white_side else black).append(v)
+                        break
+            if found >= 2 or not hop:
+                break
+    white.sort()
+    black.sort()
+    return white, black
+
+
 _DELTAS: dict = {}
 
 
@@ -551,7 +673,9 @@ def _target_of(st, vals) -> tuple | None:
     return p0.side, v
 
 
-def exchange_table(pos: Position, prev: dict | None = None, changed=()) -> tuple[dict, dict]:
+def exchange_table(
+    pos: Position, prev: dict | None = None, changed=(), prev_grids: dict | None = None, grids: dict | None = None
+) -> tuple[dict, dict]:
     """:func:`exchanges` and the exchange of every weighed stack (``{cell: None | (capturing
     side, value, gain)}``, None: nobody attacks it).  ``prev``: that table of a position that
     differs from ``pos`` only in the cells ``changed`` (the search's parent node): the weighed
@@ -559,31 +683,49 @@ def exchange_table(pos: Position, prev: dict | None = None, changed=()) -> tuple
     now; a stack on the main board keeps its entry when no changed cell of the main board lies on
     one of the capture rays through it (:func:`_capture_deltas`), a stack on another board when no
     cell of its board changed (issue 18: a turn changes a few cells, the exchanges of the others
-    are the parent's; ``test_incremental_exchanges_equal_a_full_scan``)."""
+    are the parent's; ``test_incremental_exchanges_equal_a_full_scan``).
+
+    ``prev_grids``: that position's board grids, ``{board: (grid, h, since)}``: the grid
+    (:func:`_board_grid`) of a position that differs from that one in the cells ``since``; this
+    position's are derived from them (:func:`_grid_after`) where a target needs one, and handed on
+    unbuilt (the cells ``changed`` added to ``since``) where none does.  ``grids``: a dict that
+    receives this position's."""
     rules = pos.rules
     vals = _values(rules)
     out: dict = {"white": [0, []], "black": [0, []]}
     table: dict = {}
+    if grids is None:
+        grids = {}
+    if prev_grids:
+        step = tuple(changed)
+        for rest, e in prev_grids.items():
+            grids[rest] = (e[0], e[1], e[2] + step)
     if prev is None:
         targets = _targets(pos, vals)
     else:
         deltas = _capture_deltas(rules)
-        near = [(c[0], c[1], c[2:]) for c in changed]
         written = dict.fromkeys(changed)
+        main_near = [(c[0], c[1]) for c in changed if len(c) == 3 and c[2] == 1]  # the main board's
+        other_boards = {c[2:] for c in changed if len(c) != 3 or c[2] != 1}
         cells = pos.cells
         targets = []
         for c, e in prev.items():
             if c in written:
                 continue
-            x, y, rest = c[0], c[1], c[2:]
-            for cx, cy, crest in near:
-                if crest == rest and (
-                    rest != (1,) or ((cx - x, cy - y) in deltas and _seen_from(pos, c, (cx, cy), deltas, written))
-                ):
-                    t = _target_of(cells[c], vals)
-                    if t is not None:  # always: the stack is the parent's
-                        targets.append((c, t[0], t[1]))
-                    break
+            if len(c) == 3 and c[2] == 1:  # the main board: a changed cell on a capture ray through c
+                x, y = c[0], c[1]
+                for cx, cy in main_near:
+                    if (cx - x, cy - y) in deltas and _seen_from(pos, c, (cx, cy), deltas, written):
+                        hit = True
+                        break
+                else:
+                    hit = False
+            else:  # another board: any changed cell of that board
+                hit = c[2:] in other_boards
+            if hit:
+                t = _target_of(cells[c], vals)
+                if t is not None:  # always: the stack is the parent's
+                    targets.append((c, t[0], t[1]))
             else:
                 table[c] = e
                 if e is not None:
@@ -601,16 +743,15 @@ def exchange_table(pos: Position, prev: dict | None = None, changed=()) -> tuple
         for rec in out.values():
             rec[1].sort(reverse=True)
         return out, table
-    by_board: dict = {}
-    for c, st in pos.cells.items():
-        by_board.setdefault(c[2:], []).append((c, st))
-    grids: dict = {}
+    by_board: dict = {}  # the changed cells of each board a target stands on
     sy = rules.size[1]
     for c, side, v in targets:
         opp = other(side)
         rest = c[2:]
-        mine = by_board[rest]
-        if len(mine) == 1 and rest != (1,) and 1 < c[0] < rules.size[0] and 1 < c[1] < sy:
+        mine = by_board.get(rest)
+        if mine is None and rest != (1,):  # (the main board's: only for a fresh grid)
+            mine = by_board[rest] = [(q, st) for q, st in pos.cells.items() if q[2:] == rest]
+        if mine is not None and len(mine) == 1 and rest != (1,) and 1 < c[0] < rules.size[0] and 1 < c[1] < sy:
             att = _lone_capturers(pos, c, opp, _table(rules, opp), vals)
             if not att:
                 table[c] = None
@@ -619,14 +760,20 @@ def exchange_table(pos: Position, prev: dict | None = None, changed=()) -> tuple
         else:
             got = grids.get(rest)
             if got is None:
-                got = grids[rest] = _board_grid(pos, rest, mine)
-            grid, h = got
-            i0 = (c[0] + 1) * h + c[1] + 1
-            att = _grid_capturers(grid, h, i0, opp, _table(rules, opp), vals)
+                if mine is None:
+                    mine = by_board[rest] = [(q, st) for q, st in pos.cells.items() if q[2:] == rest]
+                grid, h = _board_grid(pos, rest, mine)
+                grids[rest] = (grid, h, ())
+            elif got[2]:  # an ancestor's grid and the cells changed since
+                grid, h = _grid_after(pos, (got[0], got[1]), rest, got[2])
+                grids[rest] = (grid, h, ())
+            else:
+                grid, h = got[0], got[1]
+            w, b = _grid_both(grid, _walks(rules, h, (c[0] + 1) * h + c[1] + 1), vals)
+            att, dfn = (b, w) if side == "white" else (w, b)
             if not att:
                 table[c] = None
                 continue
-            dfn = _grid_capturers(grid, h, i0, side, _table(rules, side), vals)
         rec = out[opp]
         if v > rec[0]:
             rec[0] = v
@@ -662,6 +809,30 @@ def _pawns_near(pos: Position, side: str) -> float:
                 continue
             n += 1.0 if d <= 0 else (PAWN_RANKS - d) / PAWN_RANKS
     return n
+
+
+def _pawns_near_both(pos: Position, side: str) -> float:
+    """``_pawns_near(pos, side) - _pawns_near(pos, other(side))`` in one pass over the changed
+    cells (each side's sum built in the same order, so the floats are the same)."""
+    rules = pos.rules
+    lw, lb = rules.promotion["white"], rules.promotion["black"]
+    nw = nb = 0.0
+    default = pos.default
+    for c, st in pos.cells.items():
+        if len(st) != 1:
+            continue
+        p = st[0]
+        if p.type != "pawn":
+            continue
+        if p.side == "white":
+            d = lw - c[1]
+            if d < PAWN_RANKS and default(c) != st:
+                nw += 1.0 if d <= 0 else (PAWN_RANKS - d) / PAWN_RANKS
+        else:
+            d = c[1] - lb
+            if d < PAWN_RANKS and default(c) != st:
+                nb += 1.0 if d <= 0 else (PAWN_RANKS - d) / PAWN_RANKS
+    return nw - nb if side == "white" else nb - nw
 
 
 def _board_gap(c, rest) -> int:
@@ -721,7 +892,9 @@ def features(
     ``prev``, ``changed``: what ``keep`` received for a position that differs in those cells only
     (its exchange table, :func:`exchange_table`, and its king attacks, :func:`_king_hit`, with
     ``"danger"``: whether the side not to move could capture the king or walk home, when known):
-    the same terms with less work; ``keep``: a list that receives this position's."""
+    the same terms with less work; ``keep``: a list that receives this position's.  ``prev`` may
+    carry a third item, the board grids its exchange table was built on (``keep``'s second item:
+    :func:`exchange_table`'s ``grids``)."""
     s = pos.to_move
     o = other(s)
     sc = pos.scores
@@ -730,16 +903,19 @@ def features(
         near = [(c[0], c[1], c[2:]) for c in changed]
         deltas = _capture_deltas(pos.rules)
         written = dict.fromkeys(changed)
-        prev_table, prev_hits = prev
+        prev_table, prev_hits = prev[0], prev[1]
+        prev_grids = prev[2] if len(prev) > 2 else None
     else:
-        near, deltas, written, prev_table, prev_hits = [], {}, {}, None, None
+        near, deltas, written, prev_table, prev_hits, prev_grids = [], {}, {}, None, None, None
     # immediate wins of the side to move
     kc = king_capture(pos, s, _king_hit(pos, s, prev_hits, near, deltas, written, hits))
     if kc == 2 or home_threats(pos, s):
         return True, ()
-    ex, table = exchange_table(pos, prev_table, changed)
+    grids: dict = {}
+    ex, table = exchange_table(pos, prev_table, changed, prev_grids, grids)
     if keep is not None:
         keep.append((table, hits))
+        keep.append(grids)
     if _c16_capture(sc, s, ex[s][0]):
         return True, ()
     if mat is None:
@@ -779,7 +955,7 @@ def features(
         gain[0] if gain else 0,
         -(loss[0] if loss else 0),
         -(loss[1] if len(loss) > 1 else 0),
-        _pawns_near(pos, s) - _pawns_near(pos, o),
+        _pawns_near_both(pos, s),
     )
 
 

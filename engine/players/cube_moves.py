@@ -38,12 +38,12 @@ from math import gcd
 
 from ..core.coords import plain
 from ..core.errors import IllegalAction
-from ..cube.actions import Drop, HyperJump, Jump, Promote, Stack, Turn
+from ..cube.actions import Drop, HyperJump, Jump, Promote, Stack, Turn, make_turn
 from ..cube.grammar import facing_line_clear, promote_after_drop_error
-from ..cube.legal import legal_actions
+from ..cube.legal import first_actions, split_displacements
 from ..cube.position import Position, other
 from ..cube.rules import TurnBuilder
-from .cube_eval import C16_MARGIN, _distance, _ways, attackers, royal_reaches
+from .cube_eval import C16_MARGIN, _distance, _values, _ways, attackers, royal_reaches
 
 ROYALS = ("king", "prince")
 KING_DIRS = tuple((dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy)
@@ -54,6 +54,7 @@ ROYAL_SECOND = 6
 HORIZON_CAP = 64  # far beyond any dimension a game reaches (each one adds two hyper-jumps per royal)
 ATTACK_DROPS = 4  # enemy pieces (most valuable first) that cheap pawn drops may attack
 WIN_FIRST = 1e6  # pre-score of a king capture or a step onto an enemy home square
+_STACK = Stack()  # every Stack() is equal (no fields)
 
 
 def horizon_of(pos: Position) -> int:
@@ -68,10 +69,19 @@ def origins(pos: Position, sides: dict | None = None) -> list:
     if sides is None:
         sides = pos.pieces_by_side()
     mine = {c for c, _ in sides[side]}
+    crowd = pos._crowd
+    if crowd is None:  # no crowded pawns: every own piece is among the changed cells or the setup
+        return sorted(mine)
+    # an own piece outside ``mine`` is a crowded pawn of the default fill (every setup square and
+    # changed cell with own pieces is in ``mine``): it stands on one of the own crowded ranks
+    lo, hi = (crowd[0], crowd[1]) if side == "white" else (crowd[2], crowd[3])
     fwd = 1 if side == "white" else -1
     in_board, get, default = pos.in_board, pos.cells.get, pos.default
     for c, _s in sides[other(side)]:
-        y, rest = c[1] - fwd, c[2:]
+        y = c[1] - fwd
+        if y < lo or y > hi:
+            continue
+        rest = c[2:]
         for o in ((c[0] + 1, y) + rest, (c[0] - 1, y) + rest):
             if o not in mine and in_board(o):
                 st = get(o)
@@ -119,14 +129,14 @@ def _first_turns(pos: Position, o, stack, acts, horizon, tactical, out: list, va
             if victim is None:
                 victim = default(a.to)
             if any(p.type == "king" for p in victim):
-                out.append((WIN_FIRST, Turn(o, (a,))))
+                out.append((WIN_FIRST, make_turn(o, (a,))))
             else:
-                out.append((1000.0 + 100.0 * _value(vals, victim) - mover, Turn(o, (a,))))
+                out.append((1000.0 + 100.0 * _value(vals, victim) - mover, make_turn(o, (a,))))
             continue
         home = royal and k in ("move", "jump", "hyperjump") and a.to in homes
         if tactical:
             if home and k in ("move", "jump"):
-                out.append((WIN_FIRST, Turn(o, (a,))))
+                out.append((WIN_FIRST, make_turn(o, (a,))))
             continue
         if k in ("move", "jump", "hyperjump"):
             if k != "move" and not (royal or off_main) and (k == "jump" or ek is None or _distance(a.to, ek) >= d_o):
@@ -136,21 +146,21 @@ def _first_turns(pos: Position, o, stack, acts, horizon, tactical, out: list, va
             if dest is None:
                 dest = default(a.to)
             if dest and dest[0].side == side:
-                out.append((score, Turn(o, (a, Stack()))))
+                out.append((score, make_turn(o, (a, _STACK))))
                 continue
-            out.append((score, Turn(o, (a,))))
+            out.append((score, make_turn(o, (a,))))
             if pawn and k == "move" and rules.beyond_promotion(side, a.to[1]):
                 for t in ("queen", "brother"):
                     if t in rules.pieces["pawn"].promotes_to:
-                        out.append((score + 900.0, Turn(o, (a, Promote(t)))))
+                        out.append((score + 900.0, make_turn(o, (a, Promote(t)))))
             if royal and k in ("jump", "hyperjump"):
                 _royal_second(pos, o, a, horizon, out, score)
             elif royal and k == "move":
                 _royal_home_jump(pos, o, a, out)
         elif k == "promote":
-            out.append((900.0, Turn(o, (a,))))
+            out.append((900.0, make_turn(o, (a,))))
         elif k == "split" and len(a.take) >= 1 and len({t for t in a.take}) == 1:
-            _split_turns(pos, o, a, horizon, out, vals)
+            _split_turns(pos, o, a, horizon, out, vals, stack)
 
 
 def _home_target(pos: Position, to) -> bool:
@@ -196,13 +206,15 @@ def _royal_home_jump(pos: Position, o, step, out: list) -> None:
         out.append((WIN_FIRST, Turn(o, (step, jump))))
 
 
-def _split_turns(pos: Position, o, split, horizon, out: list, vals: dict) -> None:
-    try:
-        b = TurnBuilder(pos, o, transactional=False)
-        b.add(split)
-        opts = b.options(horizon)
-    except IllegalAction:
-        return
+def _split_turns(pos: Position, o, split, horizon, out: list, vals: dict, stack: tuple) -> None:
+    opts = split_displacements(pos, o, stack, split.take)  # the turn machine's options, restricted
+    if opts is None:  # (test_split_displacements_equal_the_turn_machines_options)
+        try:
+            b = TurnBuilder(pos, o, transactional=False)
+            b.add(split)
+            opts = b.options(horizon)
+        except IllegalAction:
+            return
     ek = pos.royals[other(pos.to_move)]["king"]
     caps = [a for a in opts if a.kind == "capture"]
     moves = [a for a in opts if a.kind == "move" and not _lands_on_own(pos, a.to, pos.to_move)]
@@ -385,7 +397,6 @@ def _touched(pos: Position, o, changed, near, far: dict, screens: int) -> bool:
     the same board that one of the rules' rays from ``o`` could reach -- unless ``screens``
     unchanged pieces stand between them (1 blocks every ray, 2 also a cannon's hop)."""
     x, y, rest = o[0], o[1], o[2:]
-    get, default = pos.cells.get, pos.default
     for c in changed:
         dx, dy = c[0] - x, c[1] - y
         if not dx and not dy:
@@ -399,6 +410,7 @@ def _touched(pos: Position, o, changed, near, far: dict, screens: int) -> bool:
             continue
         px, py = d
         n, cx, cy = 0, x + px, y + py
+        get, default = pos.cells.get, pos.default
         while (cx, cy) != (c[0], c[1]):
             q = (cx, cy) + rest
             if q not in changed:
@@ -416,17 +428,33 @@ def _touched(pos: Position, o, changed, near, far: dict, screens: int) -> bool:
     return False
 
 
+_BOUNDS: dict = {}  # rules.fingerprint -> (_safe_score, _drop_ceiling)
+
+
+def _bounds(rules) -> tuple:
+    key = rules.fingerprint
+    got = _BOUNDS.get(key)
+    if got is None:
+        if len(_BOUNDS) > 64:
+            _BOUNDS.clear()
+        top = max(p.value for p in rules.pieces.values())
+        values = [p.value for p in rules.pieces.values() if p.hire != "none"]
+        got = _BOUNDS[key] = (
+            4 * top + rules.hyperjump_cost + rules.stack_after_promotion_line + 1,
+            -10.0 * min(values) if values else -float("inf"),
+        )
+    return got
+
+
 def _safe_score(rules) -> int:
     """A score from which every stack price and hyper-jump cost is affordable: above it, the
     generated actions do not depend on the score."""
-    top = max(p.value for p in rules.pieces.values())
-    return 4 * top + rules.hyperjump_cost + rules.stack_after_promotion_line + 1
+    return _bounds(rules)[0]
 
 
 def _drop_ceiling(rules) -> float:
     """The highest pre-score a drop can get (:func:`_drops`: -10 per point of the piece's value)."""
-    values = [p.value for p in rules.pieces.values() if p.hire != "none"]
-    return -10.0 * min(values) if values else -float("inf")
+    return _bounds(rules)[1]
 
 
 def scored_candidates(
@@ -451,7 +479,7 @@ def scored_candidates(
     opp = other(side)
     rules = pos.rules
     horizon = horizon_of(pos)
-    vals = {n: p.value for n, p in rules.pieces.items()}
+    vals = _values(rules)
     homes = (pos.homes[opp]["king"], pos.homes[opp]["prince"])
     ek = pos.royals[opp]["king"]
     score = pos.scores[side]
@@ -484,7 +512,7 @@ def scored_candidates(
                 continue
         on_main = len(o) == 3 and o[2] == 1
         h = 3 if flat and on_main and not royal else horizon
-        acts = list(legal_actions(pos, o, h))
+        acts = first_actions(pos, o, stack, h)  # legal_actions(pos, o, h), the origin known good
         mine: list = []
         if acts:
             _first_turns(pos, o, stack, acts, horizon, tactical, mine, vals, homes)

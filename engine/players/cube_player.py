@@ -35,7 +35,7 @@ class Node:
     wrote; ``kid_gen`` keeps the candidate cache of the last child that generated, with that
     child's ``changed``, for its siblings (incremental generation, cube_moves.scored_candidates)."""
 
-    __slots__ = ("changed", "ex", "gen", "hot", "kid_gen", "mat", "pos", "result", "to_move", "up")
+    __slots__ = ("changed", "ex", "gen", "grids", "hot", "kid_gen", "mat", "pos", "result", "to_move", "up")
 
     def __init__(self, pos: Position, mat: dict, hot=None, up=None, changed=()):
         self.pos = pos
@@ -47,7 +47,8 @@ class Node:
         self.changed = changed
         self.gen: GenCache | None = None
         self.kid_gen: tuple | None = None
-        self.ex: tuple | None = None  # the evaluation's exchange table and king attacks (cube_eval.features' keep)
+        self.ex: tuple | None = None  # the evaluation's exchange table and king attacks (cube_eval.features)
+        self.grids: dict | None = None  # the board grids that table was built on (not kept by the search's cache)
 
 
 def material_after(pos: Position, mat: dict, turn, new: Position, cost: int) -> dict:
@@ -75,6 +76,19 @@ def _landing(turn):
     return None
 
 
+def _inherited_grids(node: Node) -> dict:
+    """The board grids of ``node`` (``{board: (grid, h, since)}``, cube_eval.exchange_table) from
+    its nearest ancestor that has them: the same grids, with the cells changed since added."""
+    since: tuple = ()
+    a: Node | None = node
+    while a is not None and a.grids is None:
+        since = tuple(a.changed) + since
+        a = a.up
+    if a is None or a.grids is None:
+        return {}
+    return {rest: (g, h, s + since) for rest, (g, h, s) in a.grids.items()}
+
+
 class CubeAdapter:
     """The game interface the search needs (engine.players.search.Adapter).  ``trusted``: inner
     nodes apply their turns without re-walking the geometry the generators walked (False: every
@@ -87,7 +101,12 @@ class CubeAdapter:
         self.fast = fast
 
     def root(self, pos: Position) -> Node:
-        return Node(pos, ev.material(pos))
+        node = Node(pos, ev.material(pos))
+        if self.fast and pos.result is None:
+            # the root's exchange table and board grids, from which its children's evaluations
+            # start (the search never asks for the root's own value unless it has no turn)
+            self.evaluate(node)
+        return node
 
     def moves(self, node: Node) -> list:
         return self.ordered(node, None)
@@ -156,11 +175,15 @@ class CubeAdapter:
         up = node.up
         keep: list = []
         if up is not None and up.ex is not None:
-            v = ev.evaluate(node.pos, node.mat, up.ex, node.changed, keep)
+            grids = up.grids
+            if grids is None:  # its evaluation came from the search's cache, which keeps no grids
+                grids = up.grids = _inherited_grids(up)
+            v = ev.evaluate(node.pos, node.mat, up.ex + (grids,), node.changed, keep)
         else:
             v = ev.evaluate(node.pos, node.mat, None, (), keep)
         if keep:
             node.ex = keep[0]
+            node.grids = keep[1]
         return v
 
     def keep(self, node: Node) -> tuple | None:
