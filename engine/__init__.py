@@ -3,6 +3,7 @@
 Pure Python; never imports the viewer or any GL library.  The public API is
 what this module exports (docs/API.md)."""
 
+from . import compiled as compiled  # noqa: F401  (first: the compiled build of the hot modules, where current)
 from . import spirit as spirit  # noqa: F401  (registers spirit chess with the loader)
 from .core.coords import format_ascii as format_coord
 from .core.coords import format_chinese, normalize, parse_coord

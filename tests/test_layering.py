@@ -21,6 +21,7 @@ PACKAGES = ("engine", "viewer")
 ENGINE_RANK = {"core": 0, "rulesets": 0, "cube": 1, "spirit": 1, "players": 2, "tutorial": 2, "protocol": 3, "lab": 3}
 ENGINE_RANK["analysis"] = 3  # threats and game analysis: above the players, beside the protocol
 ENGINE_RANK |= {"editor": 2.5, "puzzles": 2.6}  # the editor's model and the puzzles: above the players
+ENGINE_RANK["compiled"] = 0  # the compiled build's import hook (engine/compiled.py): imports no engine module
 VIEWER_RANK = {"gl": 0, "ui": 1, "cube": 2, "spirit": 2, "record": 3, "app": 4}
 FACADES = {"engine", "viewer"}  # the package facades may re-export anything below them
 

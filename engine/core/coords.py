@@ -26,9 +26,11 @@ Coord = tuple[int, ...]
 CHINESE_MIN_INDICES = 8
 
 
-def normalize(values: Iterable[int], *, min_len: int = 3) -> Coord:
+def normalize(values: Iterable[object], *, min_len: int = 3) -> Coord:
     """Return the canonical tuple: ints, trailing higher 1s dropped."""
-    out = []
+    # mypyc: ``Iterable[object]``, not ``[int]``: compiled code would turn True into 1 and refuse
+    # a str with a TypeError before the check below could name the bad component
+    out: list[int] = []
     for v in values:
         if isinstance(v, bool) or not isinstance(v, int):
             raise NotationError(f"coordinate component {v!r} is not an integer", code="bad-coordinate")

@@ -41,11 +41,17 @@ class Piece:
     side: str
     was: str | None = None  # "pawn" for a promoted pawn, "prince" for a crowned prince
 
+    def __reduce__(self):  # mypyc: pickled through the constructor (a compiled frozen class refuses setattr)
+        return (Piece, (self.type, self.side, self.was))
+
 
 @dataclass(frozen=True, slots=True)
 class Result:
     winner: str | None  # None = draw
     reason: str
+
+    def __reduce__(self):  # mypyc: pickled through the constructor, as Piece
+        return (Result, (self.winner, self.reason))
 
 
 _PAWN = {s: (Piece("pawn", s),) for s in SIDES}
@@ -288,6 +294,9 @@ class Position:
                 )
             )
         return self._hash
+
+    def __reduce__(self):  # mypyc: pickled through the constructor (a compiled class's __new__ runs __init__)
+        return (Position, tuple(getattr(self, k) for k in self.FIELDS))
 
     def replace(self, **kw) -> Position:
         fields = {k: getattr(self, k) for k in self.FIELDS}

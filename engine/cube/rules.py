@@ -28,6 +28,34 @@ from .movegen import next_actions
 from .outcome import _apply_simple, _concluded, build_position, judge
 from .position import EMPTY, Piece, Position, other
 
+#: every attribute of a :class:`TurnBuilder`: what a refused action restores (``_snapshot``)
+BUILDER_STATE = (
+    "position",
+    "origin",
+    "_given_origin",
+    "transactional",
+    "trusted",
+    "actions",
+    "side",
+    "changes",
+    "group",
+    "at",
+    "kinds",
+    "cost",
+    "earned",
+    "pending",
+    "detached",
+    "captured",
+    "credits",
+    "stats",
+    "ledger",
+    "royals",
+    "_own",
+    "_own_stats",
+    "king_taken",
+    "dropped_index",
+)
+
 
 class TurnBuilder:
     """Build one turn for the side to move, validating each action as it is added."""
@@ -188,7 +216,7 @@ class TurnBuilder:
     def _snapshot(self):
         """A copy of the builder's mutable state (pieces and coordinates are immutable, so the
         containers are copied to the depth they are mutated at)."""
-        snap = dict(self.__dict__)
+        snap = {k: getattr(self, k) for k in BUILDER_STATE}  # mypyc: named (a compiled class has no __dict__)
         snap["changes"] = dict(snap["changes"])
         for k in ("kinds", "captured", "actions"):
             snap[k] = list(snap[k])
@@ -200,7 +228,8 @@ class TurnBuilder:
         return snap
 
     def _restore(self, snap):
-        self.__dict__.update(snap)
+        for k, v in snap.items():
+            setattr(self, k, v)
 
     def undo_last(self):
         """Take back the last action (replays the others); returns it, or None."""

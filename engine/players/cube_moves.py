@@ -382,8 +382,8 @@ def _reach(rules, side: str, stack) -> tuple:
     far = {(k * px, k * py): (px, py) for px, py in sorted(dirs) for k in range(1, span + 1)}
     if len(_REACH) > 512:
         _REACH.clear()
-    r = _REACH[key] = (rules, frozenset(near), far, 2 if hop else 1)
-    return r
+    _REACH[key] = (rules, frozenset(near), far, 2 if hop else 1)
+    return _REACH[key]  # mypyc: the stored object (compiled code boxes a tuple value anew where it is used)
 
 
 def _primitive(dx: int, dy: int) -> tuple:

@@ -116,7 +116,8 @@ class CubeAdapter:
         the pre-score computed while generating (:meth:`prescore`'s values, refined where the
         generator knows more: split captures, a royal's second action onto a home square).  The
         list is generated incrementally from a sibling's or the grandparent's candidates."""
-        prev, changed = None, ()
+        prev = None
+        changed: tuple = ()  # mypyc: not the empty tuple's type (a compiled module checks it)
         up = node.up
         if up is not None and up.kid_gen is not None:
             prev, other_changed = up.kid_gen

@@ -19,6 +19,8 @@ import heapq
 import random
 from collections.abc import Callable, Mapping
 
+from mypy_extensions import mypyc_attr
+
 from ..core.errors import IllegalAction
 from ..spirit.generated import apply_generated, board_zones, make_turn, path_to
 from ..spirit.generated import paths as generated_paths
@@ -121,7 +123,7 @@ class SpiritNode:
         self.to_move = pos.to_move
         self.up = up
         self.paths: dict = {}
-        self.kid_paths = None
+        self.kid_paths: SpiritNode | None = None  # mypyc: typed (a compiled class checks its attributes)
         self.ref: tuple | None = None  # (position, paths, changed squares) of the reference node
         self.enemy_sect: tuple | None | bool = False  # the enemy sect's square, found once (False: not yet)
         self.zones: Zones | None = None
@@ -148,6 +150,7 @@ def _same_steps(rules, p: SpiritPiece) -> bool:
     return step_budget(rules, p) == step_budget(rules, SpiritPiece(p.type, p.side, p.level + 1))
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # mypyc: the tests swap its fast paths for the reference ones
 class SpiritAdapter:
     def _levelups(self, node: SpiritNode) -> tuple[list, list]:
         """The strategic level-ups tried beside the mover's own: every own formation (a stronger zone

@@ -120,7 +120,8 @@ class _Lifted(Mapping):
         return sq != self.origin and sq in self.base
 
     def __iter__(self):
-        return (sq for sq in self.base if sq != self.origin)
+        # mypyc: iter() because compiled code turns a returned generator expression into a list
+        return iter(sq for sq in self.base if sq != self.origin)
 
     def __len__(self) -> int:
         return len(self.base) - (self.origin in self.base)
