@@ -28,5 +28,3 @@ def test_in_danger_sees_a_capture_that_ends_the_game_by_c16():
         calm = adapter.root(_position("white", (60, 60), cells))
         adapter.evaluate(calm)
         assert not adapter.in_danger(calm)
-
-
