@@ -44,6 +44,7 @@ MODULES = [
     "engine/players/cube_moves.py",
     "engine/players/cube_eval.py",
     "engine/cube/rules.py",
+    "engine/cube/outcome.py",
     "engine/cube/grammar.py",
     "engine/cube/movegen.py",
     "engine/cube/position.py",
