@@ -168,12 +168,20 @@ def _home_target(pos: Position, to) -> bool:
     return to in (pos.homes[opp]["king"], pos.homes[opp]["prince"])
 
 
-def _royal_second(pos: Position, o, first, horizon, out: list, score: float) -> None:
+def _options_after(pos: Position, o, first, horizon) -> list | None:
+    """The turn machine's second actions after ``first`` from origin ``o`` (None: it refuses
+    ``first``)."""
     try:
         b = TurnBuilder(pos, o, transactional=False)
         b.add(first)
-        every = b.options(horizon)
+        return b.options(horizon)
     except IllegalAction:
+        return None
+
+
+def _royal_second(pos: Position, o, first, horizon, out: list, score: float) -> None:
+    every = _options_after(pos, o, first, horizon)
+    if every is None:
         return
     opp = other(pos.to_move)
     goal = pos.homes[opp]["king"]
@@ -209,11 +217,8 @@ def _royal_home_jump(pos: Position, o, step, out: list) -> None:
 def _split_turns(pos: Position, o, split, horizon, out: list, vals: dict, stack: tuple) -> None:
     opts = split_displacements(pos, o, stack, split.take)  # the turn machine's options, restricted
     if opts is None:  # (test_split_displacements_equal_the_turn_machines_options)
-        try:
-            b = TurnBuilder(pos, o, transactional=False)
-            b.add(split)
-            opts = b.options(horizon)
-        except IllegalAction:
+        opts = _options_after(pos, o, split, horizon)
+        if opts is None:
             return
     ek = pos.royals[other(pos.to_move)]["king"]
     caps = [a for a in opts if a.kind == "capture"]
