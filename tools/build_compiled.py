@@ -43,6 +43,7 @@ MODULES = [
     "engine/players/cube_player.py",
     "engine/players/cube_moves.py",
     "engine/players/cube_eval.py",
+    "engine/players/cube_exchange.py",
     "engine/cube/rules.py",
     "engine/cube/outcome.py",
     "engine/cube/grammar.py",
