@@ -25,6 +25,7 @@ from __future__ import annotations
 import dataclasses
 from itertools import product
 
+from ..core.caches import remember
 from ..core.errors import IllegalAction
 from .actions import Capture, HyperJump, Jump, Move, Promote, Split, Stack
 from .grammar import facing_line_clear, grammar_error, group_rays, highest_value, promote_after_drop_error
@@ -82,9 +83,7 @@ def _rcache(rules) -> _RulesCache:
     key = rules.fingerprint
     rc = _CACHE.get(key)
     if rc is None:
-        if len(_CACHE) >= _CACHE_MAX:
-            _CACHE.clear()
-        rc = _CACHE[key] = _RulesCache(rules)
+        rc = remember(_CACHE, key, _RulesCache(rules), _CACHE_MAX - 1)
     return rc
 
 

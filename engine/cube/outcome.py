@@ -9,6 +9,7 @@ the turn machine would.
 
 from __future__ import annotations
 
+from ..core.caches import remember
 from ..core.coords import compact
 from .actions import Turn
 from .grammar import grammar_error
@@ -124,9 +125,7 @@ def _simple_rules(rules) -> tuple:
             grammar_error(rules, [], "capture") is None,
             grammar_error(rules, ["move"], "stack") is None,
         )
-        if len(_SIMPLE) > 64:
-            _SIMPLE.clear()
-        _SIMPLE[key] = got
+        remember(_SIMPLE, key, got)
     return got
 
 

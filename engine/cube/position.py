@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from ..core.caches import remember
 from ..core.coords import Coord, compact, format_ascii, normalize, plain
 from ..core.errors import IllegalAction
 from ..core.loader import load_ruleset
@@ -66,10 +67,7 @@ def _geometry(rules) -> tuple:
     (gx0, gx1), _, (gz0, gz1) = rules.green
     cw, cb = rules.crowded["white"], rules.crowded["black"]
     geom = (rules, (gx0, gx1, gz0, gz1), (cw[0], cw[1], cb[0], cb[1]), rules.size)
-    if len(_GEOMETRY) > 64:
-        _GEOMETRY.clear()
-    _GEOMETRY[id(rules)] = geom
-    return geom
+    return remember(_GEOMETRY, id(rules), geom)
 
 
 def _fresh_stats(rules) -> dict:

@@ -9,6 +9,7 @@ sides found in one walk of the rays, and :func:`swap_gain`, the static exchange 
 
 from __future__ import annotations
 
+from ..core.caches import remember
 from ..cube.position import Position, other
 
 KING_ATTACKER = 50  # a king's worth as a capturer in a static exchange: it is never given away
@@ -39,11 +40,7 @@ def _table(rules, side: str) -> tuple:
     for (dx, dy), types in sorted(dirs.items()):
         reach = max(max(a, b) for a, b in types.values())
         out.append((dx, dy, reach, types, any(b for _, b in types.values())))
-    res = tuple(out)
-    if len(_TABLES) > 64:
-        _TABLES.clear()
-    _TABLES[key] = res
-    return res
+    return remember(_TABLES, key, tuple(out))
 
 
 _VALUES: dict = {}
@@ -54,9 +51,7 @@ def _values(rules) -> dict:
     key = rules.fingerprint
     got = _VALUES.get(key)
     if got is None:
-        if len(_VALUES) > 64:
-            _VALUES.clear()
-        got = _VALUES[key] = {n: p.value for n, p in rules.pieces.items()}
+        got = remember(_VALUES, key, {n: p.value for n, p in rules.pieces.items()})
     return got
 
 
@@ -135,9 +130,7 @@ def _board_template(pos: Position, rest: tuple) -> tuple[list, int]:
         for x in range(1, sx + 1):
             for y in range(1, sy + 1):
                 tpl[(x + 1) * h + y + 1] = pos.default((x, y) + probe) or None
-        if len(_TEMPLATES) > 16:
-            _TEMPLATES.clear()
-        got = _TEMPLATES[key] = (pos.base, pos.rules, tpl)
+        got = remember(_TEMPLATES, key, (pos.base, pos.rules, tpl), 16)
     return got[2], h
 
 
@@ -188,9 +181,7 @@ def _grid_plan(table: tuple, h: int) -> tuple:
         return got[1]
     short = tuple((dx * h + dy, types) for dx, dy, reach, types, _hop in table if reach == 1)
     long_ = tuple((dx * h + dy, reach, types, hop) for dx, dy, reach, types, hop in table if reach != 1)
-    if len(_PLANS) > 64:
-        _PLANS.clear()
-    _PLANS[key] = (table, (short, long_))
+    remember(_PLANS, key, (table, (short, long_)))
     return short, long_
 
 
@@ -254,9 +245,7 @@ def _walks(rules, h: int, i0: int) -> tuple:
     key = (rules.fingerprint, h)  # a value key: equal rulesets share the walks (issue 20)
     got = _WALKS.get(key)
     if got is None:
-        if len(_WALKS) > 16:
-            _WALKS.clear()
-        got = _WALKS[key] = {}
+        got = remember(_WALKS, key, {}, 16)
     at = got.get(i0)
     if at is not None:
         return at
@@ -348,10 +337,7 @@ def _capture_deltas(rules) -> dict:
                     ray = (ux, uy, k, 2 if hop else 1)
                     if ray not in rays:
                         out[(k * ux, k * uy)] = rays + (ray,)
-    if len(_DELTAS) > 64:
-        _DELTAS.clear()
-    got = _DELTAS[key] = out
-    return got
+    return remember(_DELTAS, key, out)
 
 
 def _seen_from(pos: Position, c, changed_at, deltas: dict, written) -> bool:

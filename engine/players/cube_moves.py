@@ -36,6 +36,7 @@ from __future__ import annotations
 
 from math import gcd
 
+from ..core.caches import remember
 from ..core.coords import plain
 from ..core.errors import IllegalAction
 from ..cube.actions import Drop, HyperJump, Jump, Promote, Stack, Turn, make_turn
@@ -385,9 +386,7 @@ def _reach(rules, side: str, stack) -> tuple:
     # every offset along those directions on one board, with its direction (no gcd per test)
     span = max(rules.size[0], rules.size[1])
     far = {(k * px, k * py): (px, py) for px, py in sorted(dirs) for k in range(1, span + 1)}
-    if len(_REACH) > 512:
-        _REACH.clear()
-    _REACH[key] = (rules, frozenset(near), far, 2 if hop else 1)
+    remember(_REACH, key, (rules, frozenset(near), far, 2 if hop else 1), 512)
     return _REACH[key]  # mypyc: the stored object (compiled code boxes a tuple value anew where it is used)
 
 
@@ -440,13 +439,15 @@ def _bounds(rules) -> tuple:
     key = rules.fingerprint
     got = _BOUNDS.get(key)
     if got is None:
-        if len(_BOUNDS) > 64:
-            _BOUNDS.clear()
         top = max(p.value for p in rules.pieces.values())
         values = [p.value for p in rules.pieces.values() if p.hire != "none"]
-        got = _BOUNDS[key] = (
-            4 * top + rules.hyperjump_cost + rules.stack_after_promotion_line + 1,
-            -10.0 * min(values) if values else -float("inf"),
+        got = remember(
+            _BOUNDS,
+            key,
+            (
+                4 * top + rules.hyperjump_cost + rules.stack_after_promotion_line + 1,
+                -10.0 * min(values) if values else -float("inf"),
+            ),
         )
     return got
 
