@@ -61,6 +61,8 @@ class SearchParams:
     qwidth: int = 8  # tactical turns tried per quiescence node
     jitter: float = 20.0  # amplitude of the seeded tie-break at the root (centi-points)
     nodes: int | None = None  # default node budget of the level
+    reply_width: int | None = None  # candidates applied at the opponent's reply to a root turn (ply 1,
+    # depth >= 2) where wider than gen_width; kept children are still the best ``keep`` by static value
 
 
 def terminal_score(pos: Any, ply: int) -> float:
@@ -270,7 +272,10 @@ class Search:
         return v, pv
 
     def _negamax(self, pos: Any, depth: int, alpha: float, beta: float, ply: int, static: float, hint: Any):
-        turns = self._inner(pos, self.p.gen_width, ply)
+        width = self.p.gen_width
+        if ply == 1 and depth >= 2 and self.p.reply_width is not None:
+            width = self.p.reply_width
+        turns = self._inner(pos, width, ply)
         if hint is not None and len(turns) > 1 and turns[0] != hint:
             _to_front(turns, hint)
         best, pv = -INF, []
