@@ -11,11 +11,12 @@ from dataclasses import replace
 
 import pytest
 
+from engine.lab import players as players_mod
 from engine.lab.cluster import SerialPool
 from engine.lab.games import load
 from engine.lab.match import Adjudication, MatchConfig, Tally, play_task, run_match, tasks
 from engine.lab.openings import file_openings, seeded_openings
-from engine.lab.players import PlayerSpec, parse_player
+from engine.lab.players import PlayerSpec, close_all, parse_player
 from engine.lab.sprt import Sprt
 
 SMALL = MatchConfig("standard", PlayerSpec(1), PlayerSpec(0), pairs=2, seed=3, adjudication=Adjudication(max_plies=30))
@@ -124,7 +125,17 @@ def test_sprt_stop_point_does_not_depend_on_finishing_order():
     assert decision == "H1" and value >= Sprt(0, 50).upper and prefix < 200
 
 
-def test_outside_program_speaking_the_protocol_plays(tmp_path):
+@pytest.fixture
+def outside_programs_closed():
+    """The outside programs a test's match started are stopped when it ends (a match keeps them
+    running for the next game of the process; the process's exit would stop them much later)."""
+    yield
+    running = list(players_mod._RUNNING.values())
+    close_all()
+    assert running and all(e.proc.poll() is not None for e in running)
+
+
+def test_outside_program_speaking_the_protocol_plays(tmp_path, outside_programs_closed):
     cmd = f"cmd@1:{sys.executable} -m engine.protocol"
     cfg = MatchConfig("standard", parse_player(cmd), PlayerSpec(0), pairs=1, seed=3, adjudication=Adjudication(30))
     s = run_match(cfg, SerialPool(), None, progress=False)["summary"]
@@ -132,7 +143,7 @@ def test_outside_program_speaking_the_protocol_plays(tmp_path):
     assert s["a_wins"] == 2  # the protocol's level-1 suggestion beats random play
 
 
-def test_outside_program_that_answers_nonsense_forfeits(tmp_path):
+def test_outside_program_that_answers_nonsense_forfeits(tmp_path, outside_programs_closed):
     bot = tmp_path / "bot.py"
     bot.write_text(
         textwrap.dedent(
