@@ -340,6 +340,26 @@ def _capture_deltas(rules) -> dict:
     return remember(_DELTAS, key, out)
 
 
+def fewer_screens(pos: Position, x: int, y: int, ux: int, uy: int, k: int, rest: tuple, skip, screens: int) -> bool:
+    """Do fewer than ``screens`` pieces stand strictly between ``(x, y)`` and ``(x + k*ux, y + k*uy)``
+    on the board ``rest``, the cells in ``skip`` (changed ones) not counted?  (1 screen blocks a
+    ray, 2 also a cannon's hop.)"""
+    get, default = pos.cells.get, pos.default
+    n = 0
+    for j in range(1, k):
+        q = (x + j * ux, y + j * uy) + rest
+        if q in skip:
+            continue
+        st = get(q)
+        if st is None:
+            st = default(q)
+        if st:
+            n += 1
+            if n >= screens:
+                return False
+    return True
+
+
 def _seen_from(pos: Position, c, changed_at, deltas: dict, written) -> bool:
     """Could the change of cell ``changed_at`` (same board as ``c``) alter who captures on ``c``?
     Yes when a capture ray through ``c`` reaches it without ``screens`` unchanged pieces in
@@ -350,21 +370,8 @@ def _seen_from(pos: Position, c, changed_at, deltas: dict, written) -> bool:
         return False
     if not rays:
         return True
-    get, default = pos.cells.get, pos.default
     for ux, uy, k, screens in rays:
-        n = 0
-        for j in range(1, k):
-            q = (x + j * ux, y + j * uy) + rest
-            if q in written:
-                continue
-            st = get(q)
-            if st is None:
-                st = default(q)
-            if st:
-                n += 1
-                if n >= screens:
-                    break
-        else:
+        if fewer_screens(pos, x, y, ux, uy, k, rest, written, screens):
             return True
     return False
 

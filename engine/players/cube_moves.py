@@ -45,6 +45,7 @@ from ..cube.legal import first_actions, split_displacements
 from ..cube.position import Position, other
 from ..cube.rules import TurnBuilder
 from .cube_eval import C16_MARGIN, _distance, _values, _ways, attackers, royal_reaches
+from .cube_exchange import fewer_screens
 
 ROYALS = ("king", "prince")
 KING_DIRS = tuple((dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy)
@@ -413,21 +414,7 @@ def _touched(pos: Position, o, changed, near, far: dict, screens: int) -> bool:
         if d is None:
             continue
         px, py = d
-        n, cx, cy = 0, x + px, y + py
-        get, default = pos.cells.get, pos.default
-        while (cx, cy) != (c[0], c[1]):
-            q = (cx, cy) + rest
-            if q not in changed:
-                s = get(q)
-                if s is None:
-                    s = default(q)
-                if s:
-                    n += 1
-                    if n >= screens:
-                        break
-            cx += px
-            cy += py
-        else:
+        if fewer_screens(pos, x, y, px, py, dx // px if px else dy // py, rest, changed, screens):
             return True
     return False
 
