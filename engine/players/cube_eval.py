@@ -28,22 +28,7 @@ from __future__ import annotations
 
 from ..cube.grammar import facing_line_clear
 from ..cube.position import Piece, Position, other
-from .cube_exchange import (  # noqa: F401  (re-exported: the evaluation's exchange names)
-    KING_ATTACKER,
-    _board_grid,
-    _capture_deltas,
-    _grid_after,
-    _grid_both,
-    _grid_capturers,
-    _seen_from,
-    _table,
-    _targets,
-    _values,
-    _walks,
-    exchange_table,
-    exchanges,
-    swap_gain,
-)
+from .cube_exchange import _capture_deltas, _seen_from, _table, _values, exchange_table
 from .weights import WEIGHTS
 
 _W = WEIGHTS["cube"]

@@ -44,8 +44,8 @@ from ..cube.grammar import facing_line_clear, promote_after_drop_error
 from ..cube.legal import first_actions, split_displacements
 from ..cube.position import Position, other
 from ..cube.rules import TurnBuilder
-from .cube_eval import C16_MARGIN, _distance, _values, _ways, attackers, royal_reaches
-from .cube_exchange import fewer_screens
+from .cube_eval import C16_MARGIN, _distance, _ways, attackers, royal_reaches
+from .cube_exchange import _values, fewer_screens
 
 ROYALS = ("king", "prince")
 KING_DIRS = tuple((dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy)

@@ -13,6 +13,7 @@ from ..cube.randomplay import random_turn
 from ..cube.rules import apply_turn, apply_turn_changes
 from . import cube_eval as ev
 from .base import Suggestion, check_request
+from .cube_exchange import exchanges
 from .cube_moves import GenCache, scored_candidates
 from .search import SearchParams, searched_suggestion
 
@@ -77,7 +78,7 @@ def _landing(turn):
 
 
 def _inherited_grids(node: Node) -> dict:
-    """The board grids of ``node`` (``{board: (grid, h, since)}``, cube_eval.exchange_table) from
+    """The board grids of ``node`` (``{board: (grid, h, since)}``, cube_exchange.exchange_table) from
     its nearest ancestor that has them: the same grids, with the cells changed since added."""
     since: tuple = ()
     a: Node | None = node
@@ -148,7 +149,7 @@ class CubeAdapter:
         opp = other(pos.to_move)
         if ev.king_capture(pos, opp) == 2 or ev.home_threats(pos, opp) > 0:
             return True
-        return ev._c16_capture(pos.scores, opp, ev.exchanges(pos)[opp][0])
+        return ev._c16_capture(pos.scores, opp, exchanges(pos)[opp][0])
 
     def tactical(self, node: Node) -> list:
         """Quiescence turns: the captures on the square where the last turn landed (a recapture, or
@@ -172,7 +173,7 @@ class CubeAdapter:
         return Node(new, material_after(node.pos, node.mat, turn, new, cost), hot, node, changed)
 
     def evaluate(self, node: Node) -> float:
-        # the exchanges of the stacks the turn left alone are the parent's (cube_eval.exchange_table)
+        # the exchanges of the stacks the turn left alone are the parent's (cube_exchange.exchange_table)
         if not self.fast:
             return ev.evaluate(node.pos, node.mat)
         up = node.up

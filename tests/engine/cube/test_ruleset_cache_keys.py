@@ -10,7 +10,7 @@ from engine import Piece, Position, legal_actions, load_ruleset
 from engine.core.frozen import thaw
 from engine.cube import movegen
 from engine.cube.ruleset import build_cube
-from engine.players import cube_eval, cube_moves
+from engine.players import cube_exchange, cube_moves
 
 
 def _variant(rook: str):
@@ -21,7 +21,7 @@ def _variant(rook: str):
 
 def _rook_range(rules) -> int:
     """How far a rook captures, from the evaluation's cached attack table."""
-    return max(d[3]["rook"][0] for d in cube_eval._table(rules, "white") if "rook" in d[3])
+    return max(d[3]["rook"][0] for d in cube_exchange._table(rules, "white") if "rook" in d[3])
 
 
 def _rook_moves(rules) -> int:
@@ -43,7 +43,7 @@ def test_two_equal_rulesets_share_their_cache_entries():
     assert a is not b and a == b == c
     assert a.fingerprint == b.fingerprint == c.fingerprint
     assert movegen._rcache(a) is movegen._rcache(b) is movegen._rcache(c)
-    assert cube_eval._table(a, "white") is cube_eval._table(b, "white")
+    assert cube_exchange._table(a, "white") is cube_exchange._table(b, "white")
     rook = (Piece("rook", "white"),)
     assert cube_moves._reach(a, "white", rook) is cube_moves._reach(c, "white", rook)
 

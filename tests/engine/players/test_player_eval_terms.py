@@ -10,6 +10,7 @@ from players_helpers import cube, spirit
 from engine import Game
 from engine.cube.randomplay import random_turn
 from engine.players import cube_eval as ev
+from engine.players import cube_exchange as cx
 from engine.players import spirit_eval as se
 from engine.players.weights import WEIGHTS, load_weights
 
@@ -26,18 +27,18 @@ from engine.players.weights import WEIGHTS, load_weights
     ],
 )
 def test_swap_gain_is_the_static_exchange(victim, attackers, defenders, gain):
-    assert ev.swap_gain(victim, attackers, defenders) == gain
+    assert cx.swap_gain(victim, attackers, defenders) == gain
 
 
 def test_a_hanging_rook_counts_for_the_side_that_can_take_it_and_against_its_owner():
     # the black rook on (5,9) is attacked by the white rook and guarded by nothing
     pos = cube({(1, 1, 1): "wK", (3, 1, 1): "wH", (5, 5, 1): "wR", (5, 9, 1): "bR", (14, 16, 1): "bK"})
-    ex = ev.exchanges(pos)
+    ex = cx.exchanges(pos)
     assert ex["white"][1] == [3] and ex["black"][1] == [3]  # each rook hangs to the other
     guarded = cube(
         {(1, 1, 1): "wK", (3, 1, 1): "wH", (5, 5, 1): "wR", (5, 9, 1): "bR", (6, 10, 1): "bP", (14, 16, 1): "bK"}
     )
-    ex = ev.exchanges(guarded)
+    ex = cx.exchanges(guarded)
     assert ex["white"][1] == []  # rook for rook, then the pawn recaptures: 3 - 3 = 0
     w, f = ev.features(pos)
     assert not w and f[ev.TERMS.index("hang_gain")] == 3 and f[ev.TERMS.index("hang_loss")] == -3
@@ -54,13 +55,13 @@ def test_the_board_grid_scan_agrees_with_the_attack_scan_on_every_square():
         pos = g.position
         vals = {n: p.value for n, p in pos.rules.pieces.items()}
         for rest in {c[2:] for c in pos.cells} | {(1,)}:
-            grid, h = ev._board_grid(pos, rest)
+            grid, h = cx._board_grid(pos, rest)
             for x in range(1, 17):
                 for y in range(1, 17):
                     for side in ("white", "black"):
-                        got = ev._grid_capturers(grid, h, (x + 1) * h + y + 1, side, ev._table(pos.rules, side), vals)
+                        got = cx._grid_capturers(grid, h, (x + 1) * h + y + 1, side, cx._table(pos.rules, side), vals)
                         want = sorted(
-                            ev.KING_ATTACKER
+                            cx.KING_ATTACKER
                             if any(p.type == "king" for p in pos.cell(c))
                             else sum(vals[p.type] for p in pos.cell(c))
                             for c, _, _ in ev.attackers(pos, (x, y) + rest, side)
@@ -127,17 +128,17 @@ def _reference_exchanges(pos):
 
     def worth(c):
         st = pos.cell(c)
-        return ev.KING_ATTACKER if any(p.type == "king" for p in st) else sum(vals[p.type] for p in st)
+        return cx.KING_ATTACKER if any(p.type == "king" for p in st) else sum(vals[p.type] for p in st)
 
     out = {"white": [0, []], "black": [0, []]}
-    for c, side, v in ev._targets(pos, vals):
+    for c, side, v in cx._targets(pos, vals):
         opp = "black" if side == "white" else "white"
         att = sorted(worth(a) for a, _, _ in ev.attackers(pos, c, opp))
         if not att:
             continue
         dfn = sorted(worth(a) for a, _, _ in ev.attackers(pos, c, side))
         out[opp][0] = max(out[opp][0], v)
-        g = ev.swap_gain(v, att, dfn)
+        g = cx.swap_gain(v, att, dfn)
         if g > 0:
             out[opp][1].append(g)
     for rec in out.values():
@@ -153,4 +154,4 @@ def test_exchanges_equal_the_plain_attack_scan_along_random_games():
             if t is None or g.position.result is not None:
                 break
             g.play(t)
-            assert ev.exchanges(g.position) == _reference_exchanges(g.position)
+            assert cx.exchanges(g.position) == _reference_exchanges(g.position)

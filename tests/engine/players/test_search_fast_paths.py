@@ -7,6 +7,7 @@ import pytest
 from players_helpers import middlegame
 
 from engine.players import cube_eval as ev
+from engine.players import cube_exchange as cx
 from engine.players.cube_player import ADAPTER, LEVEL_PARAMS, CubeAdapter, reason
 from engine.players.search import searched_suggestion
 
@@ -19,7 +20,7 @@ def test_incremental_exchanges_equal_a_full_scan(seed, plies):
     turn wrote equals the one scanned from the child alone, and so do the exchanges and the value."""
     pos = middlegame(seed, plies)
     root = ADAPTER.root(pos)
-    _, parent = ev.exchange_table(pos)
+    _, parent = cx.exchange_table(pos)
     memo: list = []
     ev.evaluate(pos, root.mat, None, (), memo)
     kids = grids = 0
@@ -28,8 +29,8 @@ def test_incremental_exchanges_equal_a_full_scan(seed, plies):
         if child is None or child.result is not None:
             continue
         kids += 1
-        full = ev.exchange_table(child.pos)
-        assert ev.exchange_table(child.pos, parent, child.changed) == full, t
+        full = cx.exchange_table(child.pos)
+        assert cx.exchange_table(child.pos, parent, child.changed) == full, t
         keep: list = []
         fresh: list = []
         want = ev.evaluate(child.pos, child.mat, None, (), fresh)
@@ -38,8 +39,8 @@ def test_incremental_exchanges_equal_a_full_scan(seed, plies):
         assert keep[:1] == fresh[:1]  # the exchange table and the king attacks, as scanned afresh
         assert not keep or keep[0][0] == full[1]
         for rest, (grid, h, since) in keep[1].items() if keep else ():  # each board grid derived from
-            now = ev._grid_after(child.pos, (grid, h), rest, since) if since else (grid, h)  # the parent's
-            assert now == ev._board_grid(child.pos, rest)  # equals one built afresh
+            now = cx._grid_after(child.pos, (grid, h), rest, since) if since else (grid, h)  # the parent's
+            assert now == cx._board_grid(child.pos, rest)  # equals one built afresh
             grids += 1
         ADAPTER.evaluate(child)  # the threat test answered from the evaluation's by-products
         assert ADAPTER.in_danger(child) == SLOW.in_danger(child)
@@ -76,13 +77,13 @@ def test_one_walk_finds_the_capturers_of_both_sides(seed, plies):
     sx, sy = pos.rules.size[0], pos.rules.size[1]
     found = 0
     for rest in {c[2:] for c in pos.cells} | {(1,)}:
-        grid, h = ev._board_grid(pos, rest)
+        grid, h = cx._board_grid(pos, rest)
         for x in range(1, sx + 1):
             for y in range(1, sy + 1):
                 i0 = (x + 1) * h + y + 1
-                both = ev._grid_both(grid, ev._walks(pos.rules, h, i0), vals)
+                both = cx._grid_both(grid, cx._walks(pos.rules, h, i0), vals)
                 want = tuple(
-                    ev._grid_capturers(grid, h, i0, s, ev._table(pos.rules, s), vals) for s in ("white", "black")
+                    cx._grid_capturers(grid, h, i0, s, cx._table(pos.rules, s), vals) for s in ("white", "black")
                 )
                 assert both == want, (x, y) + rest
                 found += bool(want[0]) + bool(want[1])
