@@ -15,17 +15,35 @@ from . import cube_eval as ev
 from .base import Suggestion, check_request
 from .cube_exchange import exchanges
 from .cube_moves import GenCache, scored_candidates
-from .search import SearchParams, searched_suggestion
+from .search import ROOT_ALL, SearchParams, searched_suggestion
 
 #: the search of each level; ``nodes`` is the default node budget (docs/AI.md, "Levels")
 LEVEL_PARAMS = {
     1: SearchParams(depth=1, jitter=20.0, nodes=None),
     2: SearchParams(depth=2, root_keep2=20, gen_width=24, keep=8, qdepth=2, qwidth=4, jitter=10.0, nodes=3000),
     3: SearchParams(
-        depth=4, root_keep2=40, root_keep=14, gen_width=20, keep=6, qdepth=3, qwidth=4, jitter=10.0, nodes=12000
+        depth=4,
+        root_keep2=40,
+        root_keep=14,
+        gen_width=30,
+        keep=6,
+        qdepth=3,
+        qwidth=4,
+        jitter=10.0,
+        nodes=30000,
+        reply_width=ROOT_ALL,  # every reply to a root turn (issue 18, session 7: docs/ARENA.md)
     ),
     4: SearchParams(
-        depth=5, root_keep2=48, root_keep=16, gen_width=22, keep=6, qdepth=4, qwidth=4, jitter=10.0, nodes=40000
+        depth=5,
+        root_keep2=48,
+        root_keep=16,
+        gen_width=30,
+        keep=6,
+        qdepth=4,
+        qwidth=4,
+        jitter=10.0,
+        nodes=80000,
+        reply_width=ROOT_ALL,  # at least what level 3 sees
     ),
 }
 
