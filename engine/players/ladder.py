@@ -4,8 +4,9 @@ the games, the intervals and the commands that measured them).  ``daqi play --he
 :func:`ladder_text`.
 
 ``LADDER[game]`` is a tuple of rows ``(level, elo, current, how)``: ``elo`` is None where no finite
-estimate exists; ``current`` is False where the estimate was measured before issue 18's evaluation
-(the help marks it ``~``) because the games with the current one are too few to place the level."""
+estimate exists; ``current`` is False where the estimate was measured on an earlier version of the
+level (before issue 18's evaluation, or before the level's last change; the help marks it ``~``)
+because the games with the current one are too few to place it."""
 
 from __future__ import annotations
 
@@ -28,8 +29,8 @@ LADDER = _load()
 
 
 def ladder_text() -> str:
-    """One part per game: each level's Elo (level 1 = 0; ``~`` measured before issue 18's
-    evaluation) or why it has none."""
+    """One part per game: each level's Elo (level 1 = 0; ``~`` measured on an earlier version of
+    the level) or why it has none."""
     out = []
     for game, rows in LADDER.items():
         parts = []
@@ -39,4 +40,4 @@ def ladder_text() -> str:
             else:
                 parts.append(f"L{level} {'' if current else '~'}{elo:+.0f}")
         out.append(f"{game}: " + ", ".join(parts))
-    return "; ".join(out) + " (~: measured before issue 18's evaluation)"
+    return "; ".join(out) + " (~: measured on an earlier version of the level)"
