@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from ..core.errors import IllegalAction
@@ -33,19 +34,9 @@ LEVEL_PARAMS = {
         nodes=30000,
         reply_width=ROOT_ALL,  # every reply to a root turn (issue 18, session 7: docs/ARENA.md)
     ),
-    4: SearchParams(
-        depth=5,
-        root_keep2=48,
-        root_keep=16,
-        gen_width=30,
-        keep=6,
-        qdepth=4,
-        qwidth=4,
-        jitter=10.0,
-        nodes=80000,
-        reply_width=ROOT_ALL,  # at least what level 3 sees
-    ),
 }
+# level 4: level 3's search (every reply, the same widths) one ply deeper, wider at the root
+LEVEL_PARAMS[4] = replace(LEVEL_PARAMS[3], depth=5, root_keep2=48, root_keep=16, qdepth=4, nodes=80000)
 
 
 class Node:
