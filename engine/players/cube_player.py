@@ -35,8 +35,11 @@ LEVEL_PARAMS = {
         reply_width=ROOT_ALL,  # every reply to a root turn (issue 18, session 7: docs/ARENA.md)
     ),
 }
-# level 4: level 3's search (every reply, the same widths) one ply deeper, wider at the root
-LEVEL_PARAMS[4] = replace(LEVEL_PARAMS[3], depth=5, root_keep2=48, root_keep=16, qdepth=4, nodes=80000)
+# level 4: level 3's depth (an even depth: the opponent answers last), wider everywhere, one more
+# ply of quiescence (issue 18, session 8: depth 5 lost to level 3; docs/ARENA.md)
+LEVEL_PARAMS[4] = replace(
+    LEVEL_PARAMS[3], root_keep2=48, root_keep=20, gen_width=40, keep=8, qdepth=4, nodes=80000
+)
 
 
 class Node:

@@ -1,7 +1,8 @@
 """The second tactics suite (issue 18, docs/AI.md "Tactics"): positions written as an outside
 examiner would, each claim checked by the engine's own turn machine over every legal turn
 (``tactics_oracle``), and level 3 (default node budget, seed 0) solving every position that is not
-a documented known failure (those are run by ``benchmarks/bench_tactics.py``)."""
+a documented known failure (those are run by ``benchmarks/bench_tactics.py``); cube level 4 solves
+the same cube positions."""
 
 from __future__ import annotations
 
@@ -49,6 +50,23 @@ SOLVED = [e for e in SUITE if not e.get("known_failure") and e.get("ci", True)]
 def test_level_3_solves(entry):
     pos = oracle.load(entry)
     s = suggest(pos, 3, seed=0)
+    ok, why = oracle.solves(entry, pos, s.turn)
+    assert ok, f"{why} ({s.reason}): {entry['reason']}"
+    if entry["kind"] == "win":
+        assert s.eval > PROVEN, s.reason
+    elif entry.get("holds"):
+        assert s.eval > -PROVEN, s.reason
+
+
+CUBE_SOLVED = [e for e in SOLVED if e["id"].startswith("cube")]
+
+
+@pytest.mark.parametrize("entry", CUBE_SOLVED, ids=_ids(CUBE_SOLVED))
+def test_cube_level_4_solves_what_level_3_solves(entry):
+    # level 4 is the stronger opponent (issue 18, session 8: an even depth, wider than level 3);
+    # a wider search must not lose a tactic the narrower one finds
+    pos = oracle.load(entry)
+    s = suggest(pos, 4, seed=0)
     ok, why = oracle.solves(entry, pos, s.turn)
     assert ok, f"{why} ({s.reason}): {entry['reason']}"
     if entry["kind"] == "win":
