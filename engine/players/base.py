@@ -19,7 +19,7 @@ from typing import Any, Protocol
 
 from ..core.errors import DaqiError, IllegalAction
 
-#: levels 0 (random) .. 4 (deepest search, about 5 s a turn)
+#: levels 0 (random) .. 4 (the widest search, about 1-2 s a turn)
 LEVELS = (0, 1, 2, 3, 4)
 #: upper bounds accepted by :func:`suggest` and the protocol
 MAX_NODES = 50_000  # about 10-15 s of search on one core: the most one request may ask for

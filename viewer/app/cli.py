@@ -137,7 +137,7 @@ def _common(p) -> None:
         type=int,
         choices=(0, 1, 2, 3, 4),
         default=None,
-        help="the computer's level: 0 random, 1 greedy, 2 and 3 search, 4 deep search (about 5 s a turn) "
+        help="the computer's level: 0 random, 1 greedy, 2 and 3 search, 4 the widest search (about 1-2 s a turn) "
         f"(default 2). Elo ladder, level 1 = 0 (docs/ARENA.md): {_ladder()}",
     )
     p.add_argument(
