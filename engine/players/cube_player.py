@@ -37,9 +37,7 @@ LEVEL_PARAMS = {
 }
 # level 4: level 3's depth (an even depth: the opponent answers last), wider everywhere, one more
 # ply of quiescence (issue 18, session 8: depth 5 lost to level 3; docs/ARENA.md)
-LEVEL_PARAMS[4] = replace(
-    LEVEL_PARAMS[3], root_keep2=48, root_keep=20, gen_width=40, keep=8, qdepth=4, nodes=80000
-)
+LEVEL_PARAMS[4] = replace(LEVEL_PARAMS[3], root_keep2=48, root_keep=20, gen_width=40, keep=8, qdepth=4, nodes=80000)
 
 
 class Node:
