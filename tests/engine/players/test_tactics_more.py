@@ -46,16 +46,20 @@ def test_the_claim_holds_over_every_legal_turn(entry):
 SOLVED = [e for e in SUITE if not e.get("known_failure") and e.get("ci", True)]
 
 
-@pytest.mark.parametrize("entry", SOLVED, ids=_ids(SOLVED))
-def test_level_3_solves(entry):
+def _assert_solves(entry, level: int) -> None:
     pos = oracle.load(entry)
-    s = suggest(pos, 3, seed=0)
+    s = suggest(pos, level, seed=0)
     ok, why = oracle.solves(entry, pos, s.turn)
     assert ok, f"{why} ({s.reason}): {entry['reason']}"
     if entry["kind"] == "win":
         assert s.eval > PROVEN, s.reason
     elif entry.get("holds"):
         assert s.eval > -PROVEN, s.reason
+
+
+@pytest.mark.parametrize("entry", SOLVED, ids=_ids(SOLVED))
+def test_level_3_solves(entry):
+    _assert_solves(entry, 3)
 
 
 CUBE_SOLVED = [e for e in SOLVED if e["id"].startswith("cube")]
@@ -65,14 +69,7 @@ CUBE_SOLVED = [e for e in SOLVED if e["id"].startswith("cube")]
 def test_cube_level_4_solves_what_level_3_solves(entry):
     # level 4 is the stronger opponent (issue 18, session 8: an even depth, wider than level 3);
     # a wider search must not lose a tactic the narrower one finds
-    pos = oracle.load(entry)
-    s = suggest(pos, 4, seed=0)
-    ok, why = oracle.solves(entry, pos, s.turn)
-    assert ok, f"{why} ({s.reason}): {entry['reason']}"
-    if entry["kind"] == "win":
-        assert s.eval > PROVEN, s.reason
-    elif entry.get("holds"):
-        assert s.eval > -PROVEN, s.reason
+    _assert_solves(entry, 4)
 
 
 def test_the_oracle_refuses_a_wrong_claim():
