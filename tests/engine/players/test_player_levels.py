@@ -4,10 +4,8 @@ depth), because the depth-5 level 4 that ended on its own turn lost to level 3."
 
 from __future__ import annotations
 
-import random
+from players_helpers import middlegame
 
-from engine import Game
-from engine.cube.randomplay import random_turn
 from engine.players import suggest
 from engine.players.cube_player import LEVEL_PARAMS
 from engine.players.search import ROOT_ALL
@@ -22,18 +20,8 @@ def test_cube_level_4_is_level_3_at_least_as_wide_everywhere():
     assert (l4.root_keep, l4.gen_width, l4.keep) != (l3.root_keep, l3.gen_width, l3.keep)
 
 
-def _middlegame(seed: int, plies: int):
-    rng, g = random.Random(seed), Game("standard")
-    for _ in range(plies):
-        t = random_turn(g.position, rng)
-        if t is None:
-            break
-        g.play(t)
-    return g.position
-
-
 def test_cube_level_4_finishes_its_even_depth_and_searches_more_than_level_3():
-    pos = _middlegame(5, 16)
+    pos = middlegame(5, 16)
     assert pos.result is None
     s3, s4 = suggest(pos, 3, seed=1), suggest(pos, 4, seed=1)
     assert s4.depth == LEVEL_PARAMS[4].depth == s3.depth
